@@ -1,0 +1,81 @@
+/**
+ * The checkpointer contract, shaped after LangGraph's BaseCheckpointSaver so that the loop's observable
+ * behaviour (ids, metadata, pending writes, history order) matches LangGraph.
+ *
+ * Values handed to a saver are JSON data plus `undefined` (see serde.ts); savers must give back exactly
+ * what they were given. How a saver stores them (deltas for appended lists, snapshots) is its own business,
+ * as long as a thread of N steps costs O(N) bytes for append-only fields.
+ */
+
+export interface RunnableConfig {
+  configurable?: {
+    thread_id?: string;
+    /** "" for the root graph; `node:taskId|child:taskId` for subgraphs */
+    checkpoint_ns?: string;
+    checkpoint_id?: string;
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
+}
+
+export interface Checkpoint {
+  v: 1;
+  /** time-ordered unique id (sorts lexicographically by creation) */
+  id: string;
+  /** ISO timestamp */
+  ts: string;
+  /**
+   * Data fields by name, plus the loop's own channels with LangGraph's names:
+   * `branch:to:<node>` (triggers), `join:<a>+<b>:<c>` (barrier: string[] of sources seen),
+   * `__pregel_tasks` (pending Send packets: {node, arg}[]).
+   */
+  channel_values: Record<string, unknown>;
+  channel_versions: Record<string, number>;
+  versions_seen: Record<string, Record<string, number>>;
+}
+
+export type CheckpointSource = "input" | "loop" | "update" | "fork";
+
+export interface CheckpointMetadata {
+  source: CheckpointSource;
+  step: number;
+  /** checkpoint ids of the enclosing graphs by namespace ("" = root) */
+  parents: Record<string, string>;
+  [key: string]: unknown;
+}
+
+/** [taskId, channel, value] — a task's write saved before the superstep completes */
+export type PendingWrite = [taskId: string, channel: string, value: unknown];
+
+export interface CheckpointTuple {
+  config: RunnableConfig;
+  checkpoint: Checkpoint;
+  metadata: CheckpointMetadata;
+  parentConfig?: RunnableConfig;
+  pendingWrites: PendingWrite[];
+}
+
+export interface ListOptions {
+  limit?: number;
+  /** only checkpoints older than this one */
+  before?: RunnableConfig;
+  /** metadata keys that must match exactly */
+  filter?: Record<string, unknown>;
+}
+
+export interface CheckpointSaver {
+  /** The checkpoint named by `checkpoint_id`, or the newest of the thread/namespace. */
+  getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined>;
+  /** Newest first. */
+  list(config: RunnableConfig, options?: ListOptions): AsyncIterable<CheckpointTuple>;
+  /** Stores a checkpoint; returns the config that names it. `newVersions` = channels changed since the parent. */
+  put(
+    config: RunnableConfig,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    newVersions: Record<string, number>,
+  ): Promise<RunnableConfig>;
+  /** Stores writes of one task against the checkpoint named by `config`. */
+  putWrites(config: RunnableConfig, writes: [channel: string, value: unknown][], taskId: string): Promise<void>;
+  deleteThread(threadId: string): Promise<void>;
+}
