@@ -64,6 +64,16 @@ export interface GraphSpec {
    * `${NAME}` / `${NAME:-default}` are read from `env` here, at run time (never at compile time).
    */
   readonly vars: (overrides: Values, inherited: Values, env: Readonly<Record<string, string | undefined>>) => Values;
+  /**
+   * (optional, added by the runtime engineer) The output fields' names. `invoke` returns `undefined` when no
+   * superstep ever wrote one of them, as LangGraph does; without this list any write counts.
+   */
+  readonly outputFields?: readonly string[];
+  /**
+   * (optional) A stateful subgraph (LangGraph's `checkpointer: true`): its namespace is the node name without
+   * task id, so its state persists across calls on one thread and new input folds into it.
+   */
+  readonly stateful?: boolean;
 }
 
 export interface EdgeSpec {

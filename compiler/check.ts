@@ -1,0 +1,53 @@
+/**
+ * check(entryFiles, host?): parse -> bind -> check. Returns the bound program and every diagnostic, sorted
+ * (file, position, code) and de-duplicated. Never throws: an unexpected exception becomes a G9001 internal
+ * diagnostic (a bug: the property tests treat any G9xxx as a failure).
+ */
+import type { Diagnostic } from "../grammar/diagnostic.ts";
+import { parse } from "../grammar/index.ts";
+import { bind, fileStart } from "./phases/2-bind/bind.ts";
+import { nodeHost, normalisePath, type CompilerHost } from "./phases/2-bind/host.ts";
+import type { Program } from "./phases/2-bind/model.ts";
+import { checkProgram } from "./phases/3-check/index.ts";
+import { d } from "./diagnostics/messages.ts";
+
+export interface CheckResult {
+  /** undefined only when an internal error stopped binding */
+  program: Program | undefined;
+  diagnostics: Diagnostic[];
+}
+
+export function check(entryFiles: readonly string[], host: CompilerHost = nodeHost()): CheckResult {
+  let program: Program | undefined;
+  const diagnostics: Diagnostic[] = [];
+  try {
+    const bound = bind(entryFiles, host, parse);
+    program = bound.program;
+    diagnostics.push(...bound.diagnostics);
+    diagnostics.push(...checkProgram(program));
+  } catch (e) {
+    const error = e instanceof Error ? `${e.message}${e.stack ? `\n${e.stack.split("\n").slice(1, 4).join("\n")}` : ""}` : String(e);
+    diagnostics.push(d.internalError(fileStart(normalisePath(entryFiles[0] ?? "<input>")), { error }));
+  }
+  return { program, diagnostics: sortDiagnostics(diagnostics) };
+}
+
+/** Sorted by file, line, column, code; exact duplicates (same code, span and message) dropped. */
+export function sortDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const x of diags) {
+    const key = `${x.code}|${x.span.file}|${x.span.start.offset}|${x.span.end.offset}|${x.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(x);
+  }
+  return out.sort(
+    (a, b) =>
+      (a.span.file < b.span.file ? -1 : a.span.file > b.span.file ? 1 : 0) ||
+      a.span.start.offset - b.span.start.offset ||
+      (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+  );
+}
+
+export const hasErrors = (diags: readonly Diagnostic[]) => diags.some((x) => x.severity === "error");

@@ -1,0 +1,41 @@
+/** File access for the CLI: paths are relative to `io.cwd`; writes are atomic and skip identical content. */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { posix } from "node:path";
+import { type CliIO, UsageError } from "./io.ts";
+
+export function resolvePath(io: CliIO, path: string): string {
+  return posix.resolve(io.cwd, path);
+}
+
+/** A source file's text; an unreadable file is a usage error (exit 2). */
+export function readSource(io: CliIO, path: string): string {
+  try {
+    return readFileSync(resolvePath(io, path), "utf8");
+  } catch (e) {
+    throw new UsageError(`cannot read \`${path}\`: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
+/** The current text of an output file, or undefined when there is none. */
+export function readOutput(io: CliIO, path: string): string | undefined {
+  try {
+    return readFileSync(resolvePath(io, path), "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes `text` unless the file already holds exactly that (so its mtime and watchers are left alone).
+ * The text goes to a temporary file first and is renamed over the target, so a crash or a full disk never
+ * leaves a half-written file. Returns whether the file was written.
+ */
+export function writeIfChanged(io: CliIO, path: string, text: string): boolean {
+  if (readOutput(io, path) === text) return false;
+  const abs = resolvePath(io, path);
+  mkdirSync(posix.dirname(abs), { recursive: true });
+  const tmp = `${abs}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, abs);
+  return true;
+}

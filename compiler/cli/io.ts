@@ -1,0 +1,41 @@
+/**
+ * What the CLI needs from its process, as one object: tests run `main(argv, io)` in-process with a fake io
+ * over a temp directory; `nodeIO()` is the real thing.
+ */
+export interface CliIO {
+  /** directory that relative paths and globs are resolved against */
+  readonly cwd: string;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** whether stdout / stderr are terminals (colour is used only on a terminal) */
+  readonly isTTY: { readonly stdout: boolean; readonly stderr: boolean };
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** ends `--watch` (the real CLI passes one aborted on SIGINT) */
+  readonly signal?: AbortSignal | undefined;
+}
+
+export function nodeIO(signal?: AbortSignal): CliIO {
+  return {
+    cwd: process.cwd(),
+    stdout: (t) => void process.stdout.write(t),
+    stderr: (t) => void process.stderr.write(t),
+    isTTY: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
+    env: process.env,
+    signal,
+  };
+}
+
+/** Exit codes: 0 no errors (warnings allowed), 1 errors in the input (or stale output), 2 usage error. */
+export const EXIT = { ok: 0, errors: 1, usage: 2 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** A mistake in how graphc was called (unknown file, bad flag combination): exit code 2. */
+export class UsageError extends Error {}
+
+/** Colour on a terminal only; `NO_COLOR` (any non-empty value) turns it off, `FORCE_COLOR` turns it on. */
+export function useColor(io: CliIO, stream: "stdout" | "stderr"): boolean {
+  if (io.env["NO_COLOR"] !== undefined && io.env["NO_COLOR"] !== "") return false;
+  const force = io.env["FORCE_COLOR"];
+  if (force !== undefined && force !== "" && force !== "0") return true;
+  return io.isTTY[stream];
+}

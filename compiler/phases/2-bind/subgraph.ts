@@ -1,0 +1,129 @@
+/**
+ * Completes subgraph nodes once every graph exists: resolves the child graph (by name, import, inline or
+ * file) and the in/out mappings (`shared` mappings are the same-name fields computed here).
+ */
+import type { Expr, Ident, MapEntry, Mapping } from "../../../grammar/ast.ts";
+import { ref } from "./edges.ts";
+import { exprNames, importValue, type BindContext, type PendingSubgraph } from "./graph.ts";
+import type { BoundFile, BoundGraph, InMapItem, NameRef, OutMapItem, SubgraphMapping, SubgraphNode } from "./model.ts";
+import { readNodeOptions } from "./options.ts";
+
+/** The graph a subgraph node targets, or undefined (reported by 3-check/subgraphs.ts). */
+export function resolveTarget(p: PendingSubgraph, ctx: BindContext): BoundGraph | undefined {
+  const t = p.decl.target;
+  switch (t.kind) {
+    case "InlineGraph":
+      return p.inline;
+    case "GraphRef":
+      return graphByName(p.file, t.name.name, ctx);
+    case "FileRef": {
+      const path = ctx.resolvedPaths.get(t.path);
+      const file = path === undefined ? undefined : ctx.files.get(path);
+      if (!file) return undefined;
+      if (t.graph) return file.graphs.get(t.graph.name);
+      return file.graphs.size === 1 ? [...file.graphs.values()][0] : undefined;
+    }
+  }
+}
+
+/** A graph visible in `file` under `name`: declared there, or imported from a `.graph` file. */
+export function graphByName(file: BoundFile, name: string, ctx: BindContext): BoundGraph | undefined {
+  const local = file.graphs.get(name);
+  if (local) return local;
+  const imp = file.imports.find((i) => i.local === name && i.kind === "graph");
+  if (!imp?.resolvedFile) return undefined;
+  return ctx.files.get(imp.resolvedFile)?.graphs.get(imp.exported);
+}
+
+const nameExpr = (id: Ident): Expr => ({ kind: "Name", span: id.span, name: id });
+
+function inItems(entries: readonly MapEntry[]): InMapItem[] {
+  const out: InMapItem[] = [];
+  for (const e of entries) {
+    if (e.kind === "SameName") {
+      if (e.name.name !== "") out.push({ child: ref(e.name), expr: nameExpr(e.name), parentFields: [ref(e.name)], sameName: true });
+    } else if (e.kind === "InMap") {
+      if (e.child.name !== "") out.push({ child: ref(e.child), expr: e.expr, parentFields: exprNames(e.expr), sameName: false });
+    }
+    // an `OutMap` entry inside `in { }` is a syntax-level mistake reported by the parser
+  }
+  return out;
+}
+
+function outItems(entries: readonly MapEntry[]): OutMapItem[] {
+  const out: OutMapItem[] = [];
+  for (const e of entries) {
+    if (e.kind === "SameName") {
+      if (e.name.name !== "") out.push({ child: ref(e.name), parent: ref(e.name), sameName: true });
+    } else if (e.kind === "OutMap") {
+      if (e.child.name !== "" && e.parent.name !== "") out.push({ child: ref(e.child), parent: ref(e.parent), sameName: false });
+    }
+  }
+  return out;
+}
+
+function mapping<Item>(
+  m: Mapping | undefined,
+  file: BoundFile,
+  shared: () => Item[],
+  items: (entries: readonly MapEntry[]) => Item[],
+): SubgraphMapping<Item> {
+  if (!m) return { kind: "shared", items: shared() };
+  if (m.kind === "MapFn") return { kind: "fn", fn: importValue(file, m.fn), fnName: ref(m.fn), span: m.span };
+  return { kind: "block", items: items(m.entries), span: m.span };
+}
+
+export function completeSubgraphs(ctx: BindContext): void {
+  for (const p of ctx.pending) {
+    const target = resolveTarget(p, ctx);
+    const parent = p.graph;
+    const at = p.decl.name;
+    const inMap = mapping<InMapItem>(
+      p.decl.in,
+      p.file,
+      () =>
+        (target?.input ?? [])
+          .filter((f) => parent.fields.has(f))
+          .map((f) => ({ child: { name: f, span: at.span }, expr: nameExpr({ ...at, name: f }), parentFields: [{ name: f, span: at.span }], sameName: true })),
+      inItems,
+    );
+    const outMap = mapping<OutMapItem>(
+      p.decl.out,
+      p.file,
+      () =>
+        (target?.output ?? [])
+          .filter((f) => parent.fields.has(f))
+          .map((f) => ({ child: { name: f, span: at.span }, parent: { name: f, span: at.span }, sameName: true })),
+      outItems,
+    );
+    // an `in = fn` transform may read anything: the node receives the whole parent state
+    const reads: NameRef[] =
+      inMap.kind === "fn"
+        ? parent.state.map((name) => ({ name, span: inMap.span }))
+        : dedupe(inMap.items.flatMap((i) => i.parentFields));
+    const writes: NameRef[] =
+      outMap.kind === "fn"
+        ? [...parent.fields.keys()].map((name) => ({ name, span: outMap.span }))
+        : dedupe(outMap.items.map((o) => o.parent));
+    const node: SubgraphNode = {
+      kind: "subgraph",
+      name: at.name,
+      span: at.span,
+      decl: p.decl,
+      reads,
+      writes,
+      target,
+      targetKind: p.decl.target.kind === "GraphRef" ? "ref" : p.decl.target.kind === "InlineGraph" ? "inline" : "file",
+      in: inMap,
+      out: outMap,
+      options: readNodeOptions(p.decl.options, new Set(reads.map((r) => r.name))),
+      optionEntries: p.decl.options,
+    };
+    parent.nodes.set(at.name, node);
+  }
+}
+
+function dedupe(refs: NameRef[]): NameRef[] {
+  const seen = new Set<string>();
+  return refs.filter((r) => (seen.has(r.name) ? false : (seen.add(r.name), true)));
+}

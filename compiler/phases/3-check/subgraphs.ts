@@ -1,0 +1,214 @@
+/**
+ * Subgraph nodes: the child graph resolves; mappings name real fields on both sides with assignable types;
+ * child inputs are supplied; shared fields do not double through accumulating reducers; no cycles between
+ * graphs (across files); nesting at most 3 levels deep.
+ */
+import type { Span } from "../../../grammar/span.ts";
+import { d, rel } from "../../diagnostics/messages.ts";
+import { suggest } from "../../diagnostics/did-you-mean.ts";
+import type { BoundField, BoundGraph, DslType, NameRef, SubgraphNode } from "../2-bind/model.ts";
+import { T, typeToString, union } from "../2-bind/types.ts";
+import { fieldCandidates, graphLabel, graphScope, type CheckContext } from "./context.ts";
+import { checkImportedFn } from "./nodes.ts";
+import { assignable, exprType } from "./typesystem.ts";
+import { checkInheritedVars } from "./vars.ts";
+
+const MAX_DEPTH = 3;
+
+const subgraphNodes = (g: BoundGraph): SubgraphNode[] => [...g.nodes.values()].filter((n): n is SubgraphNode => n.kind === "subgraph");
+
+/** What a write into `field` may carry, given its reducer (append takes an item or a list). */
+function updateType(field: BoundField): DslType {
+  const r = field.reducer;
+  if (r.kind === "custom") return T.unknown; // the TS signature decides
+  if (r.kind === "builtin" && (r.name === "append" || r.name === "union" || r.name === "messages") && field.type.kind === "array") {
+    return union([field.type, field.type.element]);
+  }
+  return field.type;
+}
+
+function checkTarget(node: SubgraphNode, g: BoundGraph, ctx: CheckContext): void {
+  const t = node.decl.target;
+  if (t.kind !== "GraphRef" || node.target || t.name.name === "") return;
+  const file = ctx.program.files.get(g.file);
+  const imp = file?.imports.find((i) => i.local === t.name.name);
+  if (imp?.kind === "graph") return; // file not found / name not exported: reported by bind
+  if (imp) {
+    ctx.diagnostics.push(
+      d.importKindMismatch(t.name.span, { name: t.name.name, expected: "a graph", actual: imp.kind === "type" ? "a type-only import" : "a TS value import" }, [
+        rel(imp.span, "imported here"),
+      ]),
+    );
+    return;
+  }
+  const candidates = [
+    ...(file ? [...file.graphs.values()].map((x) => ({ name: x.name, span: x.decl.name.span })) : []),
+    ...(file?.imports.filter((i) => i.kind === "graph").map((i) => ({ name: i.local, span: i.span })) ?? []),
+  ];
+  ctx.diagnostics.push(d.unknownGraph(t.name.span, { name: t.name.name, suggestions: suggest(t.name.name, candidates) }));
+}
+
+function checkMappings(node: SubgraphNode, parent: BoundGraph, child: BoundGraph, ctx: CheckContext): void {
+  const diags = ctx.diagnostics;
+  const file = ctx.program.files.get(parent.file);
+  const inputs = new Set(child.input);
+  const outputs = new Set(child.output);
+  const childCandidates = (names: readonly string[]) => names.map((n) => ({ name: n, span: child.fields.get(n)?.span }));
+
+  if (node.in.kind === "fn") checkImportedFn(node.in.fnName, `the \`in\` transform of \`${node.name}\``, file, ctx);
+  else {
+    if (node.in.kind === "block") mappedOnce(node.in.items.map((i) => i.child), ctx);
+    const scope = graphScope(parent, `the \`in\` mapping of \`${node.name}\``);
+    for (const item of node.in.items) {
+      const before = diags.length;
+      const from = exprType(item.expr, scope, diags);
+      if (!inputs.has(item.child.name)) {
+        diags.push(d.inMapUnknownChildField(item.child.span, { name: item.child.name, graph: child.name, suggestions: suggest(item.child.name, childCandidates(child.input)) }));
+        continue;
+      }
+      const to = child.fields.get(item.child.name);
+      if (diags.length === before && to && !assignable(from, to.type)) {
+        diags.push(
+          d.mappingTypeMismatch(item.sameName ? item.child.span : item.expr.span, { child: item.child.name, graph: child.name, from: typeToString(from), to: typeToString(to.type), direction: "in" }, [
+            rel(to.span, `declared in graph \`${child.name}\``),
+          ]),
+        );
+      }
+    }
+    // child input fields nobody fills
+    const supplied = new Set(node.in.items.map((i) => i.child.name));
+    for (const name of child.input) {
+      const f = child.fields.get(name);
+      if (supplied.has(name) || !f || f.default !== undefined || f.reducer.kind === "builtin") continue;
+      diags.push(d.childInputUnsupplied(node.span, { name, graph: child.name, node: node.name }, [rel(f.span, `declared in graph \`${child.name}\``)]));
+    }
+  }
+
+  if (node.out.kind === "fn") checkImportedFn(node.out.fnName, `the \`out\` transform of \`${node.name}\``, file, ctx);
+  else {
+    if (node.out.kind === "block") mappedOnce(node.out.items.map((i) => i.parent), ctx);
+    for (const item of node.out.items) {
+      if (!outputs.has(item.child.name)) {
+        diags.push(d.outMapNotReturned(item.child.span, { name: item.child.name, graph: child.name, suggestions: suggest(item.child.name, childCandidates(child.output)) }));
+        continue;
+      }
+      const target = parent.fields.get(item.parent.name);
+      if (!target) {
+        diags.push(d.outMapParentUnknown(item.parent.span, { name: item.parent.name, graph: parent.name, suggestions: suggest(item.parent.name, fieldCandidates(parent)) }));
+        continue;
+      }
+      const from = child.fields.get(item.child.name)!;
+      if (!assignable(from.type, updateType(target))) {
+        diags.push(
+          d.mappingTypeMismatch(item.sameName ? item.child.span : item.parent.span, { child: item.child.name, graph: child.name, from: typeToString(from.type), to: typeToString(target.type), direction: "out" }, [
+            rel(from.span, `declared in graph \`${child.name}\``),
+            rel(target.span, `declared in graph \`${parent.name}\``),
+          ]),
+        );
+      }
+      // LangGraph writes the child's whole value back through the parent's reducer: if the field went in,
+      // an accumulating reducer counts the old value twice
+      const r = target.reducer;
+      const accumulating = (r.kind === "builtin" && (r.name === "append" || r.name === "sum")) || r.kind === "custom";
+      const wentIn = node.in.kind === "fn" || node.in.items.some((i) => i.child.name === item.child.name && i.parentFields.some((p) => p.name === target.name));
+      if (accumulating && wentIn) {
+        const reducer = r.kind === "custom" ? r.fn.local : r.kind === "builtin" ? r.name : "replace";
+        diags.push(d.sharedReducerDuplicates(item.sameName ? node.span : item.parent.span, { name: target.name, reducer, graph: child.name }, [rel(target.span, "reducer declared here")]));
+      }
+    }
+  }
+
+  if (node.in.kind === "shared" && node.out.kind === "shared" && node.in.items.length === 0 && node.out.items.length === 0) {
+    diags.push(d.subgraphNoShared(node.span, { node: node.name, graph: child.name }));
+  }
+}
+
+/** each child field filled once by `in`, each parent field written once by `out` */
+function mappedOnce(targets: readonly NameRef[], ctx: CheckContext): void {
+  const seen = new Map<string, NameRef>();
+  for (const t of targets) {
+    const first = seen.get(t.name);
+    if (first) ctx.diagnostics.push(d.mappingDuplicate(t.span, { name: t.name }, [rel(first.span, "first mapped here")]));
+    else seen.set(t.name, t);
+  }
+}
+
+/** Cycles among graphs through subgraph nodes; each cycle reported once, at the reference closing it. */
+function checkCycles(ctx: CheckContext): void {
+  const state = new Map<BoundGraph, "active" | "done">();
+  const stack: { graph: BoundGraph; via?: SubgraphNode }[] = [];
+  const reported = new Set<string>();
+  const visit = (g: BoundGraph) => {
+    state.set(g, "active");
+    for (const n of subgraphNodes(g)) {
+      const t = n.target;
+      if (!t) continue;
+      if (state.get(t) === "active") {
+        // the stack ends with `g`; from `t` to `g` is the cycle, and `n` closes it
+        const path = stack.slice(stack.findIndex((s) => s.graph === t));
+        const key = path.map((s) => s.graph.id).sort().join("|");
+        if (!reported.has(key)) {
+          reported.add(key);
+          const cycle = [...path.map((s) => graphLabel(s.graph)), graphLabel(t)];
+          const related = path.slice(1).flatMap((s) => (s.via ? [rel(s.via.decl.target.span, `\`${s.via.name}\` uses it here`)] : []));
+          ctx.diagnostics.push(d.includeCycle(n.decl.target.span, { cycle }, related));
+        }
+        continue;
+      }
+      if (state.get(t) === "done") continue;
+      stack.push({ graph: t, via: n });
+      visit(t);
+      stack.pop();
+    }
+    state.set(g, "done");
+  };
+  for (const g of ctx.program.graphs) {
+    if (state.has(g)) continue;
+    stack.push({ graph: g });
+    visit(g);
+    stack.pop();
+  }
+}
+
+/** Depth of subgraph nesting below each graph (cycles cut); warns for root graphs deeper than MAX_DEPTH. */
+function checkNesting(ctx: CheckContext): void {
+  const memo = new Map<BoundGraph, { depth: number; chain: BoundGraph[]; via?: SubgraphNode }>();
+  const onPath = new Set<BoundGraph>();
+  const depth = (g: BoundGraph): { depth: number; chain: BoundGraph[]; via?: SubgraphNode } => {
+    const m = memo.get(g);
+    if (m) return m;
+    if (onPath.has(g)) return { depth: 0, chain: [g] };
+    onPath.add(g);
+    let best: { depth: number; chain: BoundGraph[]; via?: SubgraphNode } = { depth: 0, chain: [g] };
+    for (const n of subgraphNodes(g)) {
+      if (!n.target) continue;
+      const sub = depth(n.target);
+      if (sub.depth + 1 > best.depth) best = { depth: sub.depth + 1, chain: [g, ...sub.chain], via: n };
+    }
+    onPath.delete(g);
+    memo.set(g, best);
+    return best;
+  };
+  const entries = new Set(ctx.program.entryFiles);
+  for (const g of ctx.program.graphs) {
+    if (!entries.has(g.file) || g.inlineIn) continue;
+    const r = depth(g);
+    if (r.depth > MAX_DEPTH && r.via) {
+      ctx.diagnostics.push(d.nestingTooDeep(r.via.span, { depth: r.depth, chain: r.chain.map((x) => x.name) }));
+    }
+  }
+}
+
+export function checkSubgraphs(g: BoundGraph, ctx: CheckContext): void {
+  for (const node of subgraphNodes(g)) {
+    checkTarget(node, g, ctx);
+    if (!node.target) continue;
+    checkMappings(node, g, node.target, ctx);
+    checkInheritedVars(g, node.target, node.span as Span, ctx);
+  }
+}
+
+export function checkProgramSubgraphs(ctx: CheckContext): void {
+  checkCycles(ctx);
+  checkNesting(ctx);
+}

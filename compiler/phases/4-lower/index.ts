@@ -1,0 +1,78 @@
+/**
+ * Lowering: the checked program model -> the graph IR (ir.ts), the single input of every emitter.
+ * Runs only on a program `check()` accepted; an unresolved reference here is reported as an internal error.
+ */
+import type { Diagnostic } from "../../../grammar/diagnostic.ts";
+import { d } from "../../diagnostics/messages.ts";
+import type { BoundFile, BoundGraph, Program } from "../2-bind/model.ts";
+import { LowerError, lowerGraph, type SyncOracle } from "./graph.ts";
+import type { FileIR, ImportIR, ProgramIR } from "./ir.ts";
+import { typeFromExpr } from "./types.ts";
+
+export type * from "./ir.ts";
+export type { SyncOracle } from "./graph.ts";
+
+export interface LowerOptions {
+  /** decides whether an imported function is synchronous; without it every function is treated as async */
+  readonly isSync?: SyncOracle;
+}
+
+export function lower(program: Program, options: LowerOptions = {}): { value: ProgramIR; diagnostics: Diagnostic[] } {
+  const isSync = options.isSync ?? (() => false);
+  const diagnostics: Diagnostic[] = [];
+  const files: FileIR[] = [];
+  for (const file of program.files.values()) {
+    try {
+      files.push(lowerFile(file, program, isSync));
+    } catch (e) {
+      if (!(e instanceof LowerError)) throw e;
+      diagnostics.push(d.internalError(e.span, { error: e.message }));
+    }
+  }
+  return { value: { files }, diagnostics };
+}
+
+function lowerFile(file: BoundFile, program: Program, isSync: SyncOracle): FileIR {
+  const graphs = dependencyOrder(program.graphs.filter((g) => g.file === file.path));
+  return {
+    file: file.path,
+    imports: lowerImports(file, program),
+    types: [...file.types.values()].map((t) => ({ name: t.name, type: typeFromExpr(t.decl.type, file), span: t.decl.span })),
+    graphs: graphs.map((g) => lowerGraph(g, { file, isSync })),
+  };
+}
+
+/** One IR import per import declaration, names in source order. */
+function lowerImports(file: BoundFile, program: Program): ImportIR[] {
+  const byDecl = new Map<object, ImportIR>();
+  for (const imp of file.imports) {
+    let ir = byDecl.get(imp.decl);
+    if (!ir) {
+      ir = { kind: imp.kind, module: imp.module, names: [], span: imp.decl.span, resolvedFile: imp.resolvedFile };
+      byDecl.set(imp.decl, ir);
+    }
+    const from = imp.kind === "graph" && imp.resolvedFile !== undefined ? program.files.get(imp.resolvedFile) : undefined;
+    ir.names.push({ exported: imp.exported, local: imp.local, type: from?.types.has(imp.exported) ?? false });
+  }
+  return [...byDecl.values()];
+}
+
+/**
+ * Graphs of one file ordered so that each comes after the graphs of the same file it uses as subgraphs
+ * (generated specs are `const`s; a parent refers to its child's spec). Stable: declaration order otherwise.
+ * Subgraph cycles were rejected by the checker.
+ */
+function dependencyOrder(graphs: readonly BoundGraph[]): BoundGraph[] {
+  const out: BoundGraph[] = [];
+  const visit = (g: BoundGraph, path: Set<BoundGraph>) => {
+    if (out.includes(g) || path.has(g)) return;
+    path.add(g);
+    for (const n of g.nodes.values()) {
+      if (n.kind === "subgraph" && n.target && graphs.includes(n.target)) visit(n.target, path);
+    }
+    path.delete(g);
+    out.push(g);
+  };
+  for (const g of graphs) visit(g, new Set());
+  return out;
+}

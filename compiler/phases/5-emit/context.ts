@@ -1,0 +1,43 @@
+/**
+ * What the per-graph emitters share within one file: the name scope (runtime imports included), the trace
+ * (source-map markers), and access to the specs and types of child graphs.
+ */
+import type { Span } from "../../../grammar/span.ts";
+import type { GraphIR, GraphRefIR } from "../4-lower/ir.ts";
+import type { Scope } from "./names.ts";
+
+/** The generated names of a graph used as a subgraph (local bindings in the file being emitted). */
+export interface ChildNames {
+  readonly spec: string;
+  readonly input: string;
+  readonly output: string;
+}
+
+export interface EmitContext {
+  readonly scope: Scope;
+  /** A marker line: the generated lines after it (up to the next marker) map to `span`. */
+  mark(span: Span): string;
+  /** Marker that ends the current region (lines after it map to nothing). */
+  unmark(): string;
+  child(ref: GraphRefIR): ChildNames;
+  /** the IR of any graph of the program, by id */
+  graph(id: string): GraphIR | undefined;
+  /**
+   * Records what a generated `const fn: <type> = <userFn>;` binding checks, so a TypeScript error on that
+   * line becomes the right graphc diagnostic (ts-check.ts).
+   */
+  binding(type: string, role: FnBinding): void;
+  /** graphc version written into specs and the header */
+  readonly version: string;
+}
+
+/** The marker comment text; format.ts removes these lines after prettier and records their spans. */
+export const MARK_PREFIX = "//@graphc:";
+
+/** A user function bound to its generated type: a node function, a router, a send function, a transform. */
+export interface FnBinding {
+  readonly role: "node" | "router" | "send" | "in" | "out";
+  /** the node (or, for a branch, the source node) it belongs to */
+  readonly node: string;
+  readonly fn: string;
+}

@@ -1,0 +1,164 @@
+/**
+ * One `.graph` file -> the unformatted text of its `x.graph.ts`: header, imports (runtime names actually
+ * used, the user's TS imports with relative paths re-based on the output file, specs of child graphs from
+ * other files), type aliases, then per graph its types, spec and compiled graph.
+ */
+import { posix } from "node:path";
+import type { Diagnostic } from "../../../grammar/diagnostic.ts";
+import type { Span } from "../../../grammar/span.ts";
+import { d } from "../../diagnostics/messages.ts";
+import type { FileIR, GraphIR, GraphRefIR, ProgramIR } from "../4-lower/ir.ts";
+import { MARK_PREFIX, type ChildNames, type EmitContext, type FnBinding } from "./context.ts";
+import { isBindingName, isIdentifier, str } from "./escape.ts";
+import { emitGraphTypes } from "./graph-types.ts";
+import { BLANK } from "./format.ts";
+import { graphNames, Scope, type GraphNames } from "./names.ts";
+import { RUNTIME_MODULE } from "./runtime-api.ts";
+import { emitGraphSpec } from "./spec.ts";
+import { tsType } from "./types.ts";
+
+export interface EmitOptions {
+  readonly version: string;
+  /** where the generated code of a `.graph` file goes (default: beside it, `x.graph.ts`) */
+  readonly outPath?: (graphFile: string) => string;
+}
+
+export interface EmittedText {
+  /** the generated file's path */
+  readonly path: string;
+  /** unformatted TypeScript with marker lines (see format.ts) */
+  readonly text: string;
+  /** marker index -> `.graph` span */
+  readonly spans: Span[];
+  /** generated `const fn: <type>` bindings by type text */
+  readonly bindings: Map<string, FnBinding>;
+  readonly diagnostics: Diagnostic[];
+}
+
+export const defaultOutPath = (graphFile: string): string => `${graphFile}.ts`;
+
+export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOptions): EmittedText {
+  const outPath = options.outPath ?? defaultOutPath;
+  const path = outPath(file.file);
+  const diagnostics: Diagnostic[] = [];
+  const spans: Span[] = [];
+  const bindings = new Map<string, FnBinding>();
+  const scope = new Scope();
+  const byId = new Map<string, GraphIR>();
+  for (const f of program.files) for (const g of f.graphs) byId.set(g.id, g);
+
+  // the user's own names come first: generated names and runtime imports work around them
+  for (const imp of file.imports) if (imp.kind !== "graph") for (const nm of imp.names) scope.reserve(nm.local);
+  for (const t of file.types) scope.reserve(t.name);
+  for (const g of file.graphs) {
+    if (g.inlineNode !== undefined) continue;
+    if (scope.has(g.name) || !isBindingName(g.name)) diagnostics.push(d.emitGraphNameUnusable(g.span, { name: g.name }));
+    scope.reserve(g.name);
+  }
+
+  const local = new Map<string, GraphNames>();
+  const childImports = new Map<string, { module: string; names: { exported: string; local: string }[] }>();
+  const foreign = new Map<string, ChildNames>();
+  const relModule = (target: string) => {
+    const rel = posix.relative(posix.dirname(path), target);
+    return rel.startsWith(".") ? rel : `./${rel}`;
+  };
+
+  const cx: EmitContext = {
+    scope,
+    version: options.version,
+    mark(span) {
+      spans.push(span);
+      return `\n${MARK_PREFIX}${spans.length - 1}\n`;
+    },
+    binding: (type, role) => void bindings.set(type, role),
+    unmark: () => `\n${MARK_PREFIX}end\n`,
+    graph: (id) => byId.get(id),
+    child(ref: GraphRefIR): ChildNames {
+      const mine = local.get(ref.id);
+      if (mine) return { spec: mine.spec, input: mine.input, output: mine.output };
+      let names = foreign.get(ref.id);
+      if (!names) {
+        const module = relModule(outPath(ref.file));
+        const entry = childImports.get(module) ?? { module, names: [] };
+        childImports.set(module, entry);
+        const add = (exported: string) => {
+          const l = scope.fresh(exported);
+          entry.names.push({ exported, local: l });
+          return l;
+        };
+        names = { spec: add(`${ref.name}Spec`), input: add(`${ref.name}Input`), output: add(`${ref.name}Output`) };
+        foreign.set(ref.id, names);
+      }
+      return names;
+    },
+  };
+
+  for (const g of file.graphs) {
+    local.set(g.id, graphNames(scope, g.name, g.inlineNode));
+  }
+  for (const imp of file.imports) {
+    for (const nm of imp.names) {
+      if (imp.kind !== "graph" && !isBindingName(nm.local)) diagnostics.push(d.emitNameUnusable(imp.span, { name: nm.local }));
+    }
+  }
+  for (const t of file.types) if (!isBindingName(t.name)) diagnostics.push(d.emitNameUnusable(t.span, { name: t.name }));
+
+  const body: string[] = [];
+  for (const t of file.types) body.push(`${cx.mark(t.span)}export type ${t.name} = ${tsType(t.type)};`);
+  for (const g of file.graphs) {
+    const names = local.get(g.id)!;
+    body.push(`\n${BLANK}\n// ---------------------------------------------------------------- graph ${names.graph}\n${BLANK}\n`);
+    body.push(emitGraphTypes(g, names, cx));
+    body.push(emitGraphSpec(g, names, cx));
+  }
+
+  const head: string[] = [
+    `// Code generated by graphc ${options.version} from ${headerName(file.file)}. DO NOT EDIT.`,
+    BLANK,
+  ];
+  const rtImports = scope.runtimeImports();
+  if (rtImports.length > 0) {
+    const names = rtImports.map((r) => `${r.type ? "type " : ""}${r.name === r.local ? r.name : `${r.name} as ${r.local}`}`);
+    head.push(`import { ${names.join(", ")} } from ${str(RUNTIME_MODULE)};`);
+  }
+  for (const imp of file.imports) {
+    if (imp.kind === "graph") {
+      // types declared in another .graph file come from its generated module
+      const types = imp.names.filter((nm) => nm.type);
+      if (types.length === 0 || imp.resolvedFile === undefined) continue;
+      const names = types.map((nm) => (nm.exported === nm.local ? nm.exported : `${nm.exported} as ${nm.local}`));
+      head.push(`${cx.mark(imp.span)}import type { ${names.join(", ")} } from ${str(relModule(outPath(imp.resolvedFile)))};`);
+      continue;
+    }
+    const spec = rebase(imp.module, file.file, path);
+    const names = imp.names.map((nm) => {
+      const exported = isIdentifier(nm.exported) ? nm.exported : str(nm.exported);
+      return nm.exported === nm.local ? exported : `${exported} as ${nm.local}`;
+    });
+    head.push(`${cx.mark(imp.span)}import ${imp.kind === "type" ? "type " : ""}{ ${names.join(", ")} } from ${str(spec)};`);
+  }
+  for (const ci of childImports.values()) {
+    const [spec, ...types] = ci.names;
+    const fmt = (n: { exported: string; local: string }) => (n.exported === n.local ? n.exported : `${n.exported} as ${n.local}`);
+    head.push(`import { ${fmt(spec!)}, ${types.map((t) => `type ${fmt(t)}`).join(", ")} } from ${str(ci.module)};`);
+  }
+  head.push(cx.unmark());
+  return { path, text: `${head.join("\n")}\n${body.join("\n")}\n`, spans, bindings, diagnostics };
+}
+
+/** The source file's name for the header line, quoted when it holds characters that could end a comment line. */
+function headerName(file: string): string {
+  const base = posix.basename(file);
+  return /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/.test(base) ? base : str(base);
+}
+
+/** A relative module specifier written next to the `.graph` file, re-based on the generated file's folder. */
+export function rebase(spec: string, graphFile: string, outFile: string): string {
+  if (!spec.startsWith("./") && !spec.startsWith("../")) return spec;
+  const fromGraph = posix.dirname(graphFile);
+  const fromOut = posix.dirname(outFile);
+  if (fromGraph === fromOut) return spec;
+  const rel = posix.relative(fromOut, posix.join(fromGraph, spec));
+  return rel.startsWith(".") ? rel : `./${rel}`;
+}

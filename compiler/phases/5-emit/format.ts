@@ -1,0 +1,51 @@
+/**
+ * Formats generated code with prettier (once, at the end) and turns the marker lines the emitters left
+ * (`//@graphc:N` — see context.ts) into a line -> `.graph` span table: each marker maps the lines after it,
+ * up to the next marker, to span N. The markers are removed from the final text.
+ */
+import { format } from "prettier";
+import type { Span } from "../../../grammar/span.ts";
+import { MARK_PREFIX } from "./context.ts";
+
+export const PRETTIER_OPTIONS = { parser: "typescript", printWidth: 110 } as const;
+
+export interface Formatted {
+  readonly text: string;
+  /** per generated line (index 0 = line 1): the `.graph` span it comes from, if any */
+  readonly lines: (Span | undefined)[];
+}
+
+/** A line the emitters want kept blank (all other blank lines of the raw text are dropped before prettier). */
+export const BLANK = `${MARK_PREFIX}blank`;
+
+export async function formatGenerated(text: string, spans: readonly Span[]): Promise<Formatted> {
+  const compact = text
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .join("\n");
+  const pretty = await format(compact, PRETTIER_OPTIONS);
+  return extractMarkers(pretty, spans);
+}
+
+/** Removes marker lines; exported for tests that skip prettier. */
+export function extractMarkers(text: string, spans: readonly Span[]): Formatted {
+  const out: string[] = [];
+  const lines: (Span | undefined)[] = [];
+  let current: Span | undefined;
+  for (const line of text.split("\n")) {
+    const t = line.trim();
+    if (t === BLANK) {
+      out.push("");
+      lines.push(undefined);
+      continue;
+    }
+    if (t.startsWith(MARK_PREFIX)) {
+      const id = t.slice(MARK_PREFIX.length);
+      current = id === "end" ? undefined : spans[Number(id)];
+      continue;
+    }
+    out.push(line);
+    lines.push(line.trim() === "" ? undefined : current);
+  }
+  return { text: out.join("\n"), lines };
+}

@@ -1,0 +1,83 @@
+/**
+ * The exported types of one graph: state, input, output, vars, the branch context, and per node its read
+ * type, update type and function type; per router / send branch the function type it must satisfy.
+ */
+import type { BranchIR, FieldIR, GraphIR, NodeIR } from "../4-lower/ir.ts";
+import type { EmitContext } from "./context.ts";
+import { inComment, str } from "./escape.ts";
+import { BLANK } from "./format.ts";
+import type { GraphNames } from "./names.ts";
+import { admitsUndefined, objectType, tsType, updateType } from "./types.ts";
+
+export function emitGraphTypes(g: GraphIR, n: GraphNames, cx: EmitContext): string {
+  const rt = (x: Parameters<EmitContext["scope"]["rt"]>[0]) => cx.scope.rt(x);
+  const field = new Map(g.fields.map((f) => [f.name, f]));
+  const F = (name: string): FieldIR => field.get(name)!;
+  const out: string[] = [];
+  const fieldsType = (names: readonly string[], optional: (f: FieldIR) => boolean) =>
+    objectType(names.map((name) => ({ name, optional: optional(F(name)), type: tsType(F(name).type) })));
+
+  out.push(cx.mark(g.span));
+  out.push(`/** Every field of graph \`${n.graph}\`: state, private and input/output-only fields. */`);
+  out.push(`export type ${n.state} = ${fieldsType(g.fields.map((f) => f.name), () => false)};`);
+  out.push(`/** What \`${n.graph}.invoke\` accepts. */`);
+  out.push(`export type ${n.input} = ${fieldsType(g.input, (f) => f.init !== undefined || admitsUndefined(f.type))};`);
+  // typed like LangGraph's own `invoke` result: every output field (a never-written field is absent at run time)
+  out.push(`/** What \`${n.graph}.invoke\` returns. */`);
+  out.push(`export type ${n.output} = ${fieldsType(g.output, () => false)};`);
+  out.push(`/** Run-time settings handed to every node (\`vars\`). */`);
+  const vars = g.vars.map((v) => ({ name: v.name, optional: v.default === undefined, type: tsType(v.type) }));
+  out.push(`export type ${n.vars} = ${vars.length === 0 ? "Record<string, never>" : objectType(vars)};`);
+  out.push(`export type ${n.branchContext} = ${rt("BranchContext")} & { readonly vars: ${n.vars} };`);
+
+  const nodeNames = g.nodes.map((x) => str(x.name));
+  const destination = () => [...nodeNames, `typeof ${rt("END")}`].join(" | ");
+
+  for (const node of g.nodes) out.push(BLANK, ...nodeTypes(g, node, n, cx, F));
+  const branchTypes = (from: string, branches: readonly BranchIR[]) =>
+    branches.forEach((b, i) => {
+      const bn = n.branch(from, i);
+      const sig = (ret: string) =>
+        `(state: ${n.state}, ctx: ${n.branchContext}) => ${ret} | Promise<${ret}>`;
+      if (b.kind === "route") {
+        out.push(cx.mark(b.span));
+        if (b.cases) {
+          out.push(`export type ${bn.key} = ${b.cases.map((c) => str(c.key)).join(" | ") || "never"};`);
+          out.push(`export type ${bn.fn} = ${sig(`${bn.key} | readonly ${bn.key}[]`)};`);
+        } else {
+          const d = `${destination()} | ${rt("Send")}`;
+          out.push(`export type ${bn.fn} = ${sig(`${d} | readonly (${d})[]`)};`);
+        }
+      } else if (b.kind === "send") {
+        out.push(cx.mark(b.span));
+        out.push(`export type ${bn.fn} = ${sig(`${rt("Send")} | readonly ${rt("Send")}[]`)};`);
+      }
+    });
+  branchTypes("START", g.start.branches);
+  for (const node of g.nodes) branchTypes(node.name, node.branches);
+  out.push(cx.unmark());
+  return out.join("\n");
+}
+
+function nodeTypes(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext, F: (name: string) => FieldIR): string[] {
+  const nn = n.node(node.name);
+  const out: string[] = [cx.mark(node.span)];
+  const reads = node.reads.length === 0 ? "Record<string, never>" : `Pick<${n.state}, ${node.reads.map(str).join(" | ")}>`;
+  out.push(`/** ${node.kind === "subgraph" ? "Subgraph node" : "Node"} \`${inComment(node.name)}\`: the fields it receives. */`);
+  out.push(`export type ${nn.read} = ${reads};`);
+  out.push(`/** What \`${inComment(node.name)}\` may return: a partial update of the fields it declares. */`);
+  const overwrite = () => cx.scope.rt("Overwrite");
+  out.push(
+    `export type ${nn.update} = ${objectType(
+      node.writes.map((w) => ({ name: w, optional: true, type: updateType(F(w), n.state, overwrite) })),
+    )};`,
+  );
+  if (node.kind === "function") {
+    const ret = node.goto ? `${nn.update} | ${cx.scope.rt("Command")} | void` : `${nn.update} | void`;
+    out.push(
+      `export type ${nn.fn} = (state: ${nn.read}, ctx: ${cx.scope.rt("NodeContext")}<${n.vars}>) => ${ret} | Promise<${ret}>;`,
+    );
+  }
+  void g;
+  return out;
+}

@@ -1,0 +1,207 @@
+/**
+ * The control half of a GraphSpec: one NodeSpec per node (projection as an object literal, the call —
+ * the user's function checked against its generated type with `satisfies`, or `ctx.runSubgraph` with the
+ * mappings inline — the update check as a `switch`, options) and the edge tables: static successors, join
+ * barrier ids, and branches (router `switch`, inline conditions as `if`s, send).
+ */
+import type { BranchIR, EdgesIR, FieldIR, FunctionNodeIR, GraphIR, NodeIR, SubgraphNodeIR } from "../4-lower/ir.ts";
+import type { EmitContext } from "./context.ts";
+import { access, key, str } from "./escape.ts";
+import { tsExpr } from "./expr.ts";
+import type { GraphNames } from "./names.ts";
+import { pick } from "./spec-data.ts";
+
+export function emitNodes(g: GraphIR, n: GraphNames, cx: EmitContext): string {
+  return `nodes: [\n${g.nodes.map((node) => `${cx.mark(node.span)}${emitNode(g, node, n, cx)},`).join("\n")}\n${cx.unmark()}],`;
+}
+
+function emitNode(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext): string {
+  const parts = [`name: ${str(node.name)},`];
+  parts.push(node.kind === "function" ? functionCall(g, node, n, cx) : subgraphCall(g, node, n, cx));
+  parts.push(`check: ${updateCheck(g, node, cx)},`);
+  parts.push(edges(g, node, n, node.name, cx));
+  if (node.goto) parts.push(`ends: [${node.goto.map((t) => target(t, cx)).join(", ")}],`);
+  parts.push(...options(g, node, n));
+  return `{\n${parts.join("\n")}\n}`;
+}
+
+function fieldMap(g: GraphIR): (name: string) => FieldIR {
+  const m = new Map(g.fields.map((f) => [f.name, f]));
+  return (name) => m.get(name)!;
+}
+
+function functionCall(g: GraphIR, node: FunctionNodeIR, n: GraphNames, cx: EmitContext): string {
+  const F = fieldMap(g);
+  const nn = n.node(node.name);
+  const ctx = `ctx as ${cx.scope.rt("NodeContext")}<${n.vars}>`;
+  cx.binding(nn.fn, { role: "node", node: node.name, fn: node.fn.local });
+  return [
+    `read: (v) => ({ ${node.reads.map((r) => pick("v", F(r))).join(", ")} }),`,
+    // the typed binding makes a wrong signature a TypeScript error here (reported at the `node` line)
+    `call: (input, ctx) => {\nconst fn: ${nn.fn} = ${node.fn.local};\nreturn fn(input as ${nn.read}, ${ctx});\n},`,
+    `sync: ${node.fn.sync},`,
+  ].join("\n");
+}
+
+function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitContext): string {
+  const F = fieldMap(g);
+  const child = cx.child(node.child);
+  const childIR = cx.graph(node.child.id);
+  let read: string;
+  if (node.in.kind === "fn") {
+    cx.binding(`(state: ${n.state}) => ${child.input}`, { role: "in", node: node.name, fn: node.in.fn.local });
+    read = `read: (v) => {\nconst fn: (state: ${n.state}) => ${child.input} = ${node.in.fn.local};\nreturn fn(v as ${n.state});\n},`;
+  } else {
+    const items = node.in.items.map((i) =>
+      i.expr.k === "field"
+        ? pick("v", F(i.expr.name), i.child)
+        : `${cx.mark(i.span)}${key(i.child)}: ${tsExpr(i.expr, "state")}`,
+    );
+    const needsState = node.in.items.some((i) => i.expr.k !== "field");
+    read = needsState
+      ? `read: (v) => { const state = v as ${n.state}; return { ${items.join(",\n")} }; },`
+      : `read: (v) => ({ ${items.join(", ")} }),`;
+  }
+  const run = `await ctx.runSubgraph(${child.spec}, input as ${cx.scope.rt("Values")})`;
+  let back: string;
+  if (node.out.kind === "fn") {
+    const nn = n.node(node.name);
+    cx.binding(`(output: ${child.output}) => ${nn.update}`, { role: "out", node: node.name, fn: node.out.fn.local });
+    back = `const fn: (output: ${child.output}) => ${nn.update} = ${node.out.fn.local};\nreturn fn(out as ${child.output});`;
+  } else {
+    const childField = (name: string): FieldIR | undefined => childIR?.fields.find((f) => f.name === name);
+    const items = node.out.items.map((i) => {
+      const cf = childField(i.child);
+      // a child output field is present only when written (or when it has a default)
+      const always = cf !== undefined && cf.init !== undefined && !cf.ephemeral;
+      return always
+        ? `${key(i.parent)}: ${access("out", i.child)}`
+        : `...(${str(i.child)} in out && { ${key(i.parent)}: ${access("out", i.child)} })`;
+    });
+    back = `return { ${items.join(", ")} };`;
+  }
+  return [
+    read,
+    `call: async (input, ctx) => {\nconst out = ${run};\n${back}\n},`,
+    `sync: false,`,
+    `subgraph: ${child.spec},`,
+  ].join("\n");
+}
+
+/** Rejects a key the node did not declare it writes (LangGraph would drop it silently). */
+function updateCheck(g: GraphIR, node: NodeIR, cx: EmitContext): string {
+  const err = cx.scope.rt("InvalidUpdateError");
+  const declared = node.writes.join(", ") || "nothing";
+  const msg = `${str(`node "${node.name}" of graph "${g.name}" cannot write `)} + JSON.stringify(k) + ${str(` (it declares: ${declared})`)}`;
+  const throwIt = `throw new ${err}(${msg}, { graph: ${str(g.name)}, node: ${str(node.name)}, field: k });`;
+  if (node.writes.length === 0) return `(u) => { for (const k in u) ${throwIt} }`;
+  return `(u) => {
+    for (const k in u) {
+      switch (k) {
+        ${node.writes.map((w) => `case ${str(w)}:`).join("\n")}
+          break;
+        default:
+          ${throwIt}
+      }
+    }
+  }`;
+}
+
+/** A DSL target name as generated code spells it (`END` is the runtime constant). */
+function target(name: string, cx: EmitContext): string {
+  return name === "END" ? cx.scope.rt("END") : str(name);
+}
+
+function targets(names: readonly string[], cx: EmitContext): string {
+  return names.length === 1 ? target(names[0]!, cx) : `[${names.map((t) => target(t, cx)).join(", ")}]`;
+}
+
+/** `edges`, `joins` and `branches` of a node or of START. */
+export function edges(g: GraphIR, e: EdgesIR, n: GraphNames, from: string, cx: EmitContext): string {
+  const stat = e.static.filter((s) => s.to !== "END").map((s) => str(s.to));
+  return [
+    `edges: [${stat.join(", ")}],`,
+    `joins: [${e.joins.join(", ")}],`,
+    `branches: [${e.branches.map((b, i) => `${cx.mark(b.span)}${branch(g, b, n, from, i, cx)},`).join("\n")}${e.branches.length ? cx.unmark() : ""}],`,
+  ].join("\n");
+}
+
+function branch(g: GraphIR, b: BranchIR, n: GraphNames, from: string, index: number, cx: EmitContext): string {
+  const bn = n.branch(from, index);
+  const args = `fresh as ${n.state}, ctx as ${n.branchContext}`;
+  if (b.kind !== "conditions") cx.binding(bn.fn, { role: b.kind === "send" ? "send" : "router", node: from, fn: b.fn.local });
+  const fn = b.kind === "conditions" ? "" : `const fn: ${bn.fn} = ${b.fn.local};`;
+  switch (b.kind) {
+    case "send":
+      return `(fresh, ctx) => {\n${fn}\nreturn fn(${args});\n}`;
+    case "route": {
+      const call = `fn(${args})`;
+      if (!b.cases) return `(fresh, ctx) => {\n${fn}\nreturn ${call};\n}`;
+      const err = cx.scope.rt("InvalidUpdateError");
+      const cases = b.cases.map((c) => `${cx.mark(c.span)}case ${str(c.key)}: return ${targets(c.targets, cx)};`);
+      // LangGraph's text for a router result its path map does not cover
+      const unknown = `throw new ${err}("Branch condition returned unknown or null destination", { graph: ${str(g.name)}, node: ${str(from)} });`;
+      const to = `const to = (k: ${bn.key}): string | readonly string[] => {
+        switch (k) {
+          ${cases.join("\n")}
+          ${cx.unmark()}
+          default: ${unknown}
+        }
+      };`;
+      const result = `return typeof key === "string" ? to(key) : key.flatMap(to);`;
+      return b.fn.sync
+        ? `(fresh, ctx) => {\n${fn}\nconst key = ${call};\n${to}\n${result}\n}`
+        : `async (fresh, ctx) => {\n${fn}\nconst key = await ${call};\n${to}\n${result}\n}`;
+    }
+    case "conditions": {
+      const lines = b.cases.map((c) =>
+        c.cond === undefined
+          ? `${cx.mark(c.span)}return ${targets(c.targets, cx)};`
+          : `${cx.mark(c.span)}if (${tsExpr(c.cond, "state")}) return ${targets(c.targets, cx)};`,
+      );
+      const hasDefault = b.cases.some((c) => c.cond === undefined);
+      return `(fresh) => {
+        const state = fresh as ${n.state};
+        ${lines.join("\n")}
+        ${hasDefault ? "" : "return [];"}
+        ${cx.unmark()}
+      }`;
+    }
+  }
+}
+
+function options(g: GraphIR, node: NodeIR, n: GraphNames): string[] {
+  const o = node.options;
+  const out: string[] = [];
+  if (o.defer) out.push("defer: true,");
+  if (o.retry) {
+    const r = o.retry;
+    const parts: string[] = [];
+    if (r.maxAttempts !== undefined) parts.push(`maxAttempts: ${r.maxAttempts}`);
+    if (r.initialIntervalMs !== undefined) parts.push(`initialInterval: ${r.initialIntervalMs}`);
+    if (r.backoffFactor !== undefined) parts.push(`backoffFactor: ${r.backoffFactor}`);
+    if (r.maxIntervalMs !== undefined) parts.push(`maxInterval: ${r.maxIntervalMs}`);
+    if (r.jitter !== undefined) parts.push(`jitter: ${r.jitter}`);
+    out.push(`retry: { ${parts.join(", ")} },`);
+  }
+  if (o.timeoutMs !== undefined || o.idleTimeoutMs !== undefined) {
+    const parts: string[] = [];
+    if (o.timeoutMs !== undefined) parts.push(`runTimeout: ${o.timeoutMs}`);
+    if (o.idleTimeoutMs !== undefined) parts.push(`idleTimeout: ${o.idleTimeoutMs}`);
+    out.push(`timeout: { ${parts.join(", ")} },`);
+  }
+  if (o.cache) {
+    const parts: string[] = [];
+    // LangGraph's cache ttl is in seconds
+    if (o.cache.ttlMs !== undefined) parts.push(`ttl: ${o.cache.ttlMs / 1000}`);
+    if (o.cache.key) {
+      const read = node.kind === "function" ? n.node(node.name).read : n.state;
+      const fields = o.cache.key.map((k) => access("i", k)).join(", ");
+      parts.push(`key: (input) => { const i = input as ${read}; return JSON.stringify([${fields}]); }`);
+    }
+    out.push(`cache: { ${parts.join(", ")} },`);
+  }
+  if (o.onError !== undefined) out.push(`onError: ${str(o.onError)},`);
+  void g;
+  return out;
+}

@@ -1,0 +1,42 @@
+/**
+ * One graph's GraphSpec literal and its compiled graph: `export const GSpec: GraphSpec = {…}` and
+ * `export const G = compileGraph<…>(GSpec)`.
+ */
+import type { GraphIR } from "../4-lower/ir.ts";
+import type { EmitContext } from "./context.ts";
+import { str } from "./escape.ts";
+import { BLANK } from "./format.ts";
+import type { GraphNames } from "./names.ts";
+import { emitApply, emitClearEphemeral, emitInit, emitInput, emitOutput, emitVars } from "./spec-data.ts";
+import { edges, emitNodes } from "./spec-nodes.ts";
+
+export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): string {
+  const rt = cx.scope.rt.bind(cx.scope);
+  const names = (xs: readonly string[]) => `[${xs.map(str).join(", ")}]`;
+  const body = [
+    `name: ${str(g.name)},`,
+    `compilerVersion: ${str(cx.version)},`,
+    emitInit(g, cx),
+    emitInput(g, n, cx),
+    emitOutput(g),
+    emitApply(g, n, cx),
+    emitClearEphemeral(g, cx),
+    emitNodes(g, n, cx),
+    `start: {\n${edges(g, g.start, n, "START", cx)}\n},`,
+    `joins: [${g.joins.map((j) => `${cx.mark(j.span)}{ sources: ${names(j.sources)}, target: ${str(j.target)} },`).join("\n")}${g.joins.length ? cx.unmark() : ""}],`,
+    `interruptBefore: ${names(g.interruptBefore)},`,
+    `interruptAfter: ${names(g.interruptAfter)},`,
+    g.recursionLimit !== undefined ? `recursionLimit: ${g.recursionLimit},` : "",
+    emitVars(g, cx),
+  ].filter((x) => x !== "");
+  return [
+    BLANK,
+    cx.mark(g.span),
+    `/** Graph \`${n.graph}\` as the runtime runs it: every field-dependent step is specialised code. */`,
+    `export const ${n.spec}: ${rt("GraphSpec")} = {\n${body.join("\n")}\n};`,
+    BLANK,
+    cx.mark(g.span),
+    `export const ${n.graph} = ${rt("compileGraph")}<${n.input}, ${n.output}>(${n.spec});`,
+    cx.unmark(),
+  ].join("\n");
+}

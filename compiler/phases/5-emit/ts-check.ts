@@ -1,0 +1,147 @@
+/**
+ * TypeScript's view of the user's modules and of the generated code, through ts-morph (in memory: nothing
+ * is written to disk).
+ *
+ * - `isSync`: whether an imported node/router function never returns a Promise, decided from its declared
+ *   or inferred type, resolving the module specifier exactly as tsc does from the generated file.
+ * - `diagnose`: type-checks generated files together with the user modules they import and maps every
+ *   TypeScript error in generated code back to the `.graph` span it was generated from (via the line
+ *   table of the emitter), as a graphc diagnostic: a node function with the wrong signature is G3092 at
+ *   the `node` line; a router/send function G3093; a subgraph transform G5090; anything else G3094.
+ */
+import { posix } from "node:path";
+import { Project, ts, type Type } from "ts-morph";
+import type { Diagnostic } from "../../../grammar/diagnostic.ts";
+import type { Span } from "../../../grammar/span.ts";
+import { d } from "../../diagnostics/messages.ts";
+import type { ImportRef } from "../2-bind/model.ts";
+import type { FnBinding } from "./context.ts";
+
+/** The repository's strict settings: generated code must be clean under them. */
+export const STRICT_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  allowImportingTsExtensions: true,
+  verbatimModuleSyntax: true,
+  noEmit: true,
+  skipLibCheck: true,
+  types: ["node"],
+};
+
+export interface GeneratedForCheck {
+  /** the generated file's path (absolute or relative to the working directory) */
+  readonly path: string;
+  readonly text: string;
+  /** per generated line: the `.graph` span it came from */
+  readonly lines: readonly (Span | undefined)[];
+  /** the `.graph` file, for errors on lines that map to nothing */
+  readonly source: string;
+  readonly bindings: ReadonlyMap<string, FnBinding>;
+}
+
+export class TsWorld {
+  private readonly project = new Project({ compilerOptions: STRICT_OPTIONS, skipAddingFilesFromTsConfig: true });
+  private readonly syncCache = new Map<string, boolean>();
+
+  /**
+   * `fn` is imported by `graphFile`, whose generated code is `outFile`: resolves the module from `outFile`
+   * and looks at the export's call signatures. Unknown or unresolvable means "not sync" (always safe).
+   */
+  isSync(fn: ImportRef, outFile: string): boolean {
+    const key = `${posix.dirname(outFile)}|${fn.module}|${fn.exported}`;
+    const hit = this.syncCache.get(key);
+    if (hit !== undefined) return hit;
+    const result = this.computeSync(fn, outFile);
+    this.syncCache.set(key, result);
+    return result;
+  }
+
+  private computeSync(fn: ImportRef, outFile: string): boolean {
+    const resolved = ts.resolveModuleName(
+      fn.module,
+      absolute(outFile),
+      STRICT_OPTIONS,
+      this.project.getModuleResolutionHost(),
+      undefined,
+      undefined,
+      ts.ModuleKind.ESNext,
+    ).resolvedModule;
+    if (!resolved || resolved.isExternalLibraryImport) return false;
+    const file = this.project.getSourceFile(resolved.resolvedFileName) ?? this.project.addSourceFileAtPathIfExists(resolved.resolvedFileName);
+    if (!file) return false;
+    const decls = file.getExportedDeclarations().get(fn.exported);
+    const decl = decls?.[0];
+    if (!decl || decls.length !== 1) return false;
+    const signatures = decl.getType().getCallSignatures();
+    return signatures.length > 0 && signatures.every((s) => isPlainValue(s.getReturnType()));
+  }
+
+  /** Type-checks the generated files (with everything they import) and maps errors back to `.graph` spans. */
+  diagnose(files: readonly GeneratedForCheck[]): Diagnostic[] {
+    const added = files.map((f) => ({ f, sf: this.project.createSourceFile(absolute(f.path), f.text, { overwrite: true }) }));
+    const out: Diagnostic[] = [];
+    for (const { f, sf } of added) {
+      for (const diag of this.project.getProgram().getSemanticDiagnostics(sf).concat(this.project.getProgram().getSyntacticDiagnostics(sf))) {
+        const line = diag.getLineNumber();
+        const span = (line !== undefined ? f.lines[line - 1] : undefined) ?? fileStart(f.source);
+        const text = line !== undefined ? (f.text.split("\n")[line - 1] ?? "") : "";
+        out.push(toDiagnostic(span, text, flatten(diag.getMessageText()), diag.getCode(), f.bindings));
+      }
+    }
+    for (const { sf } of added) this.project.removeSourceFile(sf);
+    return out;
+  }
+}
+
+/** Not a Promise or thenable, not any/unknown (then we cannot tell). */
+function isPlainValue(t: Type): boolean {
+  if (t.isAny() || t.isUnknown()) return false;
+  if (t.isUnion()) return t.getUnionTypes().every(isPlainValue);
+  return t.getProperty("then") === undefined;
+}
+
+function absolute(p: string): string {
+  return posix.isAbsolute(p) ? p : posix.join(process.cwd().replace(/\\/g, "/"), p);
+}
+
+function fileStart(file: string): Span {
+  const p = { offset: 0, line: 1, column: 1 };
+  return { file, start: p, end: p };
+}
+
+function flatten(m: string | { getMessageText(): string; getNext(): unknown }): string {
+  if (typeof m === "string") return m;
+  const parts: string[] = [];
+  const walk = (c: { getMessageText(): string; getNext(): unknown }) => {
+    parts.push(c.getMessageText());
+    const next = c.getNext() as { getMessageText(): string; getNext(): unknown }[] | undefined;
+    for (const n of next ?? []) walk(n);
+  };
+  walk(m);
+  // the first two levels say what does not fit; deeper ones repeat it member by member
+  return parts.slice(0, 2).join(" ");
+}
+
+/** The generated line tells which user function failed its type (see spec-nodes.ts: `const fn: T = f;`). */
+function toDiagnostic(span: Span, line: string, detail: string, code: number, bindings: ReadonlyMap<string, FnBinding>): Diagnostic {
+  const m = /const fn: (.*) = ([\w$]+);/.exec(line);
+  const b = m ? bindings.get(m[1]!) : undefined;
+  if (b) {
+    switch (b.role) {
+      case "node":
+        return d.nodeFnMismatch(span, { node: b.node, fn: b.fn, detail });
+      case "router":
+      case "send":
+        return d.branchFnMismatch(span, { fn: b.fn, role: b.role === "send" ? "send function" : "router", detail });
+      case "in":
+      case "out":
+        return d.subgraphTransformMismatch(span, { fn: b.fn, direction: b.role, detail });
+    }
+  }
+  return d.tsErrorInGenerated(span, { detail, code });
+}

@@ -1,0 +1,110 @@
+/**
+ * TypeScript text for IR types, update types per reducer, and the inline run-time tests of input checks.
+ */
+import type { CheckIR, FieldIR, TypeIR } from "../4-lower/ir.ts";
+import { access, key, str } from "./escape.ts";
+
+/** The type as TypeScript source. */
+export function tsType(t: TypeIR): string {
+  switch (t.k) {
+    case "prim":
+      return t.name;
+    case "lit":
+      return typeof t.value === "string" ? str(t.value) : String(t.value);
+    case "array": {
+      const el = tsType(t.element);
+      return t.element.k === "union" ? `(${el})[]` : `${el}[]`;
+    }
+    case "union":
+      return t.members.map(tsType).join(" | ");
+    case "object":
+      return objectType(t.members.map((m) => ({ name: m.name, optional: m.optional, type: tsType(m.type) })));
+    case "record":
+      return `Record<string, ${tsType(t.value)}>`;
+    case "ref":
+      return t.args.length === 0 ? t.name : `${t.name}<${t.args.map(tsType).join(", ")}>`;
+  }
+}
+
+/** `{ a: T; b?: U }` */
+export function objectType(members: readonly { name: string; optional: boolean; type: string }[]): string {
+  if (members.length === 0) return "{}";
+  return `{ ${members.map((m) => `${key(m.name)}${m.optional ? "?" : ""}: ${m.type};`).join(" ")} }`;
+}
+
+/** Whether `undefined` is a value of the type as written (then the field may be omitted from an input). */
+export function admitsUndefined(t: TypeIR): boolean {
+  if (t.k === "prim") return t.name === "undefined" || t.name === "unknown";
+  if (t.k === "union") return t.members.some(admitsUndefined);
+  return false;
+}
+
+/**
+ * What a node may write into a field: the field type for replace; one element or an array for the list
+ * reducers; a number for `sum`; a partial object for `merge`; the reducer's second parameter for a custom one.
+ * Reducer fields also accept an `Overwrite` (replaces the value without the reducer).
+ */
+export function updateType(f: FieldIR, stateType: string, overwriteType: () => string): string {
+  const field = `${stateType}[${str(f.name)}]`;
+  const el = f.type.k === "array" ? tsType(f.type.element) : `${field}[number]`;
+  const wrapEl = f.type.k === "array" && f.type.element.k === "union" ? `(${el})` : el;
+  if (f.reducer.kind === "replace") return tsType(f.type);
+  const overwrite = overwriteType();
+  switch (f.reducer.kind) {
+    case "append":
+    case "union":
+    case "messages":
+      return `${wrapEl} | readonly ${wrapEl}[] | ${overwrite}<${field}>`;
+    case "sum":
+      return `number | ${overwrite}<${field}>`;
+    case "merge":
+      return `Partial<${field}> | ${overwrite}<${field}>`;
+    case "custom":
+      return `Parameters<typeof ${f.reducer.fn.local}>[1] | ${overwrite}<${field}>`;
+  }
+}
+
+/** A boolean TS expression testing `x` (an expression of type unknown, evaluated possibly several times). */
+export function checkExpr(c: CheckIR, x: string, depth = 0): string {
+  switch (c.k) {
+    case "any":
+      return "true";
+    case "typeof":
+      return `typeof ${x} === ${str(c.type)}`;
+    case "null":
+      return `${x} === null`;
+    case "lit":
+      return `${x} === ${typeof c.value === "string" ? str(c.value) : String(c.value)}`;
+    case "array": {
+      const el = `e${depth}`;
+      const inner = checkExpr(c.element, el, depth + 1);
+      return inner === "true" ? `Array.isArray(${x})` : `Array.isArray(${x}) && ${x}.every((${el}: unknown) => ${inner})`;
+    }
+    case "record": {
+      const el = `e${depth}`;
+      const obj = `typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x})`;
+      const inner = checkExpr(c.value, el, depth + 1);
+      return inner === "true" ? obj : `${obj} && Object.values(${x}).every((${el}: unknown) => ${inner})`;
+    }
+    case "object": {
+      const parts = [`typeof ${x} === "object"`, `${x} !== null`, `!Array.isArray(${x})`];
+      const o = `(${x} as Record<string, unknown>)`;
+      for (const m of c.members) {
+        const test = checkExpr(m.check, access(o, m.name), depth + 1);
+        if (test === "true") continue;
+        const admits = m.check.k === "typeof" && m.check.type === "undefined";
+        parts.push(m.optional && !admits && !test.includes('"undefined"') ? `(${access(o, m.name)} === undefined || ${test})` : `(${test})`);
+      }
+      return parts.join(" && ");
+    }
+    case "union": {
+      const members = c.members.map((m) => checkExpr(m, x, depth));
+      return members.map((m) => `(${m})`).join(" || ");
+    }
+  }
+}
+
+/** A short description of the expected type for error messages. */
+export function describe(t: TypeIR): string {
+  return tsType(t);
+}

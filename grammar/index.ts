@@ -1,0 +1,152 @@
+/**
+ * `parse(text, file)`: .graph source → AST + syntax diagnostics (G1xxx). Never throws.
+ *
+ * Pipeline: lex (tokens.ts) → parse with recovery (parser.ts) → CST to AST (to-ast.ts). When the parser
+ * stops at something that cannot start a top-level item, the stray tokens are reported once and parsing
+ * resumes at the next `graph` / `import` / `type`, so independent errors later in the file are still found.
+ */
+import { EOF, type IRecognitionException, type IToken } from "chevrotain";
+import type { Comment, GraphFile, TopItem } from "./ast.ts";
+import type { Diagnostic } from "./diagnostic.ts";
+import { decodeParseError, describeToken, joinAlternatives, ruleContext, syntax, SYNTAX_ERRORS } from "./parse-errors.ts";
+import { parser } from "./parser.ts";
+import { LineMap } from "./span.ts";
+import { AstBuilder } from "./to-ast.ts";
+import { BlockComment, isReservedWord, KW, lex, type LexProblem } from "./tokens.ts";
+
+export type * from "./ast.ts";
+export type { Diagnostic, RelatedLocation } from "./diagnostic.ts";
+export type { Position, Span } from "./span.ts";
+export { START, END } from "./ast.ts";
+export { LineMap, joinSpans } from "./span.ts";
+export { SYNTAX_ERRORS };
+
+export interface ParseResult {
+  ast: GraphFile;
+  diagnostics: Diagnostic[];
+}
+
+export function parse(text: string, file: string): ParseResult {
+  const map = new LineMap(file, text);
+  const diagnostics: Diagnostic[] = [];
+  const items: TopItem[] = [];
+  let comments: Comment[] = [];
+  try {
+    const lexed = lex(text);
+    for (const p of lexed.problems) diagnostics.push(lexDiagnostic(map, p));
+    comments = lexed.comments.map((c) => ({
+      kind: "Comment",
+      style: c.tokenType === BlockComment ? "block" : "line",
+      text: c.image,
+      span: map.span(c.startOffset, c.startOffset + c.image.length),
+    }));
+    const builder = new AstBuilder(map, diagnostics);
+    const parseDiagnostics: Diagnostic[] = [];
+    let tokens = lexed.tokens;
+    while (true) {
+      parser.setInput(tokens, text);
+      const cst = parser.file();
+      let rest: IToken[] | undefined;
+      for (const e of parser.errors) {
+        if (e.name === "NotAllInputParsedException") {
+          rest = skipToTopLevel(tokens, e.token);
+          const stray = tokens.slice(tokens.indexOf(e.token), tokens.length - rest.length);
+          const last = stray[stray.length - 1] ?? e.token;
+          parseDiagnostics.push(
+            syntax.unexpectedTopLevel(map.span(e.token.startOffset, last.startOffset + last.image.length), { found: describeToken(e.token) }),
+          );
+        } else {
+          parseDiagnostics.push(recognitionDiagnostic(map, e, tokens));
+        }
+      }
+      items.push(...builder.file(cst));
+      if (!rest || rest.length === 0) break;
+      tokens = rest;
+    }
+    // a token the lexer already complained about (an unterminated string …) is not reported again
+    diagnostics.push(...dedupe(parseDiagnostics, new Set(lexed.problems.map((p) => p.start))));
+  } catch (err) {
+    // a bug in the parser must not take the compiler down: report it where the user can see it
+    diagnostics.push(syntax.internalParserError(map.span(0, 0), { detail: err instanceof Error ? err.message : String(err) }));
+  }
+  diagnostics.sort((a, b) => a.span.start.offset - b.span.start.offset);
+  return {
+    ast: { kind: "File", file, items, comments, span: map.span(0, text.length) },
+    diagnostics,
+  };
+}
+
+/** tokens from the first top-level keyword after `from` (always making progress past `from`) */
+function skipToTopLevel(tokens: IToken[], from: IToken): IToken[] {
+  const start = tokens.indexOf(from);
+  for (let i = start + 1; i < tokens.length; i++) {
+    const t = tokens[i]!.tokenType;
+    if (t === KW.graph || t === KW.import || t === KW.type) return tokens.slice(i);
+  }
+  return [];
+}
+
+function lexDiagnostic(map: LineMap, p: LexProblem): Diagnostic {
+  const span = map.span(p.start, p.end);
+  switch (p.kind) {
+    case "unexpectedCharacter":
+      return syntax.unexpectedCharacter(span, { char: showChars(p.text) });
+    case "unterminatedString":
+      return syntax.unterminatedString(span);
+    case "unterminatedComment":
+      return syntax.unterminatedComment(map.span(p.start, p.start + 2), {}, "comment starts here");
+    case "invalidEscape":
+      return syntax.invalidEscape(span, { escape: p.escape });
+    case "invalidDuration":
+      return syntax.invalidDuration(span, { unit: p.unit, raw: p.raw });
+  }
+}
+
+/** `` `;` `` or, for invisible / control characters, their code points */
+function showChars(text: string): string {
+  const shown = text.length > 12 ? text.slice(0, 12) + "…" : text;
+  if (/^[\x21-\x7e\u00a1-\uffff…]+$/.test(shown) && !/[\u2000-\u200f\u2028-\u202f\ufff0-\uffff]/.test(shown)) return `\`${shown}\``;
+  return [...text.slice(0, 4)].map((c) => "U+" + c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")).join(" ") + (text.length > 4 ? " …" : "");
+}
+
+function recognitionDiagnostic(map: LineMap, e: IRecognitionException, tokens: IToken[]): Diagnostic {
+  const info = decodeParseError(e.message);
+  const context = ruleContext(e.context.ruleStack);
+  const found = e.token;
+  const isEof = found.tokenType === EOF || !Number.isFinite(found.startOffset);
+  const prev = (e as IRecognitionException & { previousToken?: IToken }).previousToken;
+  const prevEnd = prev && Number.isFinite(prev.startOffset) ? prev.startOffset + prev.image.length : undefined;
+  const lastEnd = tokens.length > 0 ? tokens[tokens.length - 1]!.startOffset + tokens[tokens.length - 1]!.image.length : 0;
+
+  if (info.rule === "file") {
+    // something that cannot start an import, type or graph: one diagnostic for the whole stray run
+    const stray = [found, ...e.resyncedTokens].filter((t) => Number.isFinite(t.startOffset) && t.tokenType !== EOF);
+    const last = stray[stray.length - 1];
+    if (!last) return syntax.unexpectedTopLevel(map.span(lastEnd, lastEnd), { found: describeToken(found) });
+    return syntax.unexpectedTopLevel(map.span(stray[0]!.startOffset, last.startOffset + last.image.length), { found: describeToken(found) });
+  }
+  if (!isEof && info.expected.includes("identifier") && isReservedWord(found.image)) {
+    return syntax.reservedWord(map.span(found.startOffset, found.startOffset + found.image.length), { word: found.image });
+  }
+  const args = { expected: joinAlternatives(info.expected), found: describeToken(found), context };
+  // a single expected token (including the one-alternative `trailingName` choice) reads as "expected X"
+  const single = info.expected.length === 1 && (info.expected[0] === "identifier" || info.expected[0] === "a node name");
+  if (e.name === "MismatchedTokenException" || single) {
+    // a token missing at the end of a line is reported right after the previous token, not on the next line
+    const at = isEof ? (prevEnd ?? lastEnd) : found.startOffset;
+    const onLaterLine = prevEnd !== undefined && map.position(at).line > map.position(prevEnd).line;
+    if (isEof || onLaterLine) return syntax.expectedToken(map.span(prevEnd ?? at, prevEnd ?? at), args, `expected ${args.expected} here`);
+    return syntax.expectedToken(map.span(found.startOffset, found.startOffset + found.image.length), args);
+  }
+  if (isEof) return syntax.unexpectedToken(map.span(lastEnd, lastEnd), args);
+  return syntax.unexpectedToken(map.span(found.startOffset, found.startOffset + found.image.length), args);
+}
+
+/** one diagnostic per position: recovery can report the same spot twice */
+function dedupe(ds: Diagnostic[], seen: Set<number>): Diagnostic[] {
+  return ds.filter((d) => {
+    if (seen.has(d.span.start.offset)) return false;
+    seen.add(d.span.start.offset);
+    return true;
+  });
+}

@@ -1,0 +1,807 @@
+/**
+ * The .graph grammar as a chevrotain CstParser with error recovery. One instance, built once (grammar
+ * analysis is the expensive part) and reused by every parse() call.
+ *
+ * Conventions: every consumed token / subrule carries a LABEL so grammar/to-ast.ts reads children by
+ * role, not by token type. Lists inside braces/brackets take an optional comma after each item; the
+ * "newline or comma" rule is checked afterwards (grammar/separators.ts), which keeps the grammar LL(k).
+ */
+import { CstParser, EOF, tokenMatcher, type CstNode, type IToken, type TokenType } from "chevrotain";
+import { errorMessageProvider } from "./parse-errors.ts";
+import * as T from "./tokens.ts";
+
+const { KW } = T;
+
+/** Soft keywords are valid names; a gate keeps `reduce:` / `ephemeral:` usable as the next field's name. */
+function notFieldStart(next: IToken): boolean {
+  return next.tokenType !== T.Colon && next.tokenType !== T.Question;
+}
+
+/** soft keywords that begin a graph member */
+const MEMBER_KEYWORDS = new Set<TokenType>([
+  KW.state, KW.input, KW.output, KW.private, KW.vars, KW.limits, KW.interrupt, KW.node, KW.subgraph,
+]);
+
+/** Chevrotain internals used by the line-aware recovery below (present on the prototype, not in its .d.ts). */
+interface RecoveryInternals {
+  flattenFollowSet(): TokenType[];
+  SKIP_TOKEN(): IToken;
+}
+
+export class GraphParser extends CstParser {
+  /** tokens that are the first on their line; set by `setInput` */
+  private lineStarts = new Set<IToken>();
+  /** the token chosen by findReSyncTokenType, consumed by reSyncTo */
+  private resyncTarget: IToken | undefined;
+
+  constructor() {
+    super(T.allTokens, { recoveryEnabled: true, nodeLocationTracking: "full", maxLookahead: 3, errorMessageProvider });
+    this.performSelfAnalysis();
+  }
+
+  /** Sets the token vector; `text` is used to find which tokens begin a line. */
+  setInput(tokens: IToken[], text: string): void {
+    this.lineStarts = new Set();
+    let prevEnd = 0;
+    for (const t of tokens) {
+      if (prevEnd === 0 || /[\r\n]/.test(text.slice(prevEnd, t.startOffset))) this.lineStarts.add(t);
+      prevEnd = t.startOffset + t.image.length;
+    }
+    this.input = tokens;
+  }
+
+  // ------------------------------------------------------------ recovery
+  // Chevrotain re-synchronises on the first token in the follow set of a rule on the stack. Names are in
+  // almost every follow set here (soft keywords are names), so that would resume mid-line and cascade.
+  // We only resume at a token that begins a line, a closing brace or the end of input: one mistake, one
+  // diagnostic, and the next member is parsed normally.
+
+  /** @internal chevrotain hook */
+  findReSyncTokenType(): TokenType {
+    const self = this as unknown as RecoveryInternals;
+    // innermost rule first, so the rule closest to the error resumes (a field, not the whole block)
+    const follows = self.flattenFollowSet().slice().reverse();
+    for (let k = 1; ; k++) {
+      const t = this.LA(k);
+      const isEof = t.tokenType === EOF;
+      if (isEof || t.tokenType === T.RCurly || this.lineStarts.has(t)) {
+        const match = follows.find((f) => tokenMatcher(t, f));
+        if (match) {
+          this.resyncTarget = t;
+          return match;
+        }
+        if (isEof) {
+          this.resyncTarget = t;
+          return EOF;
+        }
+      }
+    }
+  }
+
+  /** @internal chevrotain hook: skip to the token findReSyncTokenType chose */
+  reSyncTo(_tokType: TokenType): IToken[] {
+    const self = this as unknown as RecoveryInternals;
+    const skipped: IToken[] = [];
+    const target = this.resyncTarget;
+    while (this.LA(1) !== target && this.LA(1).tokenType !== EOF) {
+      skipped.push(this.LA(1));
+      self.SKIP_TOKEN();
+    }
+    return skipped;
+  }
+
+  /** a member keyword at the start of a line, not used as an edge's node name: the next member begins */
+  private atMemberStart(): boolean {
+    const t = this.LA(1);
+    return MEMBER_KEYWORDS.has(t.tokenType) && this.lineStarts.has(t) && this.LA(2).tokenType !== T.Arrow;
+  }
+
+  /** a name that ends a member (`= impl`, `= Target`, `-> b`): never swallows the next line's `node …` */
+  private trailingName(idx: number, label: string, type: TokenType = T.Name): void {
+    this.or(idx, {
+      DEF: [{ GATE: () => !this.atMemberStart(), ALT: () => this.consume(idx, type, { LABEL: label }) }],
+      ERR_MSG: type === T.Name ? "identifier" : "a node name",
+    });
+  }
+
+  /** optional `,` after a list item; `n` keeps occurrence indices unique when a rule has several lists */
+  private sep(n = 0): void {
+    this.option(200 + n, () => this.consume(200 + n, T.Comma, { LABEL: "comma" }));
+  }
+
+  // ------------------------------------------------------------ file
+
+  file = this.RULE("file", () => {
+    this.MANY(() => this.SUBRULE(this.topItem, { LABEL: "item" }));
+  });
+
+  topItem = this.RULE("topItem", () => {
+    this.OR({
+      DEF: [
+        { ALT: () => this.SUBRULE(this.importDecl, { LABEL: "import" }) },
+        { ALT: () => this.SUBRULE(this.typeAlias, { LABEL: "typeAlias" }) },
+        { ALT: () => this.SUBRULE(this.graphDecl, { LABEL: "graph" }) },
+      ],
+      ERR_MSG: "'import', 'type' or 'graph'",
+    });
+  });
+
+  importDecl = this.RULE("importDecl", () => {
+    this.CONSUME(KW.import, { LABEL: "kw" });
+    this.OPTION(() => this.CONSUME(KW.type, { LABEL: "typeOnly" }));
+    this.CONSUME(T.LCurly, { LABEL: "open" });
+    this.MANY(() => {
+      this.SUBRULE(this.importName, { LABEL: "name" });
+      this.sep();
+    });
+    this.CONSUME(T.RCurly, { LABEL: "close" });
+    this.CONSUME(KW.from, { LABEL: "fromKw" });
+    this.CONSUME(T.StringTok, { LABEL: "from" });
+  });
+
+  importName = this.RULE("importName", () => {
+    this.CONSUME(T.Name, { LABEL: "name" });
+    this.OPTION(() => {
+      this.CONSUME(KW.as, { LABEL: "asKw" });
+      this.CONSUME2(T.Name, { LABEL: "alias" });
+    });
+  });
+
+  typeAlias = this.RULE("typeAlias", () => {
+    this.CONSUME(KW.type, { LABEL: "kw" });
+    this.CONSUME(T.Name, { LABEL: "name" });
+    this.CONSUME(T.Eq, { LABEL: "eq" });
+    this.SUBRULE(this.typeExpr, { LABEL: "type" });
+  });
+
+  graphDecl = this.RULE("graphDecl", () => {
+    this.CONSUME(KW.graph, { LABEL: "kw" });
+    this.CONSUME(T.Name, { LABEL: "name" });
+    this.SUBRULE(this.graphBody, { LABEL: "body" });
+  });
+
+  graphBody = this.RULE("graphBody", () => {
+    this.CONSUME(T.LCurly, { LABEL: "open" });
+    this.MANY(() => {
+      this.SUBRULE(this.graphMember, { LABEL: "member" });
+      this.sep();
+    });
+    this.CONSUME(T.RCurly, { LABEL: "close" });
+  });
+
+  /**
+   * Decided on the first token: a member keyword commits to its construct (so `node END() = f` reports
+   * the bad name instead of "unexpected 'node'"), unless the keyword is a node name starting an edge
+   * (`state -> x`, soft keywords are names too).
+   */
+  graphMember = this.RULE("graphMember", () => {
+    const notEdge = () => this.LA(2).tokenType !== T.Arrow;
+    this.OR({
+      MAX_LOOKAHEAD: 1,
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { GATE: notEdge, ALT: () => this.SUBRULE(this.stateBlock, { LABEL: "state" }) },
+        { GATE: notEdge, ALT: () => this.SUBRULE(this.schemaBlock, { LABEL: "schema" }) },
+        { GATE: notEdge, ALT: () => this.SUBRULE(this.privateBlock, { LABEL: "private" }) },
+        { GATE: notEdge, ALT: () => this.SUBRULE(this.varsBlock, { LABEL: "vars" }) },
+        { GATE: notEdge, ALT: () => this.SUBRULE(this.limitsBlock, { LABEL: "limits" }) },
+        { GATE: notEdge, ALT: () => this.SUBRULE(this.interruptDecl, { LABEL: "interrupt" }) },
+        { GATE: notEdge, ALT: () => this.SUBRULE(this.nodeDecl, { LABEL: "node" }) },
+        { GATE: notEdge, ALT: () => this.SUBRULE(this.subgraphDecl, { LABEL: "subgraph" }) },
+        { ALT: () => this.SUBRULE(this.edgeStmt, { LABEL: "edge" }) },
+      ],
+      ERR_MSG: "a graph member (state, input, output, private, vars, limits, interrupt, node, subgraph or an edge)",
+    });
+  });
+
+  // ------------------------------------------------------------ fields and schema blocks
+
+  stateBlock = this.RULE("stateBlock", () => {
+    this.CONSUME(KW.state, { LABEL: "kw" });
+    this.SUBRULE(this.fieldBlock, { LABEL: "block" });
+  });
+
+  schemaBlock = this.RULE("schemaBlock", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(KW.input, { LABEL: "kw" }) },
+      { ALT: () => this.CONSUME(KW.output, { LABEL: "kw" }) },
+    ]);
+    this.SUBRULE(this.fieldBlock, { LABEL: "block" });
+  });
+
+  privateBlock = this.RULE("privateBlock", () => {
+    this.CONSUME(KW.private, { LABEL: "kw" });
+    this.CONSUME(T.Name, { LABEL: "name" });
+    this.SUBRULE(this.fieldBlock, { LABEL: "block" });
+  });
+
+  varsBlock = this.RULE("varsBlock", () => {
+    this.CONSUME(KW.vars, { LABEL: "kw" });
+    this.SUBRULE(this.fieldBlock, { LABEL: "block" });
+  });
+
+  fieldBlock = this.RULE("fieldBlock", () => {
+    this.CONSUME(T.LCurly, { LABEL: "open" });
+    this.MANY(() => {
+      this.SUBRULE(this.field, { LABEL: "field" });
+      this.sep();
+    });
+    this.CONSUME(T.RCurly, { LABEL: "close" });
+  });
+
+  field = this.RULE("field", () => {
+    this.CONSUME(T.Name, { LABEL: "name" });
+    this.OPTION(() => {
+      this.CONSUME(T.Colon, { LABEL: "colon" });
+      this.SUBRULE(this.typeExpr, { LABEL: "type" });
+    });
+    this.OPTION2(() => {
+      this.CONSUME(T.Eq, { LABEL: "eq" });
+      this.SUBRULE(this.expr, { LABEL: "default" });
+    });
+    this.MANY({
+      GATE: () => notFieldStart(this.LA(2)),
+      DEF: () => {
+        this.OR([
+          {
+            ALT: () => {
+              this.CONSUME(KW.reduce, { LABEL: "reduceKw" });
+              this.trailingName(100, "reducer");
+            },
+          },
+          { ALT: () => this.CONSUME(KW.ephemeral, { LABEL: "ephemeral" }) },
+        ]);
+      },
+    });
+  });
+
+  limitsBlock = this.RULE("limitsBlock", () => {
+    this.CONSUME(KW.limits, { LABEL: "kw" });
+    this.SUBRULE(this.optionBlock, { LABEL: "block" });
+  });
+
+  interruptDecl = this.RULE("interruptDecl", () => {
+    this.CONSUME(KW.interrupt, { LABEL: "kw" });
+    this.OR({
+      DEF: [
+        { ALT: () => this.CONSUME(KW.before, { LABEL: "when" }) },
+        { ALT: () => this.CONSUME(KW.after, { LABEL: "when" }) },
+      ],
+      ERR_MSG: "'before' or 'after'",
+    });
+    this.CONSUME(T.Name, { LABEL: "node" });
+    this.MANY(() => {
+      this.CONSUME(T.Comma, { LABEL: "comma" });
+      this.CONSUME2(T.Name, { LABEL: "node" });
+    });
+  });
+
+  // ------------------------------------------------------------ nodes and options
+
+  nodeDecl = this.RULE("nodeDecl", () => {
+    this.CONSUME(KW.node, { LABEL: "kw" });
+    this.CONSUME(T.Name, { LABEL: "name" });
+    this.CONSUME(T.LParen, { LABEL: "open" });
+    this.OPTION(() => this.SUBRULE(this.schemaRef, { LABEL: "reads" }));
+    this.CONSUME(T.RParen, { LABEL: "close" });
+    this.OPTION2(() => {
+      this.CONSUME(T.Arrow, { LABEL: "arrow" });
+      this.SUBRULE2(this.schemaRef, { LABEL: "writes" });
+    });
+    this.OPTION3(() => {
+      this.CONSUME(KW.goto, { LABEL: "gotoKw" });
+      this.SUBRULE(this.nameList, { LABEL: "goto" });
+    });
+    this.CONSUME(T.Eq, { LABEL: "eq" });
+    this.trailingName(100, "impl");
+    this.OPTION4(() => this.SUBRULE(this.optionBlock, { LABEL: "options" }));
+  });
+
+  schemaRef = this.RULE("schemaRef", () => {
+    this.OR({
+      DEF: [
+        { ALT: () => this.CONSUME(T.Name, { LABEL: "schema" }) },
+        {
+          ALT: () => {
+            this.CONSUME(T.LCurly, { LABEL: "open" });
+            this.MANY(() => {
+              this.CONSUME2(T.Name, { LABEL: "field" });
+              this.sep();
+            });
+            this.CONSUME(T.RCurly, { LABEL: "close" });
+          },
+        },
+      ],
+      ERR_MSG: "a schema name or a field list '{ a, b }'",
+    });
+  });
+
+  /** `[a, b, END]` */
+  nameList = this.RULE("nameList", () => {
+    this.CONSUME(T.LBracket, { LABEL: "open" });
+    this.MANY(() => {
+      this.CONSUME(T.EndpointName, { LABEL: "name" });
+      this.sep();
+    });
+    this.CONSUME(T.RBracket, { LABEL: "close" });
+  });
+
+  optionBlock = this.RULE("optionBlock", () => {
+    this.CONSUME(T.LCurly, { LABEL: "open" });
+    this.MANY(() => {
+      this.SUBRULE(this.optionEntry, { LABEL: "entry" });
+      this.sep();
+    });
+    this.CONSUME(T.RCurly, { LABEL: "close" });
+  });
+
+  /** `name`, `name value` (literal, duration, block or tuple) or `name: value` (any value) */
+  optionEntry = this.RULE("optionEntry", () => {
+    this.CONSUME(T.Name, { LABEL: "name" });
+    this.OPTION(() => {
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T.Colon, { LABEL: "colon" });
+            this.SUBRULE(this.optionValue, { LABEL: "value" });
+          },
+        },
+        { ALT: () => this.SUBRULE2(this.bareOptionValue, { LABEL: "value" }) },
+      ]);
+    });
+  });
+
+  optionValue = this.RULE("optionValue", () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { ALT: () => this.CONSUME(T.Duration, { LABEL: "duration" }) },
+        { ALT: () => this.SUBRULE(this.optionBlock, { LABEL: "block" }) },
+        { ALT: () => this.SUBRULE(this.tuple, { LABEL: "tuple" }) },
+        { ALT: () => this.SUBRULE(this.expr, { LABEL: "expr" }) },
+      ],
+      ERR_MSG: "an option value",
+    });
+  });
+
+  bareOptionValue = this.RULE("bareOptionValue", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Duration, { LABEL: "duration" }) },
+      { ALT: () => this.SUBRULE(this.optionBlock, { LABEL: "block" }) },
+      { ALT: () => this.SUBRULE(this.tuple, { LABEL: "tuple" }) },
+      { ALT: () => this.SUBRULE(this.literal, { LABEL: "literal" }) },
+    ]);
+  });
+
+  tuple = this.RULE("tuple", () => {
+    this.CONSUME(T.LParen, { LABEL: "open" });
+    this.MANY(() => {
+      this.CONSUME(T.Name, { LABEL: "item" });
+      this.sep();
+    });
+    this.CONSUME(T.RParen, { LABEL: "close" });
+  });
+
+  // ------------------------------------------------------------ subgraphs
+
+  subgraphDecl = this.RULE("subgraphDecl", () => {
+    this.CONSUME(KW.subgraph, { LABEL: "kw" });
+    this.CONSUME(T.Name, { LABEL: "name" });
+    this.OR({
+      DEF: [
+        {
+          ALT: () => {
+            this.CONSUME(T.Eq, { LABEL: "eq" });
+            this.OR2({
+              DEF: [
+                {
+                  ALT: () => {
+                    this.CONSUME(KW.graph, { LABEL: "graphKw" });
+                    this.SUBRULE(this.graphBody, { LABEL: "inline" });
+                  },
+                },
+                { ALT: () => this.trailingName(100, "target") },
+              ],
+              ERR_MSG: "a graph name or 'graph { … }'",
+            });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(KW.from, { LABEL: "fromKw" });
+            this.CONSUME(T.StringTok, { LABEL: "path" });
+            this.OPTION(() => {
+              this.CONSUME(KW.as, { LABEL: "asKw" });
+              this.CONSUME3(T.Name, { LABEL: "fileGraph" });
+            });
+          },
+        },
+      ],
+      ERR_MSG: "'=' or 'from'",
+    });
+    this.OPTION2(() => this.SUBRULE(this.subgraphBody, { LABEL: "body" }));
+  });
+
+  subgraphBody = this.RULE("subgraphBody", () => {
+    this.CONSUME(T.LCurly, { LABEL: "open" });
+    this.MANY(() => {
+      this.OR([
+        { ALT: () => this.SUBRULE(this.mapping, { LABEL: "mapping" }) },
+        { ALT: () => this.SUBRULE(this.optionEntry, { LABEL: "option" }) },
+      ]);
+      this.sep();
+    });
+    this.CONSUME(T.RCurly, { LABEL: "close" });
+  });
+
+  /** `in { … }`, `in = fn`, `out { … }`, `out = fn` */
+  mapping = this.RULE("mapping", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(KW.in, { LABEL: "dir" }) },
+      { ALT: () => this.CONSUME(KW.out, { LABEL: "dir" }) },
+    ]);
+    this.OR2({
+      DEF: [
+        {
+          ALT: () => {
+            this.CONSUME(T.Eq, { LABEL: "eq" });
+            this.CONSUME(T.Name, { LABEL: "fn" });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.LCurly, { LABEL: "open" });
+            this.MANY(() => {
+              this.SUBRULE(this.mapEntry, { LABEL: "entry" });
+              this.sep();
+            });
+            this.CONSUME(T.RCurly, { LABEL: "close" });
+          },
+        },
+      ],
+      ERR_MSG: "'{' or '='",
+    });
+  });
+
+  mapEntry = this.RULE("mapEntry", () => {
+    this.CONSUME(T.Name, { LABEL: "child" });
+    this.OPTION(() => {
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T.LeftArrow, { LABEL: "leftArrow" });
+            this.SUBRULE(this.expr, { LABEL: "expr" });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Arrow, { LABEL: "arrow" });
+            this.CONSUME2(T.Name, { LABEL: "parent" });
+          },
+        },
+      ]);
+    });
+  });
+
+  // ------------------------------------------------------------ edges
+
+  edgeStmt = this.RULE("edgeStmt", () => {
+    this.SUBRULE(this.endpoints, { LABEL: "step" });
+    this.AT_LEAST_ONE({
+      DEF: () => {
+        this.CONSUME(T.Arrow, { LABEL: "arrow" });
+        this.OR({
+          DEF: [
+            { ALT: () => this.SUBRULE(this.branch, { LABEL: "branch" }) },
+            { ALT: () => this.SUBRULE2(this.endpoints, { LABEL: "step" }) },
+          ],
+          ERR_MSG: "a node name, '[', 'route(…)', 'send(…)' or '{'",
+        });
+      },
+      ERR_MSG: "'->'",
+    });
+  });
+
+  endpoints = this.RULE("endpoints", () => {
+    this.OR({
+      DEF: [
+        { ALT: () => this.trailingName(100, "name", T.EndpointName) },
+        { ALT: () => this.SUBRULE(this.nameList, { LABEL: "list" }) },
+      ],
+      ERR_MSG: "a node name or '[…]'",
+    });
+  });
+
+  branch = this.RULE("branch", () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(KW.route, { LABEL: "route" });
+          this.CONSUME(T.LParen, { LABEL: "open" });
+          this.CONSUME(T.Name, { LABEL: "fn" });
+          this.CONSUME(T.RParen, { LABEL: "close" });
+          this.OPTION(() => {
+            this.CONSUME(T.LCurly, { LABEL: "casesOpen" });
+            this.MANY(() => {
+              this.SUBRULE(this.routeCase, { LABEL: "routeCase" });
+              this.sep(1);
+            });
+            this.CONSUME(T.RCurly, { LABEL: "casesClose" });
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(KW.send, { LABEL: "send" });
+          this.CONSUME2(T.LParen, { LABEL: "open" });
+          this.CONSUME2(T.Name, { LABEL: "fn" });
+          this.CONSUME2(T.RParen, { LABEL: "close" });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME2(T.LCurly, { LABEL: "condOpen" });
+          this.MANY2(() => {
+            this.SUBRULE(this.conditionCase, { LABEL: "condCase" });
+            this.sep(2);
+          });
+          this.CONSUME2(T.RCurly, { LABEL: "condClose" });
+        },
+      },
+    ]);
+  });
+
+  routeCase = this.RULE("routeCase", () => {
+    this.OR({
+      DEF: [
+        { ALT: () => this.CONSUME(T.Name, { LABEL: "key" }) },
+        { ALT: () => this.CONSUME(T.StringTok, { LABEL: "key" }) },
+      ],
+      ERR_MSG: "a route key (identifier or string)",
+    });
+    this.CONSUME(T.Colon, { LABEL: "colon" });
+    this.SUBRULE(this.endpoints, { LABEL: "targets" });
+  });
+
+  conditionCase = this.RULE("conditionCase", () => {
+    this.OR({
+      DEF: [
+        { ALT: () => this.CONSUME(T.Underscore, { LABEL: "default" }) },
+        { ALT: () => this.SUBRULE(this.expr, { LABEL: "cond" }) },
+      ],
+      ERR_MSG: "a condition or '_'",
+    });
+    this.CONSUME(T.FatArrow, { LABEL: "arrow" });
+    this.SUBRULE(this.endpoints, { LABEL: "targets" });
+  });
+
+  // ------------------------------------------------------------ types
+
+  typeExpr = this.RULE("typeExpr", () => {
+    this.OPTION(() => this.CONSUME(T.Pipe, { LABEL: "leadingPipe" }));
+    this.SUBRULE(this.postfixType, { LABEL: "member" });
+    this.MANY(() => {
+      this.CONSUME2(T.Pipe, { LABEL: "pipe" });
+      this.SUBRULE2(this.postfixType, { LABEL: "member" });
+    });
+  });
+
+  postfixType = this.RULE("postfixType", () => {
+    this.SUBRULE(this.primaryType, { LABEL: "base" });
+    this.MANY(() => {
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T.LBracket, { LABEL: "suffix" });
+            this.CONSUME(T.RBracket, { LABEL: "arrayClose" });
+          },
+        },
+        { ALT: () => this.CONSUME(T.Question, { LABEL: "suffix" }) },
+      ]);
+    });
+  });
+
+  primaryType = this.RULE("primaryType", () => {
+    this.OR({
+      DEF: [
+        {
+          ALT: () => {
+            this.CONSUME(T.Name, { LABEL: "name" });
+            this.OPTION(() => {
+              this.CONSUME(T.Lt, { LABEL: "argsOpen" });
+              this.SUBRULE(this.typeExpr, { LABEL: "arg" });
+              this.MANY(() => {
+                this.CONSUME(T.Comma, { LABEL: "comma" });
+                this.SUBRULE2(this.typeExpr, { LABEL: "arg" });
+              });
+              this.CONSUME(T.Gt, { LABEL: "argsClose" });
+            });
+          },
+        },
+        { ALT: () => this.CONSUME(KW.null, { LABEL: "null" }) },
+        { ALT: () => this.CONSUME(T.StringTok, { LABEL: "literal" }) },
+        { ALT: () => this.CONSUME(T.NumberTok, { LABEL: "literal" }) },
+        { ALT: () => this.CONSUME(KW.true, { LABEL: "literal" }) },
+        { ALT: () => this.CONSUME(KW.false, { LABEL: "literal" }) },
+        {
+          ALT: () => {
+            this.CONSUME(T.LCurly, { LABEL: "open" });
+            this.MANY2(() => {
+              this.SUBRULE(this.objectTypeMember, { LABEL: "objMember" });
+              this.sep();
+            });
+            this.CONSUME(T.RCurly, { LABEL: "close" });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.LParen, { LABEL: "parenOpen" });
+            this.SUBRULE3(this.typeExpr, { LABEL: "inner" });
+            this.CONSUME(T.RParen, { LABEL: "parenClose" });
+          },
+        },
+      ],
+      ERR_MSG: "a type",
+    });
+  });
+
+  objectTypeMember = this.RULE("objectTypeMember", () => {
+    this.CONSUME(T.Name, { LABEL: "name" });
+    this.OPTION(() => this.CONSUME(T.Question, { LABEL: "optional" }));
+    this.CONSUME(T.Colon, { LABEL: "colon" });
+    this.SUBRULE(this.typeExpr, { LABEL: "type" });
+  });
+
+  // ------------------------------------------------------------ expressions
+  // precedence, loosest first: ||  &&  == !=  < <= > >= in  unary ! -  postfix . [i]
+
+  expr = this.RULE("expr", () => {
+    this.SUBRULE(this.andExpr, { LABEL: "operand" });
+    this.MANY(() => {
+      this.CONSUME(T.OrOr, { LABEL: "op" });
+      this.SUBRULE2(this.andExpr, { LABEL: "operand" });
+    });
+  });
+
+  andExpr = this.RULE("andExpr", () => {
+    this.SUBRULE(this.eqExpr, { LABEL: "operand" });
+    this.MANY(() => {
+      this.CONSUME(T.AndAnd, { LABEL: "op" });
+      this.SUBRULE2(this.eqExpr, { LABEL: "operand" });
+    });
+  });
+
+  eqExpr = this.RULE("eqExpr", () => {
+    this.SUBRULE(this.relExpr, { LABEL: "operand" });
+    this.MANY(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(T.EqEq, { LABEL: "op" }) },
+        { ALT: () => this.CONSUME(T.NotEq, { LABEL: "op" }) },
+      ]);
+      this.SUBRULE2(this.relExpr, { LABEL: "operand" });
+    });
+  });
+
+  relExpr = this.RULE("relExpr", () => {
+    this.SUBRULE(this.unaryExpr, { LABEL: "operand" });
+    this.MANY(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(T.Lt, { LABEL: "op" }) },
+        { ALT: () => this.CONSUME(T.LtEq, { LABEL: "op" }) },
+        { ALT: () => this.CONSUME(T.Gt, { LABEL: "op" }) },
+        { ALT: () => this.CONSUME(T.GtEq, { LABEL: "op" }) },
+        { ALT: () => this.CONSUME(KW.in, { LABEL: "op" }) },
+      ]);
+      this.SUBRULE2(this.unaryExpr, { LABEL: "operand" });
+    });
+  });
+
+  unaryExpr = this.RULE("unaryExpr", () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.OR2([
+            { ALT: () => this.CONSUME(T.Bang, { LABEL: "op" }) },
+            { ALT: () => this.CONSUME(T.Minus, { LABEL: "op" }) },
+          ]);
+          this.SUBRULE(this.unaryExpr, { LABEL: "operand" });
+        },
+      },
+      { ALT: () => this.SUBRULE(this.postfixExpr, { LABEL: "postfix" }) },
+    ]);
+  });
+
+  postfixExpr = this.RULE("postfixExpr", () => {
+    this.SUBRULE(this.primaryExpr, { LABEL: "base" });
+    this.MANY(() => {
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T.Dot, { LABEL: "dot" });
+            this.CONSUME(T.Name, { LABEL: "property" });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.LBracket, { LABEL: "indexOpen" });
+            this.SUBRULE(this.expr, { LABEL: "index" });
+            this.CONSUME(T.RBracket, { LABEL: "indexClose" });
+          },
+        },
+      ]);
+    });
+  });
+
+  primaryExpr = this.RULE("primaryExpr", () => {
+    this.OR({
+      DEF: [
+        { ALT: () => this.SUBRULE(this.literal, { LABEL: "literal" }) },
+        {
+          ALT: () => {
+            this.CONSUME(T.LBracket, { LABEL: "arrayOpen" });
+            this.MANY(() => {
+              this.SUBRULE(this.expr, { LABEL: "item" });
+              this.sep(1);
+            });
+            this.CONSUME(T.RBracket, { LABEL: "arrayClose" });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.LCurly, { LABEL: "objectOpen" });
+            this.MANY2(() => {
+              this.SUBRULE(this.objectEntry, { LABEL: "entry" });
+              this.sep(2);
+            });
+            this.CONSUME(T.RCurly, { LABEL: "objectClose" });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.LParen, { LABEL: "parenOpen" });
+            this.SUBRULE2(this.expr, { LABEL: "inner" });
+            this.CONSUME(T.RParen, { LABEL: "parenClose" });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Name, { LABEL: "name" });
+            this.OPTION(() => {
+              this.CONSUME2(T.LParen, { LABEL: "callOpen" });
+              this.MANY3(() => {
+                this.SUBRULE3(this.expr, { LABEL: "arg" });
+                this.sep(3);
+              });
+              this.CONSUME2(T.RParen, { LABEL: "callClose" });
+            });
+          },
+        },
+      ],
+      ERR_MSG: "an expression",
+    });
+  });
+
+  literal = this.RULE("literal", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.StringTok, { LABEL: "value" }) },
+      { ALT: () => this.CONSUME(T.NumberTok, { LABEL: "value" }) },
+      { ALT: () => this.CONSUME(KW.true, { LABEL: "value" }) },
+      { ALT: () => this.CONSUME(KW.false, { LABEL: "value" }) },
+      { ALT: () => this.CONSUME(KW.null, { LABEL: "value" }) },
+    ]);
+  });
+
+  objectEntry = this.RULE("objectEntry", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Name, { LABEL: "key" }) },
+      { ALT: () => this.CONSUME(T.StringTok, { LABEL: "key" }) },
+    ]);
+    this.CONSUME(T.Colon, { LABEL: "colon" });
+    this.SUBRULE(this.expr, { LABEL: "value" });
+  });
+}
+
+/** The single parser instance (grammar analysis runs once per process). */
+export const parser = new GraphParser();
+
+export type { CstNode, IToken, TokenType };

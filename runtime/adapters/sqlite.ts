@@ -1,0 +1,226 @@
+/**
+ * SQLite checkpoint saver on better-sqlite3: the embedded default for real use.
+ *
+ *   const saver = new SqliteSaver("checkpoints.db");   // or new SqliteSaver(existingDatabase)
+ *
+ * WAL mode, `synchronous=NORMAL` (a committed checkpoint survives a process crash; see docs/checkpoints.md),
+ * tables created once in the constructor, every statement prepared once, one transaction per put. Values are
+ * laid out by runtime/checkpoint/delta.ts: unchanged channels are not re-encoded, appended lists are stored
+ * as deltas, so a thread of N steps costs O(N) bytes.
+ */
+import Database from "better-sqlite3";
+import type { BlobRow } from "../checkpoint/delta.ts";
+import {
+  type CheckpointRow,
+  type CheckpointStore,
+  type PageCursor,
+  type RowQuery,
+  type WriteRow,
+  StoredSaver,
+} from "../checkpoint/stored-saver.ts";
+
+type DB = Database.Database;
+type Statement = Database.Statement<unknown[], unknown>;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS graphc_checkpoints (
+  thread_id TEXT NOT NULL,
+  checkpoint_ns TEXT NOT NULL DEFAULT '',
+  checkpoint_id TEXT NOT NULL,
+  parent_id TEXT,
+  header TEXT NOT NULL,
+  metadata TEXT NOT NULL,
+  PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id)
+);
+CREATE TABLE IF NOT EXISTS graphc_blobs (
+  thread_id TEXT NOT NULL,
+  checkpoint_ns TEXT NOT NULL,
+  checkpoint_id TEXT NOT NULL,
+  channel TEXT NOT NULL,
+  kind INTEGER NOT NULL,
+  base TEXT,
+  data TEXT NOT NULL,
+  depth INTEGER NOT NULL,
+  chain INTEGER NOT NULL,
+  snap INTEGER NOT NULL,
+  PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, channel)
+);
+CREATE TABLE IF NOT EXISTS graphc_writes (
+  thread_id TEXT NOT NULL,
+  checkpoint_ns TEXT NOT NULL,
+  checkpoint_id TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  idx INTEGER NOT NULL,
+  channel TEXT NOT NULL,
+  value TEXT NOT NULL,
+  PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, task_id, idx)
+);
+`;
+
+const ROW_COLUMNS = "thread_id, checkpoint_ns, checkpoint_id, parent_id, header, metadata";
+
+export class SqliteStore implements CheckpointStore {
+  readonly db: DB;
+  private readonly insertRow: Statement;
+  private readonly insertBlob: Statement;
+  private readonly getRow: Statement;
+  private readonly getLatest: Statement;
+  private readonly chain: Statement;
+  private readonly keepWrite: Statement;
+  private readonly replaceWrite: Statement;
+  private readonly getWrites: Statement;
+  private readonly pages = new Map<string, Statement>();
+  private readonly insertTx: (row: CheckpointRow, blobs: readonly BlobRow[]) => void;
+  private readonly writesTx: (threadId: string, ns: string, id: string, rows: readonly WriteRow[]) => void;
+  private readonly deleteTx: (threadId: string) => void;
+
+  constructor(db: DB) {
+    this.db = db;
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.pragma("busy_timeout = 5000");
+    db.exec(SCHEMA);
+    this.insertRow = db.prepare(
+      `INSERT OR REPLACE INTO graphc_checkpoints (${ROW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    this.insertBlob = db.prepare(
+      `INSERT OR REPLACE INTO graphc_blobs (thread_id, checkpoint_ns, checkpoint_id, channel, kind, base, data, depth, chain, snap)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.getRow = db.prepare(
+      `SELECT ${ROW_COLUMNS} FROM graphc_checkpoints WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?`,
+    );
+    this.getLatest = db.prepare(
+      `SELECT ${ROW_COLUMNS} FROM graphc_checkpoints WHERE thread_id = ? AND checkpoint_ns = ?
+       ORDER BY checkpoint_id DESC LIMIT 1`,
+    );
+    // the blob named by (owner, channel), then the blobs it extends, down to the full one
+    this.chain = db.prepare(
+      `WITH RECURSIVE link(id, n) AS (
+         SELECT @owner, 0
+         UNION ALL
+         SELECT b.base, link.n + 1 FROM graphc_blobs b JOIN link
+           ON b.thread_id = @thread AND b.checkpoint_ns = @ns AND b.checkpoint_id = link.id AND b.channel = @channel
+         WHERE b.kind = 1
+       )
+       SELECT b.channel, b.kind, b.base, b.data, b.depth, b.chain, b.snap FROM link JOIN graphc_blobs b
+         ON b.thread_id = @thread AND b.checkpoint_ns = @ns AND b.checkpoint_id = link.id AND b.channel = @channel
+       ORDER BY link.n DESC`,
+    );
+    this.keepWrite = db.prepare(
+      `INSERT OR IGNORE INTO graphc_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, value)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.replaceWrite = db.prepare(
+      `INSERT INTO graphc_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, value)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT DO UPDATE SET channel = excluded.channel, value = excluded.value`,
+    );
+    this.getWrites = db.prepare(
+      `SELECT task_id, idx, channel, value FROM graphc_writes
+       WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? ORDER BY task_id, idx`,
+    );
+    const deletes = ["graphc_checkpoints", "graphc_blobs", "graphc_writes"].map((t) =>
+      db.prepare(`DELETE FROM ${t} WHERE thread_id = ?`),
+    );
+    this.insertTx = db.transaction((row: CheckpointRow, blobs: readonly BlobRow[]) => {
+      const { thread_id, checkpoint_ns, checkpoint_id } = row;
+      this.insertRow.run(thread_id, checkpoint_ns, checkpoint_id, row.parent_id, row.header, row.metadata);
+      for (const b of blobs) {
+        this.insertBlob.run(thread_id, checkpoint_ns, checkpoint_id, b.channel, b.kind, b.base, b.data, b.depth, b.chain, b.snap);
+      }
+    });
+    this.writesTx = db.transaction((threadId: string, ns: string, id: string, rows: readonly WriteRow[]) => {
+      for (const w of rows) {
+        (w.idx < 0 ? this.replaceWrite : this.keepWrite).run(threadId, ns, id, w.task_id, w.idx, w.channel, w.value);
+      }
+    });
+    this.deleteTx = db.transaction((threadId: string) => {
+      for (const d of deletes) d.run(threadId);
+    });
+  }
+
+  async insert(row: CheckpointRow, blobs: readonly BlobRow[]): Promise<void> {
+    this.insertTx(row, blobs);
+  }
+
+  async get(threadId: string, ns: string, checkpointId: string | undefined): Promise<CheckpointRow | undefined> {
+    return (
+      checkpointId === undefined ? this.getLatest.get(threadId, ns) : this.getRow.get(threadId, ns, checkpointId)
+    ) as CheckpointRow | undefined;
+  }
+
+  async page(query: RowQuery, cursor: PageCursor | undefined, limit: number): Promise<CheckpointRow[]> {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    const add = (sql: string, ...values: unknown[]) => {
+      where.push(sql);
+      args.push(...values);
+    };
+    if (query.thread_id !== undefined) add("thread_id = ?", query.thread_id);
+    if (query.checkpoint_ns !== undefined) add("checkpoint_ns = ?", query.checkpoint_ns);
+    if (query.checkpoint_id !== undefined) add("checkpoint_id = ?", query.checkpoint_id);
+    if (query.before !== undefined) add("checkpoint_id < ?", query.before);
+    if (cursor !== undefined) add("(checkpoint_id, thread_id, checkpoint_ns) < (?, ?, ?)", ...cursor);
+    const sql =
+      `SELECT ${ROW_COLUMNS} FROM graphc_checkpoints` +
+      (where.length > 0 ? ` WHERE ${where.join(" AND ")}` : "") +
+      " ORDER BY checkpoint_id DESC, thread_id DESC, checkpoint_ns DESC LIMIT ?";
+    let statement = this.pages.get(sql);
+    if (statement === undefined) this.pages.set(sql, (statement = this.db.prepare(sql)));
+    return statement.all(...args, limit) as CheckpointRow[];
+  }
+
+  async chains(threadId: string, ns: string, refs: readonly [string, string][]): Promise<Map<string, BlobRow[]>> {
+    const out = new Map<string, BlobRow[]>();
+    for (const [channel, owner] of refs) out.set(channel, this.chain.all({ thread: threadId, ns, owner, channel }) as BlobRow[]);
+    return out;
+  }
+
+  async putWrites(threadId: string, ns: string, checkpointId: string, rows: readonly WriteRow[]): Promise<void> {
+    this.writesTx(threadId, ns, checkpointId, rows);
+  }
+
+  async writes(threadId: string, ns: string, checkpointId: string): Promise<WriteRow[]> {
+    return this.getWrites.all(threadId, ns, checkpointId) as WriteRow[];
+  }
+
+  async deleteThread(threadId: string): Promise<void> {
+    this.deleteTx(threadId);
+  }
+
+  /** Characters of stored payload (headers, metadata, blobs, writes), comparable with MemorySaver.storedChars. */
+  storedChars(): number {
+    const sum = (sql: string) => (this.db.prepare(sql).get() as { n: number | null }).n ?? 0;
+    return (
+      sum("SELECT SUM(LENGTH(header) + LENGTH(metadata)) AS n FROM graphc_checkpoints") +
+      sum("SELECT SUM(LENGTH(data)) AS n FROM graphc_blobs") +
+      sum("SELECT SUM(LENGTH(value)) AS n FROM graphc_writes")
+    );
+  }
+}
+
+export class SqliteSaver extends StoredSaver {
+  readonly db: DB;
+  private readonly ownsDb: boolean;
+
+  /** `database`: a file path (":memory:" for a private in-memory database) or an open better-sqlite3 Database. */
+  constructor(database: string | DB) {
+    const owns = typeof database === "string";
+    const db = owns ? new Database(database) : database;
+    const store = new SqliteStore(db);
+    super(store);
+    this.db = db;
+    this.ownsDb = owns;
+  }
+
+  /** Characters of stored payload (see SqliteStore.storedChars). */
+  storedChars(): number {
+    return (this.store as SqliteStore).storedChars();
+  }
+
+  /** Closes the database if this saver opened it. */
+  close(): void {
+    if (this.ownsDb && this.db.open) this.db.close();
+  }
+}

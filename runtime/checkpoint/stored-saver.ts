@@ -1,0 +1,271 @@
+/**
+ * The CheckpointSaver behaviour shared by every saver (memory, SQLite, Postgres): config checks, LangGraph's
+ * pending-write rules, list filtering, and the delta layout of delta.ts. A saver only supplies a
+ * `CheckpointStore`: rows in, rows out.
+ */
+import type {
+  Checkpoint,
+  CheckpointMetadata,
+  CheckpointSaver,
+  CheckpointTuple,
+  ListOptions,
+  PendingWrite,
+  RunnableConfig,
+} from "./types.ts";
+import { CheckpointError, missingThreadId } from "./errors.ts";
+import { decode, encode, sameValue } from "./serde.ts";
+import { type BlobRow, type Head, blobRefs, encodeCheckpoint, parseHeader, readChannels } from "./delta.ts";
+
+export interface CheckpointRow {
+  thread_id: string;
+  checkpoint_ns: string;
+  checkpoint_id: string;
+  parent_id: string | null;
+  /** delta.ts header (JSON) */
+  header: string;
+  /** serde-encoded CheckpointMetadata */
+  metadata: string;
+}
+
+export interface WriteRow {
+  task_id: string;
+  /** position in the task's write list, or the fixed negative index of a special channel */
+  idx: number;
+  channel: string;
+  /** serde-encoded value */
+  value: string;
+}
+
+export interface RowQuery {
+  /** undefined: every thread */
+  thread_id?: string | undefined;
+  /** undefined: every namespace */
+  checkpoint_ns?: string | undefined;
+  checkpoint_id?: string | undefined;
+  /** only ids strictly lower */
+  before?: string | undefined;
+}
+
+/** Keyset position for paging through `page` (exclusive). */
+export type PageCursor = [checkpoint_id: string, thread_id: string, checkpoint_ns: string];
+
+/** Storage primitives. Every method is atomic on its own. */
+export interface CheckpointStore {
+  /** Inserts (or replaces) a checkpoint row with the blobs it owns. */
+  insert(row: CheckpointRow, blobs: readonly BlobRow[]): Promise<void>;
+  /** The named checkpoint, or the one with the greatest id in the thread/namespace. */
+  get(threadId: string, ns: string, checkpointId: string | undefined): Promise<CheckpointRow | undefined>;
+  /** Up to `limit` rows ordered by (checkpoint_id, thread_id, checkpoint_ns) descending, after `cursor`. */
+  page(query: RowQuery, cursor: PageCursor | undefined, limit: number): Promise<CheckpointRow[]>;
+  /** For each [channel, owner]: the chain of rows from its full row to the owner's row. */
+  chains(threadId: string, ns: string, refs: readonly [string, string][]): Promise<Map<string, BlobRow[]>>;
+  /** Stores writes: rows with idx < 0 replace an existing row with the same (task_id, idx), others do not. */
+  putWrites(threadId: string, ns: string, checkpointId: string, rows: readonly WriteRow[]): Promise<void>;
+  /** Writes of one checkpoint ordered by task_id (code point order), then idx. */
+  writes(threadId: string, ns: string, checkpointId: string): Promise<WriteRow[]>;
+  deleteThread(threadId: string): Promise<void>;
+}
+
+/** LangGraph's WRITES_IDX_MAP: writes to these channels are replaced, not kept once, per task. */
+export const SPECIAL_WRITE_INDEX: Readonly<Record<string, number>> = {
+  __error__: -1,
+  __scheduled__: -2,
+  __interrupt__: -3,
+  __resume__: -4,
+};
+
+const PAGE = 64;
+/** Threads whose last checkpoint is remembered to encode the next one without reading it back. */
+const HEAD_CACHE_SIZE = 1024;
+
+export class StoredSaver implements CheckpointSaver {
+  /** "thread\0ns" → the last checkpoint put or read there (LRU by insertion order) */
+  private readonly heads = new Map<string, Head>();
+
+  constructor(protected readonly store: CheckpointStore) {}
+
+  async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+    const threadId = threadIdOf(config);
+    if (threadId === undefined) return undefined;
+    const ns = nsOf(config) ?? "";
+    const row = await this.store.get(threadId, ns, checkpointIdOf(config));
+    return row === undefined ? undefined : this.assemble(row, decodeMetadata(row));
+  }
+
+  async *list(config: RunnableConfig, options: ListOptions = {}): AsyncIterable<CheckpointTuple> {
+    const { filter } = options;
+    let remaining = options.limit ?? Number.POSITIVE_INFINITY;
+    const query: RowQuery = {
+      thread_id: threadIdOf(config),
+      checkpoint_ns: nsOf(config),
+      checkpoint_id: checkpointIdOf(config),
+      before: options.before === undefined ? undefined : checkpointIdOf(options.before),
+    };
+    let cursor: PageCursor | undefined;
+    while (remaining > 0) {
+      const rows = await this.store.page(query, cursor, PAGE);
+      for (const row of rows) {
+        const metadata = decodeMetadata(row);
+        if (filter !== undefined && !matches(metadata, filter)) continue;
+        yield await this.assemble(row, metadata);
+        if (--remaining <= 0) return;
+      }
+      const last = rows[rows.length - 1];
+      if (rows.length < PAGE || last === undefined) return;
+      cursor = [last.checkpoint_id, last.thread_id, last.checkpoint_ns];
+    }
+  }
+
+  async put(
+    config: RunnableConfig,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    newVersions: Record<string, number>,
+  ): Promise<RunnableConfig> {
+    const threadId = threadIdOf(config);
+    if (threadId === undefined) throw missingThreadId("put checkpoint");
+    const ns = nsOf(config) ?? "";
+    if (typeof checkpoint.id !== "string" || checkpoint.id === "") {
+      throw new CheckpointError("INVALID_CONFIG", "Failed to put checkpoint: checkpoint.id must be a non-empty string.", "id");
+    }
+    const parentId = checkpointIdOf(config);
+    const parent = parentId === undefined ? undefined : await this.head(threadId, ns, parentId);
+    const encoded = encodeCheckpoint(checkpoint, metadata, newVersions, parent);
+    await this.store.insert(
+      {
+        thread_id: threadId,
+        checkpoint_ns: ns,
+        checkpoint_id: checkpoint.id,
+        parent_id: parentId ?? null,
+        header: encoded.header,
+        metadata: encoded.metadata,
+      },
+      encoded.blobs,
+    );
+    this.remember(threadId, ns, encoded.head);
+    return { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpoint.id } };
+  }
+
+  async putWrites(config: RunnableConfig, writes: [channel: string, value: unknown][], taskId: string): Promise<void> {
+    const threadId = threadIdOf(config);
+    if (threadId === undefined) throw missingThreadId("put writes");
+    const checkpointId = checkpointIdOf(config);
+    if (checkpointId === undefined) {
+      throw new CheckpointError(
+        "MISSING_CHECKPOINT_ID",
+        'Failed to put writes. The passed RunnableConfig is missing a required "checkpoint_id" field in its "configurable" property.',
+        "checkpoint_id",
+      );
+    }
+    const rows = writes.map(([channel, value], i): WriteRow => ({
+      task_id: taskId,
+      idx: SPECIAL_WRITE_INDEX[channel] ?? i,
+      channel,
+      value: encode(value, `write to "${channel}" by task ${taskId}`),
+    }));
+    await this.store.putWrites(threadId, nsOf(config) ?? "", checkpointId, rows);
+  }
+
+  async deleteThread(threadId: string): Promise<void> {
+    await this.store.deleteThread(threadId);
+    const prefix = threadId + "\0";
+    for (const key of [...this.heads.keys()]) if (key.startsWith(prefix)) this.heads.delete(key);
+  }
+
+  private async assemble(row: CheckpointRow, metadata: CheckpointMetadata): Promise<CheckpointTuple> {
+    const header = parseHeader(row.header);
+    const { thread_id, checkpoint_ns, checkpoint_id } = row;
+    const cached = this.heads.get(headKey(thread_id, checkpoint_ns));
+    const head =
+      cached?.id === checkpoint_id
+        ? cached
+        : readChannels(checkpoint_id, header, await this.store.chains(thread_id, checkpoint_ns, blobRefs(header)));
+    const channel_values: Record<string, unknown> = {};
+    for (const [channel, ch] of head.channels) channel_values[channel] = decode(ch.json);
+    const checkpoint: Checkpoint = {
+      v: 1,
+      id: checkpoint_id,
+      ts: header.ts,
+      channel_values,
+      channel_versions: header.cv,
+      versions_seen: header.vs,
+    };
+    const pendingWrites = (await this.store.writes(thread_id, checkpoint_ns, checkpoint_id)).map(
+      (w): PendingWrite => [w.task_id, w.channel, decode(w.value)],
+    );
+    const tuple: CheckpointTuple = {
+      config: { configurable: { thread_id, checkpoint_ns, checkpoint_id } },
+      checkpoint,
+      metadata,
+      pendingWrites,
+    };
+    if (row.parent_id !== null) {
+      tuple.parentConfig = { configurable: { thread_id, checkpoint_ns, checkpoint_id: row.parent_id } };
+    }
+    if (cached?.id !== checkpoint_id) this.remember(thread_id, checkpoint_ns, head);
+    return tuple;
+  }
+
+  /** The stored parent as the encoder needs it: from the cache, else read back. */
+  private async head(threadId: string, ns: string, id: string): Promise<Head | undefined> {
+    const cached = this.heads.get(headKey(threadId, ns));
+    if (cached?.id === id) return cached;
+    const row = await this.store.get(threadId, ns, id);
+    if (row === undefined) return undefined;
+    const header = parseHeader(row.header);
+    return readChannels(id, header, await this.store.chains(threadId, ns, blobRefs(header)));
+  }
+
+  private remember(threadId: string, ns: string, head: Head): void {
+    const key = headKey(threadId, ns);
+    this.heads.delete(key);
+    this.heads.set(key, head);
+    if (this.heads.size > HEAD_CACHE_SIZE) {
+      const oldest = this.heads.keys().next();
+      if (oldest.done !== true) this.heads.delete(oldest.value);
+    }
+  }
+}
+
+function headKey(threadId: string, ns: string): string {
+  return threadId + "\0" + ns;
+}
+
+function decodeMetadata(row: CheckpointRow): CheckpointMetadata {
+  return decode(row.metadata) as CheckpointMetadata;
+}
+
+function matches(metadata: CheckpointMetadata, filter: Record<string, unknown>): boolean {
+  for (const key of Object.keys(filter)) {
+    if (!sameValue(metadata[key], filter[key])) return false;
+  }
+  return true;
+}
+
+function configString(config: RunnableConfig, field: "thread_id" | "checkpoint_ns" | "checkpoint_id"): string | undefined {
+  const value = config.configurable?.[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "number") return String(value);
+  if (typeof value !== "string") {
+    throw new CheckpointError(
+      "INVALID_CONFIG",
+      `config.configurable.${field} must be a string, got ${typeof value}.`,
+      field,
+    );
+  }
+  return value;
+}
+
+function threadIdOf(config: RunnableConfig): string | undefined {
+  const id = configString(config, "thread_id");
+  return id === "" ? undefined : id;
+}
+
+function nsOf(config: RunnableConfig): string | undefined {
+  return configString(config, "checkpoint_ns");
+}
+
+function checkpointIdOf(config: RunnableConfig): string | undefined {
+  const id = configString(config, "checkpoint_id");
+  return id === "" ? undefined : id;
+}

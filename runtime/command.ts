@@ -1,0 +1,38 @@
+/**
+ * `Command`: what a node returns to update state and route in one go (LangGraph's Command, reference §1.9).
+ * `Send` lives in spec.ts because generated code constructs it; it is re-exported from index.ts.
+ */
+import type { Send, Values } from "./spec.ts";
+
+/** `[field, value]` pairs: the way one node writes the same field twice in one step. */
+export type UpdateTuples = readonly (readonly [string, unknown])[];
+
+export interface CommandArgs<R = unknown> {
+  update?: Values | UpdateTuples;
+  goto?: string | Send | readonly (string | Send)[];
+  /** `Command.PARENT` sends the command to the graph that called this subgraph */
+  graph?: string;
+  resume?: R;
+}
+
+export class Command<R = unknown> {
+  readonly lg_name = "Command";
+  /** LangGraph's constant; the literal "PARENT" is not it (reference §8 C-39) */
+  static readonly PARENT = "__parent__";
+  readonly update: Values | UpdateTuples | undefined;
+  readonly goto: readonly (string | Send)[];
+  readonly graph: string | undefined;
+  readonly resume: R | undefined;
+
+  constructor(args: CommandArgs<R>) {
+    this.update = args.update;
+    const g = args.goto;
+    this.goto = g === undefined ? [] : Array.isArray(g) ? (g as readonly (string | Send)[]) : [g as string | Send];
+    this.graph = args.graph;
+    this.resume = args.resume;
+  }
+}
+
+export function isCommand(x: unknown): x is Command {
+  return x instanceof Command;
+}

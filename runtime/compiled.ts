@@ -1,0 +1,107 @@
+/**
+ * Per-spec tables built once (cached per GraphSpec object) so that the superstep loop never searches
+ * lists by name: nodes sorted in LangGraph's write order, join barriers with their channel names, and the
+ * hidden `__start__` node.
+ */
+import type { EdgeSpec, GraphSpec, NodeSpec, Values } from "./spec.ts";
+import { START } from "./spec.ts";
+
+export interface CNode {
+  readonly spec: NodeSpec;
+  readonly name: string;
+  /** position in `Compiled.nodes` (declaration order); START is -1 */
+  readonly idx: number;
+  /** LangGraph's trigger channel name */
+  readonly triggerKey: string;
+  /** position in JS string order of names (the PULL task order) */
+  rank: number;
+  readonly defer: boolean;
+  /** joins whose target is this node */
+  readonly joinsIn: readonly number[];
+  /** nothing forces this node onto the async path (sync call, no retry, timeout or cache) */
+  readonly plain: boolean;
+  readonly edges: EdgeSpec;
+}
+
+export interface CJoin {
+  readonly key: string;
+  readonly sources: readonly string[];
+  readonly target: CNode;
+  readonly deferred: boolean;
+}
+
+export interface Compiled {
+  readonly spec: GraphSpec;
+  readonly nodes: readonly CNode[];
+  /** nodes in JS string order of their names: the PULL task order */
+  readonly sorted: readonly CNode[];
+  readonly byName: ReadonlyMap<string, CNode>;
+  readonly joins: readonly CJoin[];
+  readonly joinByKey: ReadonlyMap<string, number>;
+  readonly deferred: readonly CNode[];
+  readonly start: CNode;
+  readonly outputFields: ReadonlySet<string> | undefined;
+  readonly hasDeferred: boolean;
+}
+
+const cache = new WeakMap<GraphSpec, Compiled>();
+
+function startNode(spec: GraphSpec): CNode {
+  const nodeSpec: NodeSpec = {
+    name: START,
+    read: (v: Values) => v,
+    call: (input: unknown) => input,
+    sync: true,
+    check: () => {},
+    edges: spec.start.edges,
+    joins: spec.start.joins,
+    branches: spec.start.branches,
+  };
+  return { spec: nodeSpec, name: START, idx: -1, triggerKey: START, rank: -1, defer: false, joinsIn: [], plain: true, edges: spec.start };
+}
+
+export function compile(spec: GraphSpec): Compiled {
+  const hit = cache.get(spec);
+  if (hit) return hit;
+  const joinsIn: number[][] = spec.nodes.map(() => []);
+  const index = new Map<string, number>();
+  spec.nodes.forEach((n, i) => index.set(n.name, i));
+  spec.joins.forEach((j, ji) => {
+    const t = index.get(j.target);
+    if (t === undefined) throw new Error(`graph "${spec.name}": join target "${j.target}" is not a node`);
+    joinsIn[t]!.push(ji);
+  });
+  const nodes: CNode[] = spec.nodes.map((n, i) => ({
+    spec: n,
+    name: n.name,
+    idx: i,
+    triggerKey: `branch:to:${n.name}`,
+    rank: 0,
+    defer: n.defer === true,
+    joinsIn: joinsIn[i]!,
+    plain: n.sync && !n.retry && !n.timeout && !n.cache,
+    edges: n,
+  }));
+  const byName = new Map<string, CNode>();
+  for (const n of nodes) byName.set(n.name, n);
+  const joins: CJoin[] = spec.joins.map((j) => {
+    const target = byName.get(j.target)!;
+    return { key: `join:${j.sources.join("+")}:${j.target}`, sources: j.sources, target, deferred: target.defer };
+  });
+  const sorted = nodes.slice().sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  sorted.forEach((n, i) => (n.rank = i));
+  const c: Compiled = {
+    spec,
+    nodes,
+    sorted,
+    byName,
+    joins,
+    joinByKey: new Map(joins.map((j, i) => [j.key, i])),
+    deferred: nodes.filter((n) => n.defer),
+    start: startNode(spec),
+    outputFields: spec.outputFields ? new Set(spec.outputFields) : undefined,
+    hasDeferred: nodes.some((n) => n.defer),
+  };
+  cache.set(spec, c);
+  return c;
+}

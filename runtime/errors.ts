@@ -1,0 +1,200 @@
+/**
+ * Typed errors of the runtime. Every class carries a stable `code` and, where known, the graph, node and
+ * field involved, so that a failing run names what failed. Messages that LangGraph users grep for keep
+ * LangGraph's text (reference §1.5, §1.10, §7.5), including its troubleshooting URL suffix.
+ */
+
+const TROUBLESHOOTING = "https://docs.langchain.com/oss/javascript/langgraph/";
+
+/** Where an error happened; all parts optional because some errors concern the whole graph. */
+export interface ErrorSite {
+  graph?: string;
+  node?: string;
+  field?: string;
+}
+
+export class GraphError extends Error {
+  readonly code: string;
+  readonly graph: string | undefined;
+  readonly node: string | undefined;
+  readonly field: string | undefined;
+  /** LangGraph's name for `code`, kept so code written against LangGraph can branch on it */
+  readonly lc_error_code: string | undefined;
+
+  constructor(message: string, code: string, site: ErrorSite = {}, lcCode?: string) {
+    super(lcCode ? `${message}\n\nTroubleshooting URL: ${TROUBLESHOOTING}${lcCode}/\n` : message);
+    this.name = new.target.name;
+    this.code = code;
+    this.graph = site.graph;
+    this.node = site.node;
+    this.field = site.field;
+    this.lc_error_code = lcCode;
+  }
+}
+
+export class GraphRecursionError extends GraphError {
+  readonly limit: number;
+  constructor(limit: number, site: ErrorSite = {}) {
+    super(
+      `Recursion limit of ${limit} reached without hitting a stop condition. You can increase the limit by setting the "recursionLimit" config key.`,
+      "GRAPH_RECURSION_LIMIT",
+      site,
+      "GRAPH_RECURSION_LIMIT",
+    );
+    this.limit = limit;
+  }
+}
+
+/** Bad writes: replace-field conflicts, bad node returns, bad Send/goto targets, unknown update keys. */
+export class InvalidUpdateError extends GraphError {
+  constructor(message: string, site: ErrorSite = {}, code = "INVALID_UPDATE", lcCode?: string) {
+    super(message, code, site, lcCode);
+  }
+}
+
+/** LangGraph's LastValue text, exactly (reference §1.5). Generated `apply` code throws this. */
+export function lastValueConflict(graph: string, field: string, values: readonly unknown[]): InvalidUpdateError {
+  return new InvalidUpdateError(
+    `Invalid update for channel "${field}" with values ${safeJson(values)}: LastValue can only receive one value per step.`,
+    { graph, field },
+    "INVALID_CONCURRENT_GRAPH_UPDATE",
+    "INVALID_CONCURRENT_GRAPH_UPDATE",
+  );
+}
+
+/** A node returned something that is neither an update object, null, a Command nor a list with a Command. */
+export function badNodeReturn(graph: string, node: string, value: unknown): InvalidUpdateError {
+  const kind = Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
+  return new InvalidUpdateError(
+    `Expected node "${node}" to return an object or an array containing at least one Command object, received ${kind}`,
+    { graph, node },
+    "INVALID_GRAPH_NODE_RETURN_VALUE",
+    "INVALID_GRAPH_NODE_RETURN_VALUE",
+  );
+}
+
+/** An `invoke` input (or a subgraph input) with a wrong type or an unknown key. */
+export class GraphInputError extends GraphError {
+  constructor(message: string, site: ErrorSite = {}) {
+    super(message, "GRAPH_INPUT", site);
+  }
+}
+
+export class EmptyInputError extends GraphError {
+  constructor(message: string, site: ErrorSite = {}) {
+    super(message, "EMPTY_INPUT", site);
+  }
+}
+
+/** Misuse of the API: interrupt without checkpointer, getState without checkpointer, bad config. */
+export class GraphValueError extends GraphError {
+  constructor(message: string, site: ErrorSite = {}, code = "GRAPH_VALUE", lcCode?: string) {
+    super(message, code, site, lcCode);
+  }
+}
+
+export function missingCheckpointer(site: ErrorSite = {}): GraphValueError {
+  return new GraphValueError("No checkpointer set", site, "MISSING_CHECKPOINTER", "MISSING_CHECKPOINTER");
+}
+
+/** A node's own code threw: wraps the original error (`cause`) and names graph and node. */
+export class NodeError extends GraphError {
+  override readonly cause: unknown;
+  constructor(graph: string, node: string, cause: unknown) {
+    super(`Node "${node}" of graph "${graph}" failed: ${messageOf(cause)}`, "NODE_ERROR", { graph, node });
+    this.cause = cause;
+  }
+}
+
+export type TimeoutKind = "run" | "idle";
+
+export class NodeTimeoutError extends GraphError {
+  readonly kind: TimeoutKind;
+  readonly timeout: number;
+  readonly elapsed: number;
+  readonly runTimeout: number | undefined;
+  readonly idleTimeout: number | undefined;
+  constructor(
+    graph: string,
+    node: string,
+    kind: TimeoutKind,
+    timeout: number,
+    elapsed: number,
+    runTimeout: number | undefined,
+    idleTimeout: number | undefined,
+  ) {
+    super(
+      kind === "run"
+        ? `Node "${node}" exceeded its run timeout of ${timeout}ms (elapsed: ${elapsed}ms).`
+        : `Node "${node}" exceeded its idle timeout of ${timeout}ms without making progress (elapsed: ${elapsed}ms).`,
+      "NODE_TIMEOUT",
+      { graph, node },
+    );
+    this.kind = kind;
+    this.timeout = timeout;
+    this.elapsed = elapsed;
+    this.runTimeout = runTimeout;
+    this.idleTimeout = idleTimeout;
+  }
+}
+
+/** The run was cancelled through its AbortSignal. */
+export class GraphAbortError extends GraphError {
+  constructor(site: ErrorSite = {}, reason?: unknown) {
+    super(`Aborted${reason instanceof Error ? `: ${reason.message}` : ""}`, "ABORTED", site);
+    this.name = "AbortError";
+  }
+}
+
+/** Several tasks of one superstep failed (LangGraph's AggregateError text). */
+export class MultipleErrors extends GraphError {
+  readonly errors: unknown[];
+  constructor(graph: string, step: number, errors: unknown[]) {
+    super(
+      `Multiple errors occurred during superstep ${step}. See the "errors" field of this exception for more details.`,
+      "MULTIPLE_ERRORS",
+      { graph },
+    );
+    this.errors = errors;
+  }
+}
+
+export interface Interrupt {
+  /** stable per task namespace: the same id at every nesting level; absent for static breakpoints */
+  id?: string;
+  value?: unknown;
+}
+
+/** Errors that travel upward through the loop instead of failing the run. */
+export class GraphBubbleUp extends GraphError {}
+
+export class GraphInterrupt extends GraphBubbleUp {
+  readonly interrupts: Interrupt[];
+  constructor(interrupts: Interrupt[], site: ErrorSite = {}) {
+    super(safeJson(interrupts), "GRAPH_INTERRUPT", site);
+    this.interrupts = interrupts;
+  }
+}
+
+/** A `Command` with `graph: Command.PARENT`, travelling to the task that runs the subgraph. */
+export class ParentCommand extends GraphBubbleUp {
+  readonly command: unknown;
+  /** set by the subgraph call that the command leaves; the parent task with this owner handles it */
+  owner: unknown;
+  constructor(command: unknown, site: ErrorSite = {}) {
+    super("Command to the parent graph", "PARENT_COMMAND", site);
+    this.command = command;
+  }
+}
+
+export function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+export function safeJson(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}

@@ -1,0 +1,1330 @@
+/**
+ * The superstep loop of one graph level (LangGraph's PregelLoop + runner, reference §1).
+ *
+ * Channel model: data fields live in `values` (merged by the spec's generated `apply`); the loop's own
+ * channels are kept as flat tables: `trig[node]` (LangGraph's `branch:to:X`, ephemeral except for deferred
+ * nodes), `joinSeen[j]` (the `join:a+b:c` barriers), `sends` (`__pregel_tasks`) and `startInput`
+ * (`__start__`). Versions are only tracked when a checkpointer is present.
+ *
+ * Fast path: a step whose tasks are all plain synchronous nodes runs without a single await; `drive()`
+ * only turns asynchronous when a node, a router or the checkpointer returns a promise.
+ */
+import { Command } from "./command.ts";
+import type { CNode, Compiled } from "./compiled.ts";
+import { compile } from "./compiled.ts";
+import {
+  EmptyInputError,
+  GraphAbortError,
+  GraphError,
+  GraphInterrupt,
+  GraphRecursionError,
+  GraphValueError,
+  InvalidUpdateError,
+  MultipleErrors,
+  NodeError,
+  NodeTimeoutError,
+  ParentCommand,
+  badNodeReturn,
+} from "./errors.ts";
+import type { Interrupt } from "./errors.ts";
+import { NULL_TASK_ID, checkpointId, isInterruptId } from "./ids.ts";
+import type { Checkpoint, CheckpointMetadata, CheckpointSaver, CheckpointSource, CheckpointTuple, PendingWrite, RunnableConfig } from "./checkpoint/types.ts";
+import { defaultRetryOn, sleep } from "./policy.ts";
+import type { Destinations, GraphSpec, TaskUpdate, Values } from "./spec.ts";
+import { END, START, Send } from "./spec.ts";
+import type { Sink, StreamMode } from "./stream.ts";
+import { M_CHECKPOINTS, M_CUSTOM, M_DEBUG, M_MESSAGES, M_TASKS, M_UPDATES, M_VALUES } from "./stream.ts";
+import { PULL, PUSH, Task } from "./task.ts";
+
+export type Durability = "sync" | "async" | "exit";
+
+export interface ResumeState {
+  hasValue: boolean;
+  value: unknown;
+  map: Record<string, unknown> | undefined;
+}
+
+/** Shared by every level of one run (root and subgraphs). */
+export interface Run {
+  readonly saver: CheckpointSaver | undefined;
+  readonly threadId: string | undefined;
+  readonly durability: Durability;
+  readonly signal: AbortSignal | undefined;
+  readonly sink: Sink | undefined;
+  readonly resume: ResumeState;
+  readonly maxConcurrency: number;
+  readonly configurable: Record<string, unknown>;
+  readonly varsOverride: Values;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly recursionLimit: number | undefined;
+  /** the root was called with null or a resume Command: subgraphs continue from their checkpoints */
+  resuming: boolean;
+  readonly cache: Map<string, { expires: number; record: WriteRecord }>;
+}
+
+/** A finished task's writes, as cached and as restored from pending writes. */
+export interface WriteRecord {
+  updates: TaskUpdate[] | undefined;
+  trig: CNode[] | undefined;
+  joinW: number[] | undefined;
+  sends: Send[] | undefined;
+}
+
+export type Outcome = { interrupted: false } | { interrupted: true; interrupts: Interrupt[] };
+
+const DONE: Outcome = { interrupted: false };
+const SPECIAL = new Set(["__no_writes__", "__error__", "__interrupt__", "__resume__", "__scheduled__"]);
+
+function isThenable(x: unknown): x is PromiseLike<unknown> {
+  return typeof x === "object" && x !== null && typeof (x as { then?: unknown }).then === "function";
+}
+
+function isPlainUpdate(x: unknown): x is Values {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
+}
+
+export interface LoopOptions {
+  parent?: Loop;
+  parentTask?: Task;
+  /** namespace segments of this graph ([] for the root) */
+  nsArr?: readonly string[];
+  /** root only: load this checkpoint (time travel) */
+  checkpointId?: string;
+  /** root only: per-call breakpoints */
+  interruptBefore?: readonly string[] | undefined;
+  interruptAfter?: readonly string[] | undefined;
+}
+
+export class Loop {
+  readonly c: Compiled;
+  readonly nsArr: readonly string[];
+  readonly ns: string;
+  readonly vars: Values;
+  readonly durable: boolean;
+  values: Values = {};
+  step = -1;
+  stop = 0;
+
+  private readonly trig: Uint8Array;
+  private readonly trigFin: Uint8Array;
+  /** non-deferred nodes whose trigger is set (cleared after the next step) */
+  private active: CNode[] = [];
+  private readonly joinSeen: Set<string>[];
+  private readonly joinFin: boolean[];
+  private sends: Send[] = [];
+  private startInput: Values | undefined;
+  /** candidate nodes for the next step; undefined = scan all nodes */
+  private cands: CNode[] | undefined = [];
+  private tasks: Task[] | undefined;
+  private pullCount = 0;
+  private stepController: AbortController | undefined;
+  private readonly before: ReadonlySet<string>;
+  private readonly after: ReadonlySet<string>;
+  private armed = true;
+  sawOutput = false;
+
+  // checkpoint state (durable only)
+  private hasCheckpoint = false;
+  private cpId = "";
+  private runId = "";
+  private versions: Record<string, number> = {};
+  private seen: Record<string, Record<string, number>> = {};
+  private maxV = 0;
+  private savedMaxV = 0;
+  private cpConfig: RunnableConfig | undefined;
+  private metadata: CheckpointMetadata | undefined;
+  private parents: Record<string, string> = {};
+  private pending: PendingWrite[] = [];
+  private saving: Promise<unknown> = Promise.resolve();
+  private unsaved:
+    | { parentCfg: RunnableConfig; checkpoint: Checkpoint; metadata: CheckpointMetadata; newVersions: Record<string, number> }
+    | undefined;
+  private writeBuf: [string, [string, unknown][]][] = [];
+  private timeTravel = false;
+
+  constructor(
+    spec: GraphSpec,
+    readonly run: Run,
+    readonly opts: LoopOptions = {},
+  ) {
+    const c = (this.c = compile(spec));
+    this.nsArr = opts.nsArr ?? [];
+    this.ns = this.nsArr.join("|");
+    const inherited = opts.parent ? opts.parent.vars : {};
+    this.vars = spec.vars(run.varsOverride, inherited, run.env);
+    this.durable = run.saver !== undefined;
+    const n = c.nodes.length;
+    this.trig = new Uint8Array(n);
+    this.trigFin = new Uint8Array(n);
+    this.joinSeen = c.joins.map(() => new Set<string>());
+    this.joinFin = c.joins.map(() => false);
+    this.before = new Set(opts.interruptBefore ?? spec.interruptBefore);
+    this.after = new Set(opts.interruptAfter ?? spec.interruptAfter);
+    const limit = run.recursionLimit ?? spec.recursionLimit ?? 25;
+    if (!(limit >= 1)) throw new GraphValueError('Passed "recursionLimit" must be at least 1.', { graph: spec.name });
+    this.limit = limit;
+  }
+  private readonly limit: number;
+
+  get isRoot(): boolean {
+    return this.opts.parent === undefined;
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // entry points
+
+  /** Loads state (with a checkpointer), takes the input, then runs supersteps until done or interrupted. */
+  start(input: unknown): Outcome | Promise<Outcome> {
+    if (!this.durable) {
+      this.values = this.c.spec.init();
+      this.runId = Math.random().toString(36).slice(2);
+      this.setStop();
+      const r = this.takeInput(input);
+      if (r) return r.then(() => this.drive());
+      return this.drive();
+    }
+    return this.load(this.opts.checkpointId)
+      .then(() => this.takeInput(input))
+      .then(() => this.drive())
+      .catch((e: unknown) =>
+        this.flush().then(
+          () => Promise.reject(e),
+          () => Promise.reject(e),
+        ),
+      );
+  }
+
+  private setStop(): void {
+    this.stop = this.step + this.limit + 1;
+  }
+
+  private site(node?: string): { graph: string; node?: string } {
+    return node === undefined ? { graph: this.c.spec.name } : { graph: this.c.spec.name, node };
+  }
+
+  private takeInput(input: unknown): void | Promise<unknown> {
+    const spec = this.c.spec;
+    if (input instanceof Command) {
+      if (input.graph === Command.PARENT) throw new InvalidUpdateError("There is no parent graph.", this.site());
+      const hasResume = input.resume !== undefined && input.resume !== null;
+      if (hasResume && !this.run.saver) throw new GraphValueError("Cannot use Command(resume=...) without checkpointer", this.site());
+      if (!hasResume && input.update === undefined && input.goto.length === 0)
+        throw new EmptyInputError("Received empty Command input", this.site());
+      if (hasResume && this.isRoot) {
+        const r = input.resume;
+        if (typeof r === "object" && r !== null && !Array.isArray(r) && Object.keys(r).length > 0 && Object.keys(r).every(isInterruptId))
+          this.run.resume.map = { ...(r as Record<string, unknown>) };
+        else {
+          this.run.resume.hasValue = true;
+          this.run.resume.value = r;
+        }
+      }
+      const nul = new Task(this, this.c.start, PULL, 0, undefined, "__input__", -1);
+      this.processCommand(nul, input, true);
+      const writes = this.flatWrites(nul);
+      if (nul.updates || nul.trig || nul.sends) {
+        this.applyNull(nul);
+        if (this.durable) this.putWritesRaw(NULL_TASK_ID, writes);
+      }
+      if (hasResume) return this.beginResume();
+      this.armed = false;
+      this.emitValues();
+      return this.putCheckpoint("input");
+    }
+    if (input === null || input === undefined) {
+      if (!this.hasCheckpoint) throw new EmptyInputError('Received no input writes for "__start__"', this.site());
+      return this.beginResume();
+    }
+    const filtered = spec.input(input);
+    if (this.hasCheckpoint) this.discardPending();
+    this.startInput = filtered;
+    this.cands = [];
+    this.tasks = undefined;
+    return this.putCheckpoint("input");
+  }
+
+  private beginResume(): void | Promise<unknown> {
+    this.armed = false;
+    if (this.isRoot) this.run.resuming = true;
+    this.sawOutput = true;
+    this.emitValues();
+    if (this.timeTravel && this.metadata && this.metadata.source !== "update" && this.metadata.source !== "fork") {
+      return this.putCheckpoint("fork");
+    }
+  }
+
+  /** A new input on a thread with unfinished tasks cancels them (reference §1.1). */
+  private discardPending(): void {
+    for (const t of this.prepare()) {
+      if (t.joinTrigger >= 0) this.consumeJoin(t.joinTrigger);
+      if (t.cn.defer && t.trigger === t.cn.triggerKey) this.trig[t.cn.idx] = this.trigFin[t.cn.idx] = 0;
+    }
+    for (const n of this.active) this.trig[n.idx] = 0;
+    this.active = [];
+    this.sends = [];
+    this.pending = [];
+  }
+
+  /** Runs supersteps synchronously for as long as nothing returns a promise. */
+  drive(): Outcome | Promise<Outcome> {
+    for (;;) {
+      const r = this.tick();
+      if (r === true) continue;
+      if (r === false) return this.finish(DONE);
+      if (isThenable(r)) return (r as Promise<boolean | Outcome>).then((x) => this.driveAsync(x));
+      return this.finish(r);
+    }
+  }
+
+  private async driveAsync(first: boolean | Outcome): Promise<Outcome> {
+    let r: boolean | Outcome | Promise<boolean | Outcome> = first;
+    for (;;) {
+      if (isThenable(r)) r = await r;
+      if (r === true) {
+        r = this.tick();
+        continue;
+      }
+      return this.finish(r === false ? DONE : (r as Outcome));
+    }
+  }
+
+  private finish(o: Outcome): Outcome | Promise<Outcome> {
+    if (!this.durable) return o;
+    return this.flush().then(() => o);
+  }
+
+  /** exit durability: persist the last checkpoint and its writes; every mode: wait for queued saves. */
+  flush(): Promise<unknown> {
+    const saver = this.run.saver!;
+    const u = this.unsaved;
+    if (u) {
+      this.unsaved = undefined;
+      const writes = this.writeBuf;
+      this.writeBuf = [];
+      this.saving = this.saving
+        .then(() => saver.put(u.parentCfg, u.checkpoint, u.metadata, u.newVersions))
+        .then(() => Promise.all(writes.map(([tid, w]) => saver.putWrites(this.cpConfig!, w, tid))));
+    }
+    return this.saving;
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // one superstep
+
+  /** true: continue; false: done; Outcome: interrupted; or a promise of these. */
+  private tick(): boolean | Outcome | Promise<boolean | Outcome> {
+    const sig = this.run.signal;
+    if (sig?.aborted) throw new GraphAbortError(this.site(), sig.reason);
+    const tasks = (this.tasks ??= this.prepare());
+    if (tasks.length === 0) return false;
+    if (this.armed && this.before.size > 0 && this.breakpoint(this.before, tasks)) return this.staticInterrupt();
+    const r = this.runTasks(tasks);
+    if (r) return r.then(() => this.afterStep(tasks));
+    return this.afterStep(tasks);
+  }
+
+  private breakpoint(set: ReadonlySet<string>, tasks: readonly Task[]): boolean {
+    for (const t of tasks) if (t.cn !== this.c.start && (set.has("*") || set.has(t.cn.name))) return true;
+    return false;
+  }
+
+  private staticInterrupt(): Outcome {
+    this.emitInterrupt([]);
+    return { interrupted: true, interrupts: [] };
+  }
+
+  private prepare(): Task[] {
+    const tasks: Task[] = [];
+    if (this.startInput !== undefined) {
+      tasks.push(new Task(this, this.c.start, PULL, 0, this.startInput, START, -1));
+      this.pullCount = 1;
+      return this.attachPending(tasks);
+    }
+    let cands = this.cands;
+    if (cands === undefined) cands = this.c.sorted as CNode[];
+    else if (cands.length > 1) cands.sort((a, b) => a.rank - b.rank);
+    let prev: CNode | undefined;
+    const values = this.values;
+    for (const n of cands) {
+      if (n === prev) continue;
+      prev = n;
+      let trigger: string | undefined;
+      let ji = -1;
+      if (this.trig[n.idx] && (!n.defer || this.trigFin[n.idx])) trigger = n.triggerKey;
+      else {
+        for (const j of n.joinsIn) {
+          const cj = this.c.joins[j]!;
+          if (this.joinSeen[j]!.size === cj.sources.length && (!cj.deferred || this.joinFin[j])) {
+            trigger = cj.key;
+            ji = j;
+            break;
+          }
+        }
+      }
+      if (trigger !== undefined) tasks.push(new Task(this, n, PULL, tasks.length, n.spec.read(values), trigger, ji));
+    }
+    this.pullCount = tasks.length;
+    const sends = this.sends;
+    for (let i = 0; i < sends.length; i++) {
+      const s = sends[i]!;
+      tasks.push(new Task(this, this.c.byName.get(s.node)!, PUSH, i, s.arg, PUSH, -1));
+    }
+    return this.pending.length > 0 ? this.attachPending(tasks) : tasks;
+  }
+
+  /** Pending writes saved for these task ids in an earlier run: finished tasks are not run again. */
+  private attachPending(tasks: Task[]): Task[] {
+    if (this.pending.length === 0) return tasks;
+    const byId = new Map<string, Task>();
+    for (const t of tasks) byId.set(t.id, t);
+    const restored = new Set<Task>();
+    for (const [tid, ch, v] of this.pending) {
+      const t = byId.get(tid);
+      if (!t) continue;
+      if (ch === "__resume__") {
+        if (!this.timeTravel) t.resumes = (v as unknown[]).slice();
+      } else if (ch === "__interrupt__" || ch === "__error__") {
+        // the task re-runs
+      } else if (!this.timeTravel) {
+        restored.add(t);
+        this.restoreWrite(t, ch, v);
+      }
+    }
+    for (const t of restored) t.cached = true;
+    return tasks;
+  }
+
+  private restoreWrite(t: Task, ch: string, v: unknown): void {
+    if (ch === "__no_writes__") return;
+    if (ch.startsWith("branch:to:")) {
+      const n = this.c.byName.get(ch.slice(10));
+      if (n) (t.trig ??= []).push(n);
+    } else if (ch.startsWith("join:")) {
+      const j = this.c.joinByKey.get(ch);
+      if (j !== undefined) (t.joinW ??= []).push(j);
+    } else if (ch === "__pregel_tasks") {
+      const p = v as { node: string; arg: unknown };
+      (t.sends ??= []).push(new Send(p.node, p.arg));
+    } else if (!SPECIAL.has(ch)) {
+      (t.updates ??= []).push({ node: t.cn.name, values: { [ch]: v } });
+    }
+  }
+
+  private runTasks(tasks: Task[]): Promise<unknown> | undefined {
+    let promises: Promise<unknown>[] | undefined;
+    const n = tasks.length;
+    const limit = this.run.maxConcurrency;
+    if (limit < n && tasks.some((t) => !t.cn.plain)) return this.runLimited(tasks, limit);
+    // LangGraph starts PUSH tasks before PULL tasks
+    for (let k = 0; k < n; k++) {
+      const t = tasks[(k + this.pullCount) % n]!;
+      const r = t.cached ? this.replay(t) : this.exec(t);
+      if (r) (promises ??= []).push(r);
+    }
+    if (!promises) return undefined;
+    const all = Promise.all(promises);
+    const sig = this.run.signal;
+    if (!sig) return all;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        this.stepController?.abort(sig.reason);
+        reject(new GraphAbortError(this.site(), sig.reason));
+      };
+      if (sig.aborted) return onAbort();
+      sig.addEventListener("abort", onAbort, { once: true });
+      all.then(
+        (v) => {
+          sig.removeEventListener("abort", onAbort);
+          resolve(v);
+        },
+        (e: unknown) => {
+          sig.removeEventListener("abort", onAbort);
+          reject(e);
+        },
+      );
+    });
+  }
+
+  private async runLimited(tasks: Task[], limit: number): Promise<void> {
+    const order = tasks.slice(this.pullCount).concat(tasks.slice(0, this.pullCount));
+    let next = 0;
+    const worker = async () => {
+      while (next < order.length) {
+        const t = order[next++]!;
+        if (this.run.signal?.aborted) throw new GraphAbortError(this.site(), this.run.signal.reason);
+        await (t.cached ? this.replay(t) : this.exec(t));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, limit) }, worker));
+  }
+
+  /** a task finished in an earlier run (or cached): emit its update with `cached` metadata */
+  private replay(t: Task): undefined {
+    t.done = true;
+    this.emitTaskDone(t, true);
+    return undefined;
+  }
+
+  private exec(t: Task): Promise<unknown> | undefined {
+    this.emitTaskStart(t);
+    if (!t.cn.plain) return this.execPolicy(t);
+    let ret: unknown;
+    try {
+      ret = t.cn.spec.call(t.input, t);
+    } catch (e) {
+      return this.fail(t, e);
+    }
+    if (isThenable(ret)) {
+      return (ret as Promise<unknown>).then(
+        (r) => this.settle(t, r),
+        (e: unknown) => this.fail(t, e),
+      );
+    }
+    return this.settle(t, ret);
+  }
+
+  /** processes a node's return value; never throws (errors are recorded on the task) */
+  private settle(t: Task, ret: unknown): Promise<unknown> | undefined {
+    try {
+      const r = this.process(t, ret);
+      if (r) {
+        return r.then(
+          () => this.complete(t),
+          (e: unknown) => this.fail(t, e),
+        );
+      }
+      this.complete(t);
+    } catch (e) {
+      this.fail(t, e);
+    }
+    return undefined;
+  }
+
+  private fail(t: Task, e: unknown): Promise<unknown> | undefined {
+    if (e instanceof ParentCommand && e.owner === t) {
+      t.resetWrites();
+      return this.settle(t, e.command);
+    }
+    if (e instanceof ParentCommand) {
+      t.bubble = e;
+      return undefined;
+    }
+    if (e instanceof GraphInterrupt) {
+      t.interrupts = e.interrupts;
+      if (this.durable) this.putWrites(t, [["__interrupt__", e.interrupts]]);
+      return undefined;
+    }
+    const err = e instanceof GraphError ? e : new NodeError(this.c.spec.name, t.cn.name, e);
+    t.error = err;
+    this.stepController?.abort(err);
+    if (this.durable) {
+      const name = e instanceof Error ? e.name : "Error";
+      this.putWrites(t, [["__error__", { message: e instanceof Error ? e.message : String(e), name }]]);
+    }
+    return undefined;
+  }
+
+  private complete(t: Task): void {
+    t.done = true;
+    if (this.durable) this.putWrites(t, this.flatWrites(t));
+    this.emitTaskDone(t, false);
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // retry, timeouts, cache (reference §7)
+
+  private async execPolicy(t: Task): Promise<void> {
+    const spec = t.cn.spec;
+    let cacheKey: string | undefined;
+    if (spec.cache) {
+      cacheKey = `${this.c.spec.name}\u0000${t.cn.name}\u0000${spec.cache.key ? spec.cache.key(t.input) : JSON.stringify([t.input])}`;
+      const hit = this.run.cache.get(cacheKey);
+      if (hit && hit.expires > Date.now()) {
+        const rec = hit.record;
+        t.updates = rec.updates;
+        t.trig = rec.trig;
+        t.joinW = rec.joinW;
+        t.sends = rec.sends;
+        t.cached = true;
+        t.done = true;
+        if (this.durable) this.putWrites(t, this.flatWrites(t));
+        this.emitTaskDone(t, true);
+        return;
+      }
+    }
+    const policy = spec.retry;
+    const max = policy ? (policy.maxAttempts ?? 3) : 1;
+    for (let attempt = 1; ; attempt++) {
+      t.resetWrites();
+      t.interruptCount = 0;
+      try {
+        const ret = await this.callWithTimeout(t);
+        const r = this.process(t, ret);
+        if (r) await r;
+        if (cacheKey !== undefined) {
+          const ttl = spec.cache!.ttl;
+          this.run.cache.set(cacheKey, {
+            expires: ttl === undefined ? Infinity : Date.now() + ttl * 1000,
+            record: { updates: t.updates, trig: t.trig, joinW: t.joinW, sends: t.sends },
+          });
+        }
+        this.complete(t);
+        return;
+      } catch (e) {
+        if (e instanceof ParentCommand && e.owner === t) {
+          t.resetWrites();
+          await this.settle(t, e.command);
+          return;
+        }
+        const retryable =
+          policy !== undefined &&
+          attempt < max &&
+          !(e instanceof GraphInterrupt) &&
+          !(e instanceof ParentCommand) &&
+          !(e instanceof GraphValueError) &&
+          !(e instanceof GraphAbortError) &&
+          (policy.retryOn ? policy.retryOn(e) : defaultRetryOn(e));
+        if (!retryable) {
+          if (spec.onError && !(e instanceof GraphInterrupt) && !(e instanceof ParentCommand)) {
+            t.resetWrites();
+            const target = this.c.byName.get(spec.onError);
+            if (target) t.trig = [target];
+            this.complete(t);
+            return;
+          }
+          this.fail(t, e);
+          return;
+        }
+        const initial = policy.initialInterval ?? 500;
+        const factor = policy.backoffFactor ?? 2;
+        const maxInterval = policy.maxInterval ?? 128000;
+        let wait = Math.min(maxInterval, initial * factor ** (attempt - 1));
+        if (policy.jitter ?? true) wait += Math.random() * 1000;
+        await sleep(wait, this.run.signal);
+        t.controller = undefined;
+      }
+    }
+  }
+
+  private callWithTimeout(t: Task): Promise<unknown> {
+    const spec = t.cn.spec;
+    const to = spec.timeout;
+    if (!to || (to.runTimeout === undefined && to.idleTimeout === undefined)) {
+      return new Promise((resolve) => resolve(spec.call(t.input, t)));
+    }
+    const started = Date.now();
+    const ctl = (t.controller = this.taskController());
+    return new Promise((resolve, reject) => {
+      let runTimer: ReturnType<typeof setTimeout> | undefined;
+      let idleTimer: ReturnType<typeof setTimeout> | undefined;
+      let settled = false;
+      const stop = () => {
+        settled = true;
+        if (runTimer !== undefined) clearTimeout(runTimer);
+        if (idleTimer !== undefined) clearTimeout(idleTimer);
+        t.onProgress = undefined;
+      };
+      const fire = (kind: "run" | "idle", ms: number) => {
+        if (settled) return;
+        stop();
+        const err = new NodeTimeoutError(this.c.spec.name, t.cn.name, kind, ms, Date.now() - started, to.runTimeout, to.idleTimeout);
+        ctl.abort(err);
+        t.resetWrites();
+        reject(err);
+      };
+      if (to.runTimeout !== undefined) runTimer = setTimeout(() => fire("run", to.runTimeout!), to.runTimeout);
+      if (to.idleTimeout !== undefined) {
+        const idle = to.idleTimeout;
+        t.onProgress = () => {
+          if (idleTimer !== undefined) clearTimeout(idleTimer);
+          idleTimer = setTimeout(() => fire("idle", idle), idle);
+        };
+        t.onProgress();
+      }
+      new Promise((r) => r(spec.call(t.input, t))).then(
+        (v) => {
+          if (settled) return;
+          stop();
+          resolve(v);
+        },
+        (e: unknown) => {
+          if (settled) return;
+          stop();
+          reject(e);
+        },
+      );
+    });
+  }
+
+  /** the signal handed to nodes: aborted by the run's signal, by a sibling's failure, or by a timeout */
+  taskController(): AbortController {
+    const ctl = new AbortController();
+    const step = (this.stepController ??= new AbortController());
+    const link = (s: AbortSignal) => {
+      if (s.aborted) ctl.abort(s.reason);
+      else s.addEventListener("abort", () => ctl.abort(s.reason), { once: true });
+    };
+    link(step.signal);
+    if (this.run.signal) link(this.run.signal);
+    return ctl;
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // node return values → writes (reference §1.7–§1.9, §2.5)
+
+  /** Turns a node's return value into the task's writes, then runs its edges and routers. */
+  private process(t: Task, ret: unknown): Promise<void> | undefined {
+    if (ret === null || ret === undefined) {
+      // no state writes
+    } else if (ret instanceof Command) {
+      this.processCommand(t, ret, false);
+    } else if (Array.isArray(ret)) {
+      if (!ret.some((x) => x instanceof Command)) throw badNodeReturn(this.c.spec.name, t.cn.name, ret);
+      for (const x of ret) {
+        if (x instanceof Command) this.processCommand(t, x, false);
+        else if (isPlainUpdate(x)) this.addUpdate(t, x);
+        else if (x !== null && x !== undefined) throw badNodeReturn(this.c.spec.name, t.cn.name, x);
+      }
+    } else if (typeof ret === "object") {
+      this.addUpdate(t, ret as Values);
+    } else {
+      throw badNodeReturn(this.c.spec.name, t.cn.name, ret);
+    }
+    const e = t.cn.edges;
+    const byName = this.c.byName;
+    for (const name of e.edges) {
+      const n = byName.get(name);
+      if (n) (t.trig ??= []).push(n);
+      else if (name !== END) throw new InvalidUpdateError(`Edge from "${t.cn.name}" to unknown node "${name}"`, this.site(t.cn.name));
+    }
+    if (e.joins.length > 0) (t.joinW ??= []).push(...e.joins);
+    if (e.branches.length > 0) return this.runBranches(t, 0, undefined);
+    return undefined;
+  }
+
+  private addUpdate(t: Task, u: Values): void {
+    if (t.cn !== this.c.start) t.cn.spec.check(u);
+    (t.updates ??= []).push({ node: t.cn.name, values: u });
+  }
+
+  private processCommand(t: Task, cmd: Command, asInput: boolean): void {
+    if (cmd.graph === Command.PARENT) {
+      if (!this.opts.parent) throw new InvalidUpdateError("There is no parent graph.", this.site(t.cn.name));
+      throw new ParentCommand(new Command({ ...(cmd.update !== undefined ? { update: cmd.update } : {}), goto: cmd.goto }), this.site(t.cn.name));
+    }
+    const u = cmd.update;
+    if (u !== undefined && u !== null) {
+      if (Array.isArray(u)) {
+        for (const pair of u as readonly (readonly [string, unknown])[]) {
+          if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== "string")
+            throw new InvalidUpdateError(`Command.update of node "${t.cn.name}" must be an object or a list of [field, value] pairs`, this.site(t.cn.name));
+          this.addUpdate(t, { [pair[0]]: pair[1] });
+        }
+      } else if (isPlainUpdate(u)) this.addUpdate(t, u as Values);
+      else throw badNodeReturn(this.c.spec.name, t.cn.name, u);
+    }
+    const ends = asInput ? undefined : t.cn.spec.ends;
+    for (const g of cmd.goto) {
+      if (g instanceof Send) {
+        this.addSend(t, g);
+        continue;
+      }
+      if (g === END) continue;
+      const n = this.c.byName.get(g);
+      if (!n || (ends !== undefined && !ends.includes(g))) {
+        throw new InvalidUpdateError(
+          n
+            ? `Command.goto from node "${t.cn.name}" to "${g}", which is not among its declared goto targets`
+            : `Command.goto from node "${t.cn.name}" names unknown node "${g}"`,
+          this.site(t.cn.name),
+        );
+      }
+      (t.trig ??= []).push(n);
+    }
+  }
+
+  private addSend(t: Task, s: Send): void {
+    if (s.node === END) throw new InvalidUpdateError("Cannot send a packet to the END node", this.site(t.cn.name));
+    if (!this.c.byName.has(s.node)) throw new InvalidUpdateError(`Invalid node name "${s.node}" in Send packet`, this.site(t.cn.name));
+    (t.sends ??= []).push(s);
+  }
+
+  /** Routers run in order; each sees the pre-step state plus this task's own writes only. */
+  private runBranches(t: Task, from: number, fresh: Values | undefined): Promise<void> | undefined {
+    const bs = t.cn.edges.branches;
+    for (let i = from; i < bs.length; i++) {
+      if (fresh === undefined) {
+        if (t.updates) {
+          fresh = { ...this.values };
+          this.c.spec.apply(fresh, t.updates);
+        } else fresh = this.values;
+      }
+      const r = bs[i]!(fresh, t);
+      if (isThenable(r)) {
+        const f = fresh;
+        return (r as Promise<Destinations>).then((d) => {
+          this.destinations(t, d);
+          return this.runBranches(t, i + 1, f);
+        });
+      }
+      this.destinations(t, r as Destinations);
+    }
+    return undefined;
+  }
+
+  private destinations(t: Task, d: Destinations): void {
+    if (typeof d === "string") return this.destination(t, d);
+    if (d instanceof Send) return this.addSend(t, d);
+    if (Array.isArray(d)) {
+      for (const x of d as readonly (string | Send)[]) {
+        if (x instanceof Send) this.addSend(t, x);
+        else this.destination(t, x);
+      }
+      return;
+    }
+    if (d === null || d === undefined) throw new InvalidUpdateError("Branch condition returned unknown or null destination", this.site(t.cn.name));
+    throw new InvalidUpdateError(`Router of node "${t.cn.name}" returned ${typeof d}, expected node names or Send packets`, this.site(t.cn.name));
+  }
+
+  private destination(t: Task, name: string): void {
+    if (name === END) return;
+    const n = this.c.byName.get(name);
+    if (!n) throw new InvalidUpdateError(`Router of node "${t.cn.name}" returned unknown node "${name}"`, this.site(t.cn.name));
+    (t.trig ??= []).push(n);
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // end of step
+
+  private afterStep(tasks: Task[]): boolean | Outcome | Promise<boolean | Outcome> {
+    this.stepController = undefined;
+    let errors: unknown[] | undefined;
+    let interrupts: Interrupt[] | undefined;
+    for (const t of tasks) {
+      if (t.bubble) throw t.bubble;
+      if (t.error !== undefined) (errors ??= []).push(t.error);
+      else if (t.interrupts) (interrupts ??= []).push(...t.interrupts);
+    }
+    if (errors) {
+      const err = errors.length === 1 ? errors[0] : new MultipleErrors(this.c.spec.name, this.step, errors);
+      if (this.durable) return this.flush().then(() => Promise.reject(err));
+      throw err;
+    }
+    if (interrupts) {
+      this.emitInterrupt(interrupts);
+      return { interrupted: true, interrupts };
+    }
+    this.apply(tasks);
+    this.tasks = undefined;
+    const saved = this.putCheckpoint("loop");
+    if (saved) return saved.then(() => this.afterApply(tasks));
+    return this.afterApply(tasks);
+  }
+
+  private afterApply(tasks: Task[]): boolean | Outcome {
+    if (this.after.size > 0 && this.breakpoint(this.after, tasks)) return this.staticInterrupt();
+    if (this.step > this.stop) throw new GraphRecursionError(this.limit, this.site());
+    return true;
+  }
+
+  /** Applies a step's writes in LangGraph's order: PULL tasks by name, then PUSH tasks by index. */
+  private apply(tasks: readonly Task[]): void {
+    const c = this.c;
+    let all: TaskUpdate[] | undefined;
+    let single = true;
+    for (const t of tasks) {
+      if (!t.updates) continue;
+      if (all === undefined) all = t.updates;
+      else {
+        if (single) {
+          all = all.slice();
+          single = false;
+        }
+        for (const u of t.updates) all.push(u);
+      }
+    }
+    for (const t of tasks) {
+      if (t.joinTrigger >= 0) this.consumeJoin(t.joinTrigger);
+      if (t.cn.defer && t.trigger === t.cn.triggerKey) this.trig[t.cn.idx] = this.trigFin[t.cn.idx] = 0;
+    }
+    const values = this.durable ? { ...this.values } : this.values;
+    const written = all ? c.spec.apply(values, all) : [];
+    this.values = values;
+    if (this.startInput !== undefined) this.startInput = undefined;
+
+    // ephemeral triggers live for one step
+    const trig = this.trig;
+    for (const n of this.active) trig[n.idx] = 0;
+    const active: CNode[] = [];
+    const cands: CNode[] = [];
+    let next = false;
+    let sends: Send[] | undefined;
+    const v = this.durable ? ++this.maxV : 0;
+    for (const t of tasks) {
+      if (this.durable) (this.seen[t.cn.name] ??= {})[t.trigger] = this.versions[t.trigger] ?? 0;
+      if (t.trig) {
+        for (const n of t.trig) {
+          if (n.defer) {
+            trig[n.idx] = 1;
+            this.trigFin[n.idx] = 0;
+          } else {
+            if (!trig[n.idx]) {
+              trig[n.idx] = 1;
+              active.push(n);
+            }
+            cands.push(n);
+            next = true;
+          }
+          if (this.durable) this.versions[n.triggerKey] = v;
+        }
+      }
+      if (t.joinW) {
+        for (const j of t.joinW) {
+          const cj = c.joins[j]!;
+          this.joinSeen[j]!.add(t.cn.name);
+          if (this.durable) this.versions[cj.key] = v;
+          if (!cj.deferred && this.joinSeen[j]!.size === cj.sources.length) {
+            cands.push(cj.target);
+            next = true;
+          }
+        }
+      }
+      if (t.sends) {
+        if (sends === undefined) sends = t.sends.slice();
+        else for (const s of t.sends) sends.push(s);
+      }
+    }
+    this.active = active;
+    this.sends = sends ?? [];
+    if (c.spec.clearEphemeral) c.spec.clearEphemeral(values);
+    // nothing else scheduled: deferred nodes and barriers become available (LangGraph's finish())
+    if (!next && c.hasDeferred) {
+      for (const n of c.deferred) {
+        if (trig[n.idx] && !this.trigFin[n.idx]) {
+          this.trigFin[n.idx] = 1;
+          cands.push(n);
+        }
+      }
+      c.joins.forEach((cj, j) => {
+        if (cj.deferred && !this.joinFin[j] && this.joinSeen[j]!.size === cj.sources.length) {
+          this.joinFin[j] = true;
+          cands.push(cj.target);
+        }
+      });
+    }
+    this.cands = cands;
+    this.pending = [];
+    if (this.durable) {
+      for (const f of written) this.versions[f] = v;
+      if (sends) this.versions["__pregel_tasks"] = v;
+    }
+    if (written.length > 0) {
+      if (!this.sawOutput) {
+        const of = c.outputFields;
+        if (of === undefined) this.sawOutput = true;
+        else for (const f of written) if (of.has(f)) this.sawOutput = true;
+      }
+      this.emitValues();
+    }
+    this.armed = true;
+  }
+
+  private consumeJoin(j: number): void {
+    this.joinSeen[j]!.clear();
+    this.joinFin[j] = false;
+  }
+
+  /** Writes given with a Command input (task id NULL_TASK_ID): applied before the pending tasks run. */
+  private applyNull(t: Task): void {
+    const values = this.durable ? { ...this.values } : this.values;
+    const written = t.updates ? this.c.spec.apply(values, t.updates) : [];
+    this.values = values;
+    const v = this.durable ? ++this.maxV : 0;
+    for (const f of written) this.versions[f] = v;
+    if (written.length > 0) this.sawOutput = true;
+    if (t.trig) {
+      for (const n of t.trig) {
+        if (!this.trig[n.idx]) {
+          this.trig[n.idx] = 1;
+          if (!n.defer) this.active.push(n);
+        }
+        if (this.durable) this.versions[n.triggerKey] = v;
+      }
+    }
+    if (t.sends) this.sends = this.sends.concat(t.sends);
+    this.cands = undefined;
+    this.tasks = undefined;
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // subgraphs
+
+  runChild(task: Task, child: GraphSpec, input: Values): Promise<Values> {
+    const nsArr = child.stateful ? [...this.nsArr, task.cn.name] : task.namespace;
+    const loop = new Loop(child, this.run, { parent: this, parentTask: task, nsArr });
+    return loop.startChild(input);
+  }
+
+  private async startChild(input: Values): Promise<Values> {
+    let resume = false;
+    if (this.durable) {
+      await this.load(undefined);
+      // a checkpoint in this task's namespace means the same task is running again: continue it
+      resume = this.hasCheckpoint && (!this.c.spec.stateful || (this.run.resuming && this.prepare().length > 0));
+    } else {
+      this.values = this.c.spec.init();
+      this.runId = Math.random().toString(36).slice(2);
+      this.setStop();
+    }
+    if (resume) {
+      this.armed = false;
+    } else {
+      const filtered = this.c.spec.input(input);
+      if (this.hasCheckpoint) this.discardPending();
+      this.startInput = filtered;
+      this.cands = [];
+      this.tasks = undefined;
+      await this.putCheckpoint("input");
+    }
+    const o = await this.drive();
+    if (o.interrupted) throw new GraphInterrupt(o.interrupts, this.site());
+    return this.c.spec.output(this.values);
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // checkpoints (durable only)
+
+  baseId(): string {
+    return this.durable ? this.cpId : this.runId;
+  }
+
+  private cfg(id: string | undefined): RunnableConfig {
+    const configurable: Record<string, unknown> = { thread_id: this.run.threadId, checkpoint_ns: this.ns };
+    if (id !== undefined) configurable["checkpoint_id"] = id;
+    return { configurable };
+  }
+
+  /** Loads the newest checkpoint of this namespace (or `checkpointId`) into the loop's tables. */
+  async load(checkpointId: string | undefined, replay = true): Promise<CheckpointTuple | undefined> {
+    const tuple = await this.run.saver!.getTuple(this.cfg(checkpointId));
+    if (checkpointId !== undefined && !tuple) throw new GraphValueError(`Checkpoint "${checkpointId}" not found`, this.site());
+    if (this.opts.parent) {
+      const p = this.opts.parent;
+      this.parents = { ...p.parents, [p.ns]: p.cpId };
+    }
+    if (!tuple) {
+      this.values = this.c.spec.init();
+      this.cpId = "";
+      this.setStop();
+      return undefined;
+    }
+    this.restore(tuple);
+    this.timeTravel = replay && checkpointId !== undefined;
+    if (this.timeTravel) this.pending = this.pending.filter((w) => w[1] !== "__resume__");
+    const nullWrites = this.pending.filter((w) => w[0] === NULL_TASK_ID);
+    if (nullWrites.length > 0) {
+      const nul = new Task(this, this.c.start, PULL, 0, undefined, "__input__", -1);
+      for (const [, ch, v] of nullWrites) this.restoreWrite(nul, ch, v);
+      this.applyNull(nul);
+    }
+    return tuple;
+  }
+
+  /** Rebuilds the loop's tables from a checkpoint tuple. */
+  restore(tuple: CheckpointTuple): void {
+    const cp = tuple.checkpoint;
+    const values: Values = {};
+    this.trig.fill(0);
+    this.trigFin.fill(0);
+    this.active = [];
+    for (const s of this.joinSeen) s.clear();
+    this.joinFin.fill(false);
+    this.sends = [];
+    this.startInput = undefined;
+    for (const k of Object.keys(cp.channel_values)) {
+      const v = cp.channel_values[k];
+      if (k.startsWith("branch:to:")) {
+        const n = this.c.byName.get(k.slice(10));
+        if (!n) continue;
+        this.trig[n.idx] = 1;
+        if (n.defer) this.trigFin[n.idx] = Array.isArray(v) && v[1] ? 1 : 0;
+        else this.active.push(n);
+      } else if (k.startsWith("join:")) {
+        const j = this.c.joinByKey.get(k);
+        if (j === undefined) continue;
+        const deferred = this.c.joins[j]!.deferred;
+        const seen = (deferred ? (v as [string[], boolean])[0] : (v as string[])) ?? [];
+        for (const s of seen) this.joinSeen[j]!.add(s);
+        if (deferred) this.joinFin[j] = (v as [string[], boolean])[1] === true;
+      } else if (k === "__pregel_tasks") {
+        this.sends = (v as { node: string; arg: unknown }[]).map((p) => new Send(p.node, p.arg));
+      } else if (k === START) {
+        this.startInput = v as Values;
+      } else values[k] = v;
+    }
+    this.values = values;
+    this.versions = { ...cp.channel_versions };
+    this.seen = {};
+    for (const [n, s] of Object.entries(cp.versions_seen)) this.seen[n] = { ...s };
+    this.maxV = Math.max(0, ...Object.values(this.versions));
+    this.savedMaxV = this.maxV;
+    this.cpId = cp.id;
+    this.cpConfig = tuple.config;
+    this.metadata = tuple.metadata;
+    this.pending = tuple.pendingWrites ?? [];
+    this.hasCheckpoint = true;
+    this.step = tuple.metadata.step + 1;
+    this.setStop();
+    this.cands = undefined;
+    this.tasks = undefined;
+  }
+
+  private checkpointValues(): Record<string, unknown> {
+    const cv: Record<string, unknown> = { ...this.values };
+    for (const n of this.c.nodes) if (this.trig[n.idx]) cv[n.triggerKey] = n.defer ? [null, this.trigFin[n.idx] === 1] : null;
+    this.c.joins.forEach((cj, j) => {
+      const s = this.joinSeen[j]!;
+      if (s.size > 0) cv[cj.key] = cj.deferred ? [[...s], this.joinFin[j]] : [...s];
+    });
+    if (this.sends.length > 0) cv["__pregel_tasks"] = this.sends.map((s) => ({ node: s.node, arg: s.arg }));
+    if (this.startInput !== undefined) cv[START] = this.startInput;
+    return cv;
+  }
+
+  /** Saves a checkpoint of the current tables (per durability), then advances the step counter. */
+  putCheckpoint(source: CheckpointSource): Promise<unknown> | undefined {
+    const step = this.step;
+    this.step++;
+    if (!this.durable) return undefined;
+    if (source === "input" && this.startInput !== undefined) this.versions[START] = ++this.maxV;
+    const id = checkpointId(step);
+    const checkpoint: Checkpoint = {
+      v: 1,
+      id,
+      ts: new Date().toISOString(),
+      channel_values: this.checkpointValues(),
+      channel_versions: { ...this.versions },
+      versions_seen: Object.fromEntries(Object.entries(this.seen).map(([k, s]) => [k, { ...s }])),
+    };
+    const metadata: CheckpointMetadata = { source, step, parents: { ...this.parents } };
+    const newVersions: Record<string, number> = {};
+    for (const [k, v] of Object.entries(this.versions)) if (v > this.savedMaxV) newVersions[k] = v;
+    this.savedMaxV = this.maxV;
+    const parentCfg = this.cfg(this.hasCheckpoint ? this.cpId : undefined);
+    const prevConfig = this.hasCheckpoint ? this.cpConfig : undefined;
+    this.cpId = id;
+    this.cpConfig = this.cfg(id);
+    this.metadata = metadata;
+    this.hasCheckpoint = true;
+    this.timeTravel = false;
+    const exitOnly = this.run.durability === "exit";
+    if (exitOnly) {
+      this.unsaved = { parentCfg, checkpoint, metadata, newVersions };
+      this.writeBuf = [];
+    } else {
+      const saver = this.run.saver!;
+      this.saving = this.saving.then(() => saver.put(parentCfg, checkpoint, metadata, newVersions));
+    }
+    const sink = this.run.sink;
+    if (sink && sink.modes & (M_CHECKPOINTS | M_DEBUG) && this.visible(M_CHECKPOINTS)) {
+      this.tasks = this.prepare();
+      const payload = {
+        config: { configurable: { checkpoint_ns: this.ns, thread_id: this.run.threadId, checkpoint_id: id } },
+        values: { ...this.values },
+        metadata,
+        next: this.tasks.map((t) => t.cn.name),
+        tasks: this.tasks.map((t) => ({ id: t.id, name: t.cn.name, path: t.path, interrupts: [] })),
+        ...(prevConfig ? { parentConfig: prevConfig } : {}),
+      };
+      if (sink.modes & M_CHECKPOINTS) sink.push(this.nsArr, "checkpoints", payload);
+      if (sink.modes & M_DEBUG) sink.push(this.nsArr, "debug", { step, type: "checkpoint", timestamp: checkpoint.ts, payload });
+    }
+    if (!exitOnly && this.run.durability === "sync") return this.saving;
+    return undefined;
+  }
+
+  /** Saves a task's writes against the current checkpoint (buffered with exit durability). */
+  putWrites(t: Task, writes: [string, unknown][]): void {
+    if (!this.durable) return;
+    this.putWritesRaw(t.id, writes);
+  }
+
+  private putWritesRaw(taskId: string, writes: [string, unknown][]): void {
+    if (this.run.durability === "exit") {
+      this.writeBuf.push([taskId, writes]);
+      return;
+    }
+    const saver = this.run.saver!;
+    const cfg = this.cpConfig ?? this.cfg(undefined);
+    this.saving = this.saving.then(() => saver.putWrites(cfg, writes, taskId));
+  }
+
+  /** A task's writes as LangGraph channel writes: fields, triggers, barriers, Sends. */
+  flatWrites(t: Task): [string, unknown][] {
+    const out: [string, unknown][] = [];
+    if (t.updates) for (const u of t.updates) for (const k of Object.keys(u.values)) out.push([k, u.values[k]]);
+    if (t.trig) for (const n of t.trig) out.push([n.triggerKey, null]);
+    if (t.joinW) for (const j of t.joinW) out.push([this.c.joins[j]!.key, t.cn.name]);
+    if (t.sends) for (const s of t.sends) out.push(["__pregel_tasks", { node: s.node, arg: s.arg }]);
+    if (out.length === 0) out.push(["__no_writes__", null]);
+    return out;
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // introspection (getState, updateState)
+
+  /** Tasks of the next step with their pending writes attached (without running anything). */
+  peekTasks(): Task[] {
+    return (this.tasks ??= this.prepare());
+  }
+
+  get checkpointConfig(): RunnableConfig | undefined {
+    return this.cpConfig;
+  }
+  get checkpointMetadata(): CheckpointMetadata | undefined {
+    return this.metadata;
+  }
+  get pendingWrites(): readonly PendingWrite[] {
+    return this.pending;
+  }
+
+  /** A copy of the state with the writes of finished tasks applied (getState without checkpoint_id). */
+  valuesWithPending(tasks: readonly Task[]): Values {
+    const copy = { ...this.values };
+    const ups: TaskUpdate[] = [];
+    for (const t of tasks) if (t.cached && t.updates) ups.push(...t.updates);
+    if (ups.length > 0) this.c.spec.apply(copy, ups);
+    return copy;
+  }
+
+  /** `updateState`: runs `asNode`'s writers on `values` as one superstep and saves an "update" checkpoint. */
+  async update(values: unknown, asNode: string): Promise<RunnableConfig> {
+    if (asNode === END) {
+      const tasks = this.peekTasks().filter((t) => t.cached);
+      // unfinished tasks are dropped; finished ones keep their writes
+      for (const t of this.peekTasks()) if (!t.cached && t.joinTrigger >= 0) this.consumeJoin(t.joinTrigger);
+      if (values !== null && values !== undefined) {
+        throw new InvalidUpdateError("updateState as END takes no values", this.site());
+      }
+      this.apply(tasks.length > 0 ? tasks : [new Task(this, this.c.start, PULL, 0, undefined, "__interrupt__", -1)]);
+    } else if (asNode === "__copy__") {
+      // a fork: the same state under a new checkpoint
+    } else if (asNode === "__input__" || asNode === START) {
+      const t = new Task(this, this.c.start, PULL, 0, undefined, "__interrupt__", -1);
+      const r = this.process(t, asNode === "__input__" ? this.c.spec.input(values) : values);
+      if (r) await r;
+      this.apply([t]);
+    } else {
+      const n = this.c.byName.get(asNode);
+      if (!n) throw new InvalidUpdateError(`Node "${asNode}" does not exist`, this.site());
+      const t = new Task(this, n, PULL, 0, undefined, "__interrupt__", -1);
+      const r = this.process(t, values);
+      if (r) await r;
+      this.apply([t]);
+    }
+    this.tasks = undefined;
+    this.pending = [];
+    await this.putCheckpoint(asNode === "__copy__" ? "fork" : asNode === "__input__" ? "input" : "update");
+    await this.flush();
+    return this.cpConfig!;
+  }
+
+  /** The node that wrote last (LangGraph's default `asNode`), from versions_seen. */
+  lastNode(): string {
+    if (this.c.nodes.length === 1) return this.c.nodes[0]!.name;
+    let best: string | undefined;
+    let bestV = -1;
+    let tie = false;
+    for (const [name, s] of Object.entries(this.seen)) {
+      if (!this.c.byName.has(name)) continue;
+      const v = Math.max(-1, ...Object.values(s));
+      if (v > bestV) {
+        bestV = v;
+        best = name;
+        tie = false;
+      } else if (v === bestV) tie = true;
+    }
+    if (best === undefined) return START;
+    if (tie) throw new InvalidUpdateError('Ambiguous update, specify "asNode"', this.site());
+    return best;
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // streaming
+
+  /** values/updates/tasks/checkpoints/debug of a subgraph reach the stream only with `subgraphs: true` */
+  private visible(bit: number): boolean {
+    return this.isRoot || this.run.sink!.subgraphs || (bit & (M_CUSTOM | M_MESSAGES)) !== 0;
+  }
+
+  private emitValues(): void {
+    const sink = this.run.sink;
+    if (sink && sink.modes & M_VALUES && this.visible(M_VALUES)) sink.push(this.nsArr, "values", { ...this.values });
+  }
+
+  private emitInterrupt(interrupts: Interrupt[]): void {
+    const sink = this.run.sink;
+    if (!sink || !this.visible(M_UPDATES)) return;
+    if (sink.modes & M_UPDATES) sink.push(this.nsArr, "updates", { __interrupt__: interrupts });
+    if (sink.modes & M_VALUES) sink.push(this.nsArr, "values", { __interrupt__: interrupts });
+  }
+
+  private emitTaskStart(t: Task): void {
+    const sink = this.run.sink;
+    if (!sink || !(sink.modes & (M_TASKS | M_DEBUG)) || t.cn === this.c.start || !this.visible(M_TASKS)) return;
+    const payload = { id: t.id, name: t.cn.name, input: t.input, triggers: [t.trigger], interrupts: [] };
+    if (sink.modes & M_TASKS) sink.push(this.nsArr, "tasks", payload);
+    if (sink.modes & M_DEBUG) sink.push(this.nsArr, "debug", { step: this.step, type: "task", timestamp: new Date().toISOString(), payload });
+  }
+
+  private emitTaskDone(t: Task, cached: boolean): void {
+    const sink = this.run.sink;
+    if (!sink || t.cn === this.c.start || !this.visible(M_UPDATES)) return;
+    if (sink.modes & M_UPDATES) {
+      const payload: Record<string, unknown> = { [t.cn.name]: taskUpdate(t.updates) };
+      if (cached) payload["__metadata__"] = { cached: true };
+      sink.push(this.nsArr, "updates", payload);
+    }
+    if (sink.modes & (M_TASKS | M_DEBUG)) {
+      const payload = { id: t.id, name: t.cn.name, result: taskResult(t.updates), interrupts: [] };
+      if (sink.modes & M_TASKS) sink.push(this.nsArr, "tasks", payload);
+      if (sink.modes & M_DEBUG)
+        sink.push(this.nsArr, "debug", { step: this.step, type: "task_result", timestamp: new Date().toISOString(), payload });
+    }
+  }
+}
+
+/** `updates` payload of one task: its update, `{}`, or a list when a field was written twice (reference §6) */
+export function taskUpdate(updates: readonly TaskUpdate[] | undefined): unknown {
+  if (!updates || updates.length === 0) return {};
+  if (updates.length === 1) return updates[0]!.values;
+  const seen = new Set<string>();
+  let repeated = false;
+  for (const u of updates)
+    for (const k of Object.keys(u.values)) {
+      if (seen.has(k)) repeated = true;
+      seen.add(k);
+    }
+  if (repeated) return updates.flatMap((u) => Object.keys(u.values).map((k) => ({ [k]: u.values[k] })));
+  return Object.assign({}, ...updates.map((u) => u.values)) as Values;
+}
+
+/** `tasks` result: the written fields, `{$writes: [...]}` for a field written more than once */
+export function taskResult(updates: readonly TaskUpdate[] | undefined): Values {
+  const out: Values = {};
+  const multi = new Set<string>();
+  if (updates)
+    for (const u of updates)
+      for (const k of Object.keys(u.values)) {
+        if (k in out) {
+          if (!multi.has(k)) {
+            out[k] = { $writes: [out[k]] };
+            multi.add(k);
+          }
+          (out[k] as { $writes: unknown[] }).$writes.push(u.values[k]);
+        } else out[k] = u.values[k];
+      }
+  return out;
+}
+
+export type { StreamMode };

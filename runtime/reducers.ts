@@ -1,0 +1,221 @@
+/**
+ * Built-in reducers and the helpers generated `apply()` code calls to fold one superstep's writes into a
+ * field. Reducers never mutate their inputs (older checkpoints and routers' fresh reads share values).
+ */
+import { InvalidUpdateError, lastValueConflict, safeJson } from "./errors.ts";
+
+// ---------------------------------------------------------------------------------------------------------
+// Overwrite (reference §3): replaces a reducer field's value without calling the reducer.
+
+export class Overwrite<T = unknown> {
+  readonly lg_name = "Overwrite";
+  constructor(readonly value: T) {}
+}
+
+/** `new Overwrite(v)`, or the wire forms `{__overwrite__: v}` / `{type: "__overwrite__", value: v}`. */
+export function isOverwrite(x: unknown): boolean {
+  if (x instanceof Overwrite) return true;
+  if (typeof x !== "object" || x === null) return false;
+  return "__overwrite__" in x || (x as { type?: unknown }).type === "__overwrite__";
+}
+
+export function overwriteValue(x: unknown): unknown {
+  if (x instanceof Overwrite) return x.value;
+  const o = x as { __overwrite__?: unknown; value?: unknown };
+  return "__overwrite__" in o ? o.__overwrite__ : o.value;
+}
+
+/**
+ * Folds a reducer field's writes of one step, in order, with LangGraph's rules: the first write into an
+ * unset field is stored as it is; an Overwrite replaces what was folded before it and later plain writes
+ * of the same step are ignored; two Overwrites in one step are an error.
+ */
+export function fold<T>(
+  graph: string,
+  field: string,
+  has: boolean,
+  current: T,
+  writes: readonly unknown[],
+  op: (a: T, b: never) => T,
+): T {
+  let acc = current;
+  let hasAcc = has;
+  let overwritten = false;
+  for (const w of writes) {
+    if (isOverwrite(w)) {
+      if (overwritten) {
+        throw new InvalidUpdateError(
+          `Invalid update for channel "${field}" with values ${safeJson(writes)}: Can receive only one Overwrite value per step.`,
+          { graph, field },
+        );
+      }
+      overwritten = true;
+      acc = overwriteValue(w) as T;
+      hasAcc = true;
+    } else if (overwritten) {
+      continue;
+    } else if (!hasAcc) {
+      acc = w as T;
+      hasAcc = true;
+    } else {
+      acc = op(acc, w as never);
+    }
+  }
+  return acc;
+}
+
+/** One write into a reducer field (the common case, without an array allocation). */
+export function foldOne<T>(has: boolean, current: T, write: unknown, op: (a: T, b: never) => T): T {
+  if (isOverwrite(write)) return overwriteValue(write) as T;
+  return has ? op(current, write as never) : (write as T);
+}
+
+/** A replace field (no reducer): exactly one write per step, else LangGraph's LastValue error. */
+export function replace(graph: string, field: string, writes: readonly unknown[]): unknown {
+  if (writes.length !== 1) throw lastValueConflict(graph, field, writes);
+  const w = writes[0];
+  return isOverwrite(w) ? overwriteValue(w) : w;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// append, sum, merge, union
+
+/** Array concatenation; a single (non-array) update is appended as one element. */
+export function append<T>(current: readonly T[] | undefined, update: T | readonly T[]): T[] {
+  const base = current ?? [];
+  return Array.isArray(update) ? base.concat(update as T[]) : [...base, update as T];
+}
+
+export function sum(current: number | undefined, update: number): number {
+  return (current ?? 0) + update;
+}
+
+/** Shallow object merge; keys of the update win. */
+export function merge<T extends object>(current: T | undefined, update: Partial<T>): T {
+  return { ...current, ...update } as T;
+}
+
+/** Ordered, de-duplicated array union (`===` identity, first occurrence kept). */
+export function union<T>(current: readonly T[] | undefined, update: T | readonly T[]): T[] {
+  const base = current ?? [];
+  const seen = new Set<T>(base);
+  const out = base.slice();
+  const items = Array.isArray(update) ? (update as readonly T[]) : [update as T];
+  for (const x of items) {
+    if (!seen.has(x)) {
+      seen.add(x);
+      out.push(x);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// messages (LangGraph's add_messages / messagesStateReducer, reference §3)
+
+export interface Message {
+  id?: string;
+  role?: string;
+  content?: unknown;
+  [key: string]: unknown;
+}
+
+/** LangGraph's REMOVE_ALL_MESSAGES id */
+export const REMOVE_ALL_MESSAGES = "__remove_all__";
+
+/** Deletes the message with this id (or every earlier message, with `REMOVE_ALL_MESSAGES`). */
+export class RemoveMessage {
+  readonly type = "remove";
+  readonly role = "remove";
+  constructor(readonly id: string) {}
+}
+
+function isRemove(m: Message | RemoveMessage): boolean {
+  return m instanceof RemoveMessage || (m as Message).type === "remove";
+}
+
+function uuid(): string {
+  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  if (c?.randomUUID) return c.randomUUID();
+  // fallback for runtimes without WebCrypto: ids only need to be unique within a thread
+  const h = () => Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, "0");
+  const s = h() + h() + h() + h();
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-4${s.slice(13, 16)}-a${s.slice(17, 20)}-${s.slice(20, 32)}`;
+}
+
+/** A string becomes a user message; a message without id gets one, written back into the object. */
+function coerce(m: unknown): Message {
+  const msg: Message = typeof m === "string" ? { role: "user", content: m } : (m as Message);
+  if (msg.id === undefined || msg.id === null) {
+    if (Object.isExtensible(msg)) msg.id = uuid();
+    else return { ...msg, id: uuid() };
+  }
+  return msg;
+}
+
+/**
+ * id → index maps shared by a lineage of message arrays. Arrays only grow by appending or replace in place
+ * on the fast path, so an index recorded for one array is valid for every array of its lineage that is
+ * long enough and holds that id there; a stale hit falls back to a scan. This keeps a step's cost
+ * independent of the history length (apart from the array copy).
+ */
+const lineage = new WeakMap<readonly Message[], Map<string, number>>();
+
+function indexOf(arr: readonly Message[], map: Map<string, number>, id: string): number {
+  const i = map.get(id);
+  if (i === undefined) return -1;
+  if (i < arr.length && arr[i]!.id === id) return i;
+  for (let k = 0; k < arr.length; k++) if (arr[k]!.id === id) return k;
+  return -1;
+}
+
+export function messages(
+  current: readonly unknown[] | undefined,
+  update: unknown,
+): Message[] {
+  const rawLeft = current ?? [];
+  let left = rawLeft as Message[];
+  let map = lineage.get(left);
+  if (map === undefined) {
+    left = rawLeft.map(coerce);
+    map = new Map();
+    for (let i = 0; i < left.length; i++) if (!map.has(left[i]!.id!)) map.set(left[i]!.id!, i);
+  }
+  const right = (Array.isArray(update) ? update : [update]).map(coerce);
+
+  let removeAll = -1;
+  for (let i = right.length - 1; i >= 0; i--) {
+    if (isRemove(right[i]!) && right[i]!.id === REMOVE_ALL_MESSAGES) {
+      removeAll = i;
+      break;
+    }
+  }
+  if (removeAll >= 0) return right.slice(removeAll + 1);
+
+  const merged = left.slice();
+  let removed: Set<string> | undefined;
+  for (const m of right) {
+    const id = m.id!;
+    const at = indexOf(merged, map, id);
+    if (at >= 0) {
+      if (isRemove(m)) (removed ??= new Set()).add(id);
+      else {
+        removed?.delete(id);
+        merged[at] = m;
+      }
+    } else {
+      if (isRemove(m)) throw new Error(`Attempting to delete a message with an ID that doesn't exist ('${id}')`);
+      if (!map.has(id)) map.set(id, merged.length);
+      merged.push(m);
+    }
+  }
+  if (removed && removed.size > 0) {
+    const kept = merged.filter((m) => !removed.has(m.id!));
+    const fresh = new Map<string, number>();
+    kept.forEach((m, i) => fresh.set(m.id!, i));
+    lineage.set(kept, fresh);
+    return kept;
+  }
+  lineage.set(merged, map);
+  return merged;
+}

@@ -1,0 +1,173 @@
+/**
+ * One task of a superstep: a node run (PULL) or a Send packet (PUSH). The task object is also the node's
+ * `NodeContext`, so running a node allocates a single object; ids and namespaces are computed lazily
+ * because only checkpoints, subgraphs, interrupts and some stream modes need them.
+ */
+import type { CNode } from "./compiled.ts";
+import { GraphInterrupt, ParentCommand, missingCheckpointer } from "./errors.ts";
+import type { Interrupt } from "./errors.ts";
+import { hashHex, stableUuid } from "./ids.ts";
+import type { Loop } from "./loop.ts";
+import type { GraphSpec, NodeContext, Send, TaskUpdate, Values } from "./spec.ts";
+import { M_CUSTOM, M_MESSAGES } from "./stream.ts";
+
+export const PULL = "__pregel_pull";
+export const PUSH = "__pregel_push";
+
+export class Task implements NodeContext {
+  /** state updates, in the order the node produced them */
+  updates: TaskUpdate[] | undefined;
+  /** nodes this task triggers (static edges, goto, routers) */
+  trig: CNode[] | undefined;
+  /** join barriers this task writes its name to */
+  joinW: number[] | undefined;
+  sends: Send[] | undefined;
+  done = false;
+  /** finished in an earlier run (pending writes) or from the cache: not run again */
+  cached = false;
+  error: unknown;
+  interrupts: Interrupt[] | undefined;
+  /** a Command.PARENT raised by this task's own node, to re-throw after the step */
+  bubble: ParentCommand | undefined;
+  /** resume values delivered to this task's interrupts so far, in call order */
+  resumes: unknown[] | undefined;
+  interruptCount = 0;
+  /** refreshes an idle timeout; set while a timeout is armed */
+  onProgress: (() => void) | undefined;
+  controller: AbortController | undefined;
+  private _id: string | undefined;
+  private _ns: string[] | undefined;
+  /** the superstep and checkpoint this task belongs to (ids must not move if the loop advances) */
+  private readonly at: number;
+  private readonly base: string;
+
+  constructor(
+    readonly loop: Loop,
+    readonly cn: CNode,
+    readonly kind: typeof PULL | typeof PUSH,
+    /** PUSH: index of the Send packet; PULL: position among the step's PULL tasks */
+    readonly index: number,
+    readonly input: unknown,
+    /** the first available trigger channel (LangGraph's `triggers[0]`) */
+    readonly trigger: string,
+    /** the join this task consumes, or -1 */
+    readonly joinTrigger: number,
+  ) {
+    this.at = loop.step;
+    this.base = loop.baseId();
+  }
+
+  get graph(): string {
+    return this.loop.c.spec.name;
+  }
+  get node(): string {
+    return this.cn.name;
+  }
+  get name(): string {
+    return this.cn.name;
+  }
+  get vars(): Values {
+    return this.loop.vars;
+  }
+  get step(): number {
+    return this.at;
+  }
+
+  /** deterministic: same checkpoint, namespace, step, node and trigger → same id (reference §1.2) */
+  get id(): string {
+    if (this._id === undefined) {
+      const key = JSON.stringify([
+        this.loop.ns,
+        this.at,
+        this.cn.name,
+        this.kind,
+        this.kind === PULL ? [this.trigger] : this.index,
+      ]);
+      this._id = stableUuid(key, this.base);
+    }
+    return this._id;
+  }
+
+  get path(): [string, string | number] {
+    return this.kind === PULL ? [PULL, this.cn.name] : [PUSH, this.index];
+  }
+
+  get namespace(): readonly string[] {
+    return (this._ns ??= [...this.loop.nsArr, `${this.cn.name}:${this.id}`]);
+  }
+
+  get signal(): AbortSignal {
+    return (this.controller ??= this.loop.taskController()).signal;
+  }
+
+  resetWrites(): void {
+    this.updates = this.trig = this.joinW = this.sends = undefined;
+    this.bubble = undefined;
+  }
+
+  writer(chunk: unknown): void {
+    this.onProgress?.();
+    const sink = this.loop.run.sink;
+    if (sink && sink.modes & M_CUSTOM) sink.push(this.loop.nsArr, "custom", chunk);
+  }
+
+  messages(chunk: unknown, metadata?: Values): void {
+    this.onProgress?.();
+    const sink = this.loop.run.sink;
+    if (!sink || !(sink.modes & M_MESSAGES)) return;
+    const ns = this.namespace;
+    const nsStr = ns.join("|");
+    sink.push(ns, "messages", [
+      chunk,
+      {
+        ...metadata,
+        langgraph_step: this.at,
+        langgraph_node: this.cn.name,
+        langgraph_triggers: [this.trigger],
+        langgraph_path: this.path,
+        langgraph_checkpoint_ns: nsStr,
+        checkpoint_ns: nsStr,
+      },
+    ]);
+  }
+
+  heartbeat(): void {
+    this.onProgress?.();
+  }
+
+  interrupt<T = unknown>(value: unknown): T {
+    const loop = this.loop;
+    if (!loop.run.saver) throw missingCheckpointer({ graph: this.graph, node: this.cn.name });
+    const i = this.interruptCount++;
+    if (this.resumes && i < this.resumes.length) return this.resumes[i] as T;
+    const id = hashHex(this.namespace.join("|"));
+    const r = loop.run.resume;
+    let found = false;
+    let v: unknown;
+    if (r.map && id in r.map) {
+      v = r.map[id];
+      delete r.map[id];
+      found = true;
+    } else if (r.hasValue) {
+      v = r.value;
+      r.hasValue = false;
+      r.value = undefined;
+      found = true;
+    }
+    if (found) {
+      (this.resumes ??= []).push(v);
+      loop.putWrites(this, [["__resume__", this.resumes.slice()]]);
+      return v as T;
+    }
+    throw new GraphInterrupt([{ id, value }], { graph: this.graph, node: this.cn.name });
+  }
+
+  runSubgraph(child: GraphSpec, input: Values): Promise<Values> {
+    this.onProgress?.();
+    return this.loop.runChild(this, child, input).catch((e: unknown) => {
+      // a Command.PARENT leaving the child is handled by this task (reference §1.9)
+      if (e instanceof ParentCommand && e.owner === undefined) e.owner = this;
+      throw e;
+    });
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Query (seed 004 §3.2): the read side. The guard stops before any tool call when the order id is
+ * missing; `callTools` may throw (a flaky carrier API) and is retried by the node's retry policy;
+ * `toolsFailed` turns a failure that outlived the retries into an `error` result for the decision.
+ */
+import type { NodeContext } from "graphc/runtime";
+import type {
+  QueryGuardRead,
+  QueryGuardUpdate,
+  QueryFetchRead,
+  QueryFetchUpdate,
+  QueryToolsFailedRead,
+  QueryToolsFailedUpdate,
+  QueryReplyRead,
+  QueryReplyUpdate,
+  QueryVars,
+} from "./query.graph.ts";
+import { openDb } from "./db.ts";
+import { getLogistics, getOrder, getRefundPolicy, normalize } from "./tools.ts";
+import { say } from "./messages.ts";
+
+export function guardOrderId(state: QueryGuardRead): QueryGuardUpdate {
+  const orderId = state.entities.order_id;
+  if (!orderId) return { query_result: { error: "missing_order_id" } };
+  return { order_id: orderId };
+}
+
+export function callTools(state: QueryFetchRead, ctx: NodeContext<QueryVars>): QueryFetchUpdate {
+  const db = openDb(ctx.vars.dbPath);
+  const order = getOrder(db, state.order_id);
+  if (order === undefined) return { query_result: { error: "order_not_found" } };
+  ctx.writer({ tool: "get_order", order_id: state.order_id });
+  switch (state.intent) {
+    case "query_logistics": {
+      ctx.writer({ tool: "get_logistics", order_id: state.order_id });
+      const logistics = getLogistics(db, state.order_id); // may throw: retried with backoff
+      return { query_result: normalize(logistics ? { order, logistics } : { order }) };
+    }
+    case "refund":
+      ctx.writer({ tool: "get_refund_policy" });
+      return { query_result: normalize({ order, policy: getRefundPolicy(db) }) };
+    default:
+      return { query_result: normalize({ order }) };
+  }
+}
+
+export function toolsFailed(_state: QueryToolsFailedRead): QueryToolsFailedUpdate {
+  return { query_result: { error: "tool_unavailable" } };
+}
+
+const STATUS: Record<string, string> = { paid: "已付款", shipped: "已发货", delivered: "已签收", refunded: "已退款" };
+
+/** the natural-language answer for query intents (seed: the reply is generated inside the query subgraph) */
+export function replyToUser(state: QueryReplyRead): QueryReplyUpdate {
+  const q = state.query_result;
+  if (q.error === "missing_order_id") return { messages: [say("query", "请提供订单号（如 ORD1001），我来帮您查询。")] };
+  if (q.error === "order_not_found") return { messages: [say("query", `没有找到订单 ${state.order_id}，请核对订单号。`)] };
+  if (q.error) return {};
+  const status = STATUS[q.order_status ?? ""] ?? q.order_status;
+  if (state.intent === "query_order") {
+    return {
+      messages: [say("query", `订单 ${state.order_id}：${status}，金额 ¥${q.amount}，商品：${(q.items ?? []).join("、")}。`)],
+    };
+  }
+  if (state.intent === "query_logistics") {
+    const eta = q.eta ? `，预计 ${q.eta} 送达` : "";
+    return { messages: [say("query", `订单 ${state.order_id} 的物流：${q.logistics_status}${eta}。`)] };
+  }
+  return {}; // refunds are answered by the execution subgraph
+}

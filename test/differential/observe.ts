@@ -1,0 +1,73 @@
+/**
+ * Runs one compiled graph (either runtime) and records what the differential test compares:
+ * - the final state from `invoke`, or the error class it threw;
+ * - the `stream(input, { streamMode: ["updates", "values"] })` sequence cut into supersteps. Every generated
+ *   node writes at least one field and the root has no output schema, so every superstep ends with one
+ *   "values" chunk; the "updates" chunks before it are that step's tasks, in completion order, which the two
+ *   runtimes need not share — they are compared as a sorted multiset.
+ */
+import { canon } from "./behaviour.ts";
+
+type Values = Record<string, unknown>;
+
+export interface Runnable {
+  invoke(input: Values, config?: Values): Promise<unknown>;
+  stream(input: Values, config?: Values): AsyncIterable<unknown> | Promise<AsyncIterable<unknown>>;
+}
+
+export interface Step {
+  /** canonical JSON of each `updates` chunk of the step, sorted */
+  readonly updates: string[];
+  /** canonical JSON of the `values` chunk that closed the step */
+  readonly values: string;
+}
+
+export interface Observation {
+  /** canonical JSON of invoke's result, or undefined when it threw */
+  readonly final?: string;
+  /** error class name (`err.name`) from invoke, if any */
+  readonly invokeError?: string;
+  /** complete supersteps streamed (the steps before an error included) */
+  readonly steps: Step[];
+  /** error class name from stream, if any */
+  readonly streamError?: string;
+}
+
+export function errorClass(e: unknown): string {
+  if (e instanceof Error) return e.name;
+  return `non-Error ${typeof e}`;
+}
+
+export async function observe(g: Runnable, input: Values, recursionLimit: number): Promise<Observation> {
+  let final: string | undefined;
+  let invokeError: string | undefined;
+  try {
+    final = canon(await g.invoke(structuredClone(input), { recursionLimit }));
+  } catch (e) {
+    invokeError = errorClass(e);
+  }
+  const steps: Step[] = [];
+  let pending: string[] = [];
+  let streamError: string | undefined;
+  try {
+    const it = await g.stream(structuredClone(input), { streamMode: ["updates", "values"], recursionLimit });
+    for await (const chunk of it) {
+      if (!Array.isArray(chunk) || chunk.length !== 2) throw new Error(`unexpected stream chunk ${canon(chunk)}`);
+      const [mode, payload] = chunk as [string, unknown];
+      if (mode === "updates") pending.push(canon(payload));
+      else if (mode === "values") {
+        steps.push({ updates: pending.sort(), values: canon(payload) });
+        pending = [];
+      } else throw new Error(`unexpected stream mode ${mode}`);
+    }
+    if (pending.length > 0) steps.push({ updates: pending.sort(), values: "<no values chunk>" });
+  } catch (e) {
+    streamError = errorClass(e);
+  }
+  return {
+    ...(final !== undefined ? { final } : {}),
+    ...(invokeError !== undefined ? { invokeError } : {}),
+    steps,
+    ...(streamError !== undefined ? { streamError } : {}),
+  };
+}

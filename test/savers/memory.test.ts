@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { MemorySaver } from "../../runtime/checkpoint/memory.ts";
+import { cfg, checkpoint, meta, runMessagesThread, saverConformance } from "./conformance.ts";
+
+saverConformance(
+  "MemorySaver",
+  async () => {
+    const saver = new MemorySaver();
+    return { saver, storedSize: async () => saver.storedChars() };
+  },
+  false,
+);
+
+describe("MemorySaver specifics", () => {
+  it("stores an 800-message thread in a few times the size of its final state", async () => {
+    const saver = new MemorySaver();
+    const last = await runMessagesThread(saver, "t", 800);
+    const finalState = JSON.stringify(last.checkpoint.channel_values).length;
+    // every message is stored once in deltas plus geometric snapshots; LangGraph's layout is ~400× here
+    expect(saver.storedChars()).toBeLessThan(6 * finalState);
+  });
+
+  it("is independent per instance", async () => {
+    const a = new MemorySaver();
+    const b = new MemorySaver();
+    await a.put(cfg("t"), checkpoint({ x: 1 }), meta(-1), {});
+    expect(await b.getTuple(cfg("t"))).toBeUndefined();
+  });
+});
