@@ -47,8 +47,10 @@ if ! "$PGBIN/pg_isready" -q -h 127.0.0.1 -p "$PORT"; then
   if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$DATA"; fi
   chmod 700 "$DATA"
   run_as_pg "$PGBIN/initdb" -D "$DATA" -A trust -U postgres -E UTF8 --no-sync >/dev/null
+  # 9>&-: the server must not inherit the lock, or it would hold it for its whole life
   run_as_pg "$PGBIN/pg_ctl" -D "$DATA" -l "$DATA/log" -w -t 60 start \
-    -o "-p $PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" >/dev/null
+    -o "-p $PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    >/dev/null 9>&-
 fi
 
 for _ in $(seq 1 60); do

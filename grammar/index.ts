@@ -33,14 +33,15 @@ export function parse(text: string, file: string): ParseResult {
   let comments: Comment[] = [];
   try {
     const lexed = lex(text);
-    for (const p of lexed.problems) diagnostics.push(lexDiagnostic(map, p));
+    const lexDiagnostics = lexed.problems.map((p) => lexDiagnostic(map, p));
     comments = lexed.comments.map((c) => ({
       kind: "Comment",
       style: c.tokenType === BlockComment ? "block" : "line",
       text: c.image,
       span: map.span(c.startOffset, c.startOffset + c.image.length),
     }));
-    const builder = new AstBuilder(map, diagnostics);
+    const astDiagnostics: Diagnostic[] = [];
+    const builder = new AstBuilder(map, astDiagnostics);
     const parseDiagnostics: Diagnostic[] = [];
     let tokens = lexed.tokens;
     while (true) {
@@ -63,8 +64,7 @@ export function parse(text: string, file: string): ParseResult {
       if (!rest || rest.length === 0) break;
       tokens = rest;
     }
-    // a token the lexer already complained about (an unterminated string …) is not reported again
-    diagnostics.push(...dedupe(parseDiagnostics, new Set(lexed.problems.map((p) => p.start))));
+    diagnostics.push(...lexDiagnostics, ...quieten(lexed.problems, map, parseDiagnostics, astDiagnostics));
   } catch (err) {
     // a bug in the parser must not take the compiler down: report it where the user can see it
     diagnostics.push(syntax.internalParserError(map.span(0, 0), { detail: err instanceof Error ? err.message : String(err) }));
@@ -75,6 +75,27 @@ export function parse(text: string, file: string): ParseResult {
     diagnostics,
   };
 }
+
+const CLOSERS = new Set(["'}'", "']'", "')'"]);
+
+/** what an item of the list in each rule is called (for "expected a field or '}'") */
+const LIST_ITEMS: Record<string, string> = {
+  graphBody: "a graph member",
+  fieldBlock: "a field",
+  optionBlock: "an option",
+  importDecl: "a name to import",
+  schemaRef: "a field name",
+  nameList: "a node name",
+  tuple: "a field name",
+  subgraphBody: "`in`, `out` or an option",
+  mapping: "a mapping `child`, `child <- expr` or `child -> field`",
+  branch: "a case",
+  primaryType: "a member `name: Type`",
+  primaryExpr: "an expression",
+};
+
+/** tokens after which a word is plainly meant as a name (`true: boolean`, `node END()`) */
+const NAME_FOLLOWERS = new Set([":", "(", "?"]);
 
 /** tokens from the first top-level keyword after `from` (always making progress past `from`) */
 function skipToTopLevel(tokens: IToken[], from: IToken): IToken[] {
@@ -97,6 +118,8 @@ function lexDiagnostic(map: LineMap, p: LexProblem): Diagnostic {
       return syntax.unterminatedComment(map.span(p.start, p.start + 2), {}, "comment starts here");
     case "invalidEscape":
       return syntax.invalidEscape(span, { escape: p.escape });
+    case "tooDeep":
+      return syntax.tooDeep(map.span(p.start, Math.min(p.end, p.start + 1)), { max: String(p.max) });
     case "invalidDuration":
       return syntax.invalidDuration(span, { unit: p.unit, raw: p.raw });
   }
@@ -125,7 +148,9 @@ function recognitionDiagnostic(map: LineMap, e: IRecognitionException, tokens: I
     if (!last) return syntax.unexpectedTopLevel(map.span(lastEnd, lastEnd), { found: describeToken(found) });
     return syntax.unexpectedTopLevel(map.span(stray[0]!.startOffset, last.startOffset + last.image.length), { found: describeToken(found) });
   }
-  if (!isEof && info.expected.includes("identifier") && isReservedWord(found.image)) {
+  const next = tokens[tokens.indexOf(found) + 1];
+  const usedAsName = info.expected.includes("identifier") || (next !== undefined && NAME_FOLLOWERS.has(next.image));
+  if (!isEof && usedAsName && isReservedWord(found.image)) {
     return syntax.reservedWord(map.span(found.startOffset, found.startOffset + found.image.length), { word: found.image });
   }
   const args = { expected: joinAlternatives(info.expected), found: describeToken(found), context };
@@ -136,17 +161,44 @@ function recognitionDiagnostic(map: LineMap, e: IRecognitionException, tokens: I
     const at = isEof ? (prevEnd ?? lastEnd) : found.startOffset;
     const onLaterLine = prevEnd !== undefined && map.position(at).line > map.position(prevEnd).line;
     if (isEof || onLaterLine) return syntax.expectedToken(map.span(prevEnd ?? at, prevEnd ?? at), args, `expected ${args.expected} here`);
+    // a list that expected its closing bracket met something that cannot start an item
+    const closer = info.expected.length === 1 && CLOSERS.has(info.expected[0]!);
+    if (closer && LIST_ITEMS[info.rule]) {
+      const listArgs = { ...args, expected: `${LIST_ITEMS[info.rule]} or ${info.expected[0]}` };
+      return syntax.unexpectedToken(map.span(found.startOffset, found.startOffset + found.image.length), listArgs);
+    }
     return syntax.expectedToken(map.span(found.startOffset, found.startOffset + found.image.length), args);
   }
-  if (isEof) return syntax.unexpectedToken(map.span(lastEnd, lastEnd), args);
+  // nothing fits after the end of a line: say what was expected there rather than blame the next line
+  if (isEof || (prevEnd !== undefined && map.position(found.startOffset).line > map.position(prevEnd).line)) {
+    const at = prevEnd ?? lastEnd;
+    return syntax.expectedToken(map.span(at, at), args, `expected ${args.expected} here`);
+  }
   return syntax.unexpectedToken(map.span(found.startOffset, found.startOffset + found.image.length), args);
 }
 
-/** one diagnostic per position: recovery can report the same spot twice */
-function dedupe(ds: Diagnostic[], seen: Set<number>): Diagnostic[] {
-  return ds.filter((d) => {
-    if (seen.has(d.span.start.offset)) return false;
-    seen.add(d.span.start.offset);
-    return true;
-  });
+/**
+ * Cascade control, so one mistake gives one diagnostic:
+ * - a line with a bad character or an unterminated string reports only that (what the parser makes of
+ *   the rest of that line is noise), and a token the lexer complained about is not reported again;
+ * - at most one parse error per line (recovery may stumble twice over the same mistake);
+ * - structural checks (separators …) stay quiet on lines that already have a parse error.
+ */
+function quieten(problems: LexProblem[], map: LineMap, parseDiagnostics: Diagnostic[], astDiagnostics: Diagnostic[]): Diagnostic[] {
+  const noisyLines = new Set(
+    problems.filter((p) => p.kind === "unexpectedCharacter" || p.kind === "unterminatedString" || p.kind === "tooDeep").map((p) => map.position(p.start).line),
+  );
+  const lexStarts = new Set(problems.map((p) => p.start));
+  const errorLines = new Set<number>();
+  const out: Diagnostic[] = [];
+  for (const d of [...parseDiagnostics].sort((a, b) => a.span.start.offset - b.span.start.offset)) {
+    const line = d.span.start.line;
+    if (noisyLines.has(line) || errorLines.has(line) || lexStarts.has(d.span.start.offset)) continue;
+    errorLines.add(line);
+    out.push(d);
+  }
+  for (const d of astDiagnostics) {
+    if (!noisyLines.has(d.span.start.line) && !errorLines.has(d.span.start.line)) out.push(d);
+  }
+  return out;
 }

@@ -79,6 +79,12 @@ export const SYNTAX_ERRORS = {
     "reserved words: graph in out true false null START END; choose another name",
     ["word"],
   ),
+  tooDeep: def(
+    "G1006", "nesting-too-deep",
+    "nesting deeper than {max} levels",
+    "flatten the expression or type; the nested part is skipped",
+    ["max"],
+  ),
   missingSeparator: def(
     "G1020", "missing-separator",
     "missing ',' or line break between {what}",

@@ -35,8 +35,23 @@ export class GraphParser extends CstParser {
   private resyncTarget: IToken | undefined;
 
   constructor() {
-    super(T.allTokens, { recoveryEnabled: true, nodeLocationTracking: "full", maxLookahead: 3, errorMessageProvider });
+    super(T.allTokens, { recoveryEnabled: true, nodeLocationTracking: "onlyOffset", maxLookahead: 3, errorMessageProvider });
     this.performSelfAnalysis();
+  }
+
+  /**
+   * Alternatives / repetition definitions, built once per parser. The DSL takes fresh object literals
+   * on every call otherwise, and with tsx (esbuild keepNames) each `ALT: () => …` also pays for a
+   * `__name` wrapper: caching made parsing several times faster.
+   */
+  private readonly cache = new Map<string, unknown>();
+  private cached<V>(key: string, make: () => V): V {
+    let v = this.cache.get(key) as V | undefined;
+    if (v === undefined) {
+      v = make();
+      this.cache.set(key, v);
+    }
+    return v;
   }
 
   /** Sets the token vector; `text` is used to find which tokens begin a line. */
@@ -98,10 +113,10 @@ export class GraphParser extends CstParser {
 
   /** a name that ends a member (`= impl`, `= Target`, `-> b`): never swallows the next line's `node …` */
   private trailingName(idx: number, label: string, type: TokenType = T.Name): void {
-    this.or(idx, {
+    this.or(idx, this.cached(`or0:${idx}:${label}:${type.name}`, () => ({
       DEF: [{ GATE: () => !this.atMemberStart(), ALT: () => this.consume(idx, type, { LABEL: label }) }],
       ERR_MSG: type === T.Name ? "identifier" : "a node name",
-    });
+    })));
   }
 
   /** optional `,` after a list item; `n` keeps occurrence indices unique when a rule has several lists */
@@ -116,14 +131,14 @@ export class GraphParser extends CstParser {
   });
 
   topItem = this.RULE("topItem", () => {
-    this.OR({
+    this.OR(this.cached("or1", () => ({
       DEF: [
         { ALT: () => this.SUBRULE(this.importDecl, { LABEL: "import" }) },
         { ALT: () => this.SUBRULE(this.typeAlias, { LABEL: "typeAlias" }) },
         { ALT: () => this.SUBRULE(this.graphDecl, { LABEL: "graph" }) },
       ],
       ERR_MSG: "'import', 'type' or 'graph'",
-    });
+    })));
   });
 
   importDecl = this.RULE("importDecl", () => {
@@ -175,8 +190,12 @@ export class GraphParser extends CstParser {
    * (`state -> x`, soft keywords are names too).
    */
   graphMember = this.RULE("graphMember", () => {
-    const notEdge = () => this.LA(2).tokenType !== T.Arrow;
-    this.OR({
+    this.OR(this.cached("or2", () => this.memberAlternatives()));
+  });
+
+  private memberAlternatives() {
+    const notEdge = (): boolean => this.LA(2).tokenType !== T.Arrow;
+    return {
       MAX_LOOKAHEAD: 1,
       IGNORE_AMBIGUITIES: true,
       DEF: [
@@ -191,8 +210,8 @@ export class GraphParser extends CstParser {
         { ALT: () => this.SUBRULE(this.edgeStmt, { LABEL: "edge" }) },
       ],
       ERR_MSG: "a graph member (state, input, output, private, vars, limits, interrupt, node, subgraph or an edge)",
-    });
-  });
+    };
+  }
 
   // ------------------------------------------------------------ fields and schema blocks
 
@@ -202,10 +221,10 @@ export class GraphParser extends CstParser {
   });
 
   schemaBlock = this.RULE("schemaBlock", () => {
-    this.OR([
+    this.OR(this.cached("or3", () => ([
       { ALT: () => this.CONSUME(KW.input, { LABEL: "kw" }) },
       { ALT: () => this.CONSUME(KW.output, { LABEL: "kw" }) },
-    ]);
+    ])));
     this.SUBRULE(this.fieldBlock, { LABEL: "block" });
   });
 
@@ -239,7 +258,7 @@ export class GraphParser extends CstParser {
       this.CONSUME(T.Eq, { LABEL: "eq" });
       this.SUBRULE(this.expr, { LABEL: "default" });
     });
-    this.MANY({
+    this.MANY(this.cached("many4", () => ({
       GATE: () => notFieldStart(this.LA(2)),
       DEF: () => {
         this.OR([
@@ -252,7 +271,7 @@ export class GraphParser extends CstParser {
           { ALT: () => this.CONSUME(KW.ephemeral, { LABEL: "ephemeral" }) },
         ]);
       },
-    });
+    })));
   });
 
   limitsBlock = this.RULE("limitsBlock", () => {
@@ -262,13 +281,13 @@ export class GraphParser extends CstParser {
 
   interruptDecl = this.RULE("interruptDecl", () => {
     this.CONSUME(KW.interrupt, { LABEL: "kw" });
-    this.OR({
+    this.OR(this.cached("or5", () => ({
       DEF: [
         { ALT: () => this.CONSUME(KW.before, { LABEL: "when" }) },
         { ALT: () => this.CONSUME(KW.after, { LABEL: "when" }) },
       ],
       ERR_MSG: "'before' or 'after'",
-    });
+    })));
     this.CONSUME(T.Name, { LABEL: "node" });
     this.MANY(() => {
       this.CONSUME(T.Comma, { LABEL: "comma" });
@@ -298,7 +317,7 @@ export class GraphParser extends CstParser {
   });
 
   schemaRef = this.RULE("schemaRef", () => {
-    this.OR({
+    this.OR(this.cached("or6", () => ({
       DEF: [
         { ALT: () => this.CONSUME(T.Name, { LABEL: "schema" }) },
         {
@@ -313,7 +332,7 @@ export class GraphParser extends CstParser {
         },
       ],
       ERR_MSG: "a schema name or a field list '{ a, b }'",
-    });
+    })));
   });
 
   /** `[a, b, END]` */
@@ -339,7 +358,7 @@ export class GraphParser extends CstParser {
   optionEntry = this.RULE("optionEntry", () => {
     this.CONSUME(T.Name, { LABEL: "name" });
     this.OPTION(() => {
-      this.OR([
+      this.OR(this.cached("or7", () => ([
         {
           ALT: () => {
             this.CONSUME(T.Colon, { LABEL: "colon" });
@@ -347,12 +366,12 @@ export class GraphParser extends CstParser {
           },
         },
         { ALT: () => this.SUBRULE2(this.bareOptionValue, { LABEL: "value" }) },
-      ]);
+      ])));
     });
   });
 
   optionValue = this.RULE("optionValue", () => {
-    this.OR({
+    this.OR(this.cached("or8", () => ({
       IGNORE_AMBIGUITIES: true,
       DEF: [
         { ALT: () => this.CONSUME(T.Duration, { LABEL: "duration" }) },
@@ -361,16 +380,16 @@ export class GraphParser extends CstParser {
         { ALT: () => this.SUBRULE(this.expr, { LABEL: "expr" }) },
       ],
       ERR_MSG: "an option value",
-    });
+    })));
   });
 
   bareOptionValue = this.RULE("bareOptionValue", () => {
-    this.OR([
+    this.OR(this.cached("or9", () => ([
       { ALT: () => this.CONSUME(T.Duration, { LABEL: "duration" }) },
       { ALT: () => this.SUBRULE(this.optionBlock, { LABEL: "block" }) },
       { ALT: () => this.SUBRULE(this.tuple, { LABEL: "tuple" }) },
       { ALT: () => this.SUBRULE(this.literal, { LABEL: "literal" }) },
-    ]);
+    ])));
   });
 
   tuple = this.RULE("tuple", () => {
@@ -387,7 +406,7 @@ export class GraphParser extends CstParser {
   subgraphDecl = this.RULE("subgraphDecl", () => {
     this.CONSUME(KW.subgraph, { LABEL: "kw" });
     this.CONSUME(T.Name, { LABEL: "name" });
-    this.OR({
+    this.OR(this.cached("or10", () => ({
       DEF: [
         {
           ALT: () => {
@@ -418,17 +437,17 @@ export class GraphParser extends CstParser {
         },
       ],
       ERR_MSG: "'=' or 'from'",
-    });
+    })));
     this.OPTION2(() => this.SUBRULE(this.subgraphBody, { LABEL: "body" }));
   });
 
   subgraphBody = this.RULE("subgraphBody", () => {
     this.CONSUME(T.LCurly, { LABEL: "open" });
     this.MANY(() => {
-      this.OR([
+      this.OR(this.cached("or11", () => ([
         { ALT: () => this.SUBRULE(this.mapping, { LABEL: "mapping" }) },
         { ALT: () => this.SUBRULE(this.optionEntry, { LABEL: "option" }) },
-      ]);
+      ])));
       this.sep();
     });
     this.CONSUME(T.RCurly, { LABEL: "close" });
@@ -436,11 +455,11 @@ export class GraphParser extends CstParser {
 
   /** `in { … }`, `in = fn`, `out { … }`, `out = fn` */
   mapping = this.RULE("mapping", () => {
-    this.OR([
+    this.OR(this.cached("or12", () => ([
       { ALT: () => this.CONSUME(KW.in, { LABEL: "dir" }) },
       { ALT: () => this.CONSUME(KW.out, { LABEL: "dir" }) },
-    ]);
-    this.OR2({
+    ])));
+    this.OR2(this.cached("or13", () => ({
       DEF: [
         {
           ALT: () => {
@@ -460,13 +479,13 @@ export class GraphParser extends CstParser {
         },
       ],
       ERR_MSG: "'{' or '='",
-    });
+    })));
   });
 
   mapEntry = this.RULE("mapEntry", () => {
     this.CONSUME(T.Name, { LABEL: "child" });
     this.OPTION(() => {
-      this.OR([
+      this.OR(this.cached("or14", () => ([
         {
           ALT: () => {
             this.CONSUME(T.LeftArrow, { LABEL: "leftArrow" });
@@ -479,7 +498,7 @@ export class GraphParser extends CstParser {
             this.CONSUME2(T.Name, { LABEL: "parent" });
           },
         },
-      ]);
+      ])));
     });
   });
 
@@ -487,7 +506,7 @@ export class GraphParser extends CstParser {
 
   edgeStmt = this.RULE("edgeStmt", () => {
     this.SUBRULE(this.endpoints, { LABEL: "step" });
-    this.AT_LEAST_ONE({
+    this.AT_LEAST_ONE(this.cached("many15", () => ({
       DEF: () => {
         this.CONSUME(T.Arrow, { LABEL: "arrow" });
         this.OR({
@@ -499,21 +518,21 @@ export class GraphParser extends CstParser {
         });
       },
       ERR_MSG: "'->'",
-    });
+    })));
   });
 
   endpoints = this.RULE("endpoints", () => {
-    this.OR({
+    this.OR(this.cached("or16", () => ({
       DEF: [
         { ALT: () => this.trailingName(100, "name", T.EndpointName) },
         { ALT: () => this.SUBRULE(this.nameList, { LABEL: "list" }) },
       ],
       ERR_MSG: "a node name or '[…]'",
-    });
+    })));
   });
 
   branch = this.RULE("branch", () => {
-    this.OR([
+    this.OR(this.cached("or17", () => ([
       {
         ALT: () => {
           this.CONSUME(KW.route, { LABEL: "route" });
@@ -548,29 +567,29 @@ export class GraphParser extends CstParser {
           this.CONSUME2(T.RCurly, { LABEL: "condClose" });
         },
       },
-    ]);
+    ])));
   });
 
   routeCase = this.RULE("routeCase", () => {
-    this.OR({
+    this.OR(this.cached("or18", () => ({
       DEF: [
         { ALT: () => this.CONSUME(T.Name, { LABEL: "key" }) },
         { ALT: () => this.CONSUME(T.StringTok, { LABEL: "key" }) },
       ],
       ERR_MSG: "a route key (identifier or string)",
-    });
+    })));
     this.CONSUME(T.Colon, { LABEL: "colon" });
     this.SUBRULE(this.endpoints, { LABEL: "targets" });
   });
 
   conditionCase = this.RULE("conditionCase", () => {
-    this.OR({
+    this.OR(this.cached("or19", () => ({
       DEF: [
         { ALT: () => this.CONSUME(T.Underscore, { LABEL: "default" }) },
         { ALT: () => this.SUBRULE(this.expr, { LABEL: "cond" }) },
       ],
       ERR_MSG: "a condition or '_'",
-    });
+    })));
     this.CONSUME(T.FatArrow, { LABEL: "arrow" });
     this.SUBRULE(this.endpoints, { LABEL: "targets" });
   });
@@ -589,7 +608,7 @@ export class GraphParser extends CstParser {
   postfixType = this.RULE("postfixType", () => {
     this.SUBRULE(this.primaryType, { LABEL: "base" });
     this.MANY(() => {
-      this.OR([
+      this.OR(this.cached("or20", () => ([
         {
           ALT: () => {
             this.CONSUME(T.LBracket, { LABEL: "suffix" });
@@ -597,12 +616,12 @@ export class GraphParser extends CstParser {
           },
         },
         { ALT: () => this.CONSUME(T.Question, { LABEL: "suffix" }) },
-      ]);
+      ])));
     });
   });
 
   primaryType = this.RULE("primaryType", () => {
-    this.OR({
+    this.OR(this.cached("or21", () => ({
       DEF: [
         {
           ALT: () => {
@@ -642,7 +661,7 @@ export class GraphParser extends CstParser {
         },
       ],
       ERR_MSG: "a type",
-    });
+    })));
   });
 
   objectTypeMember = this.RULE("objectTypeMember", () => {
@@ -674,10 +693,10 @@ export class GraphParser extends CstParser {
   eqExpr = this.RULE("eqExpr", () => {
     this.SUBRULE(this.relExpr, { LABEL: "operand" });
     this.MANY(() => {
-      this.OR([
+      this.OR(this.cached("or22", () => ([
         { ALT: () => this.CONSUME(T.EqEq, { LABEL: "op" }) },
         { ALT: () => this.CONSUME(T.NotEq, { LABEL: "op" }) },
-      ]);
+      ])));
       this.SUBRULE2(this.relExpr, { LABEL: "operand" });
     });
   });
@@ -685,19 +704,19 @@ export class GraphParser extends CstParser {
   relExpr = this.RULE("relExpr", () => {
     this.SUBRULE(this.unaryExpr, { LABEL: "operand" });
     this.MANY(() => {
-      this.OR([
+      this.OR(this.cached("or23", () => ([
         { ALT: () => this.CONSUME(T.Lt, { LABEL: "op" }) },
         { ALT: () => this.CONSUME(T.LtEq, { LABEL: "op" }) },
         { ALT: () => this.CONSUME(T.Gt, { LABEL: "op" }) },
         { ALT: () => this.CONSUME(T.GtEq, { LABEL: "op" }) },
         { ALT: () => this.CONSUME(KW.in, { LABEL: "op" }) },
-      ]);
+      ])));
       this.SUBRULE2(this.unaryExpr, { LABEL: "operand" });
     });
   });
 
   unaryExpr = this.RULE("unaryExpr", () => {
-    this.OR([
+    this.OR(this.cached("or24", () => ([
       {
         ALT: () => {
           this.OR2([
@@ -708,13 +727,13 @@ export class GraphParser extends CstParser {
         },
       },
       { ALT: () => this.SUBRULE(this.postfixExpr, { LABEL: "postfix" }) },
-    ]);
+    ])));
   });
 
   postfixExpr = this.RULE("postfixExpr", () => {
     this.SUBRULE(this.primaryExpr, { LABEL: "base" });
     this.MANY(() => {
-      this.OR([
+      this.OR(this.cached("or25", () => ([
         {
           ALT: () => {
             this.CONSUME(T.Dot, { LABEL: "dot" });
@@ -728,12 +747,12 @@ export class GraphParser extends CstParser {
             this.CONSUME(T.RBracket, { LABEL: "indexClose" });
           },
         },
-      ]);
+      ])));
     });
   });
 
   primaryExpr = this.RULE("primaryExpr", () => {
-    this.OR({
+    this.OR(this.cached("or26", () => ({
       DEF: [
         { ALT: () => this.SUBRULE(this.literal, { LABEL: "literal" }) },
         {
@@ -778,24 +797,24 @@ export class GraphParser extends CstParser {
         },
       ],
       ERR_MSG: "an expression",
-    });
+    })));
   });
 
   literal = this.RULE("literal", () => {
-    this.OR([
+    this.OR(this.cached("or27", () => ([
       { ALT: () => this.CONSUME(T.StringTok, { LABEL: "value" }) },
       { ALT: () => this.CONSUME(T.NumberTok, { LABEL: "value" }) },
       { ALT: () => this.CONSUME(KW.true, { LABEL: "value" }) },
       { ALT: () => this.CONSUME(KW.false, { LABEL: "value" }) },
       { ALT: () => this.CONSUME(KW.null, { LABEL: "value" }) },
-    ]);
+    ])));
   });
 
   objectEntry = this.RULE("objectEntry", () => {
-    this.OR([
+    this.OR(this.cached("or28", () => ([
       { ALT: () => this.CONSUME(T.Name, { LABEL: "key" }) },
       { ALT: () => this.CONSUME(T.StringTok, { LABEL: "key" }) },
-    ]);
+    ])));
     this.CONSUME(T.Colon, { LABEL: "colon" });
     this.SUBRULE(this.expr, { LABEL: "value" });
   });

@@ -370,7 +370,7 @@ export class AstBuilder {
       const kw = tok(n, "graphKw")!;
       const graphSpan = this.span(kw.startOffset, this.endOf(inline, tokEnd(kw)));
       // `$` cannot appear in a .graph identifier, so the synthesised name never clashes with a declared one
-      const synth = [...this.graphStack, name.name].join("$");
+      const synth = `${this.graphStack[this.graphStack.length - 1] ?? ""}$${name.name}`;
       this.graphStack.push(synth);
       const members = this.graphMembers(inline);
       this.graphStack.pop();

@@ -171,10 +171,11 @@ export const allTokens: TokenType[] = [
   EndpointName,
 ];
 
-const lexer = new Lexer(allTokens, { positionTracking: "onlyOffset", ensureOptimizations: false });
+const lexer = new Lexer(allTokens, { positionTracking: "full", ensureOptimizations: false });
 
 /** A lexical problem, turned into a G1xxx diagnostic by grammar/index.ts. Offsets: [start, end). */
 export type LexProblem =
+  | { kind: "tooDeep"; start: number; end: number; max: number }
   | { kind: "unexpectedCharacter"; start: number; end: number; text: string }
   | { kind: "unterminatedString"; start: number; end: number }
   | { kind: "unterminatedComment"; start: number; end: number }
@@ -278,6 +279,61 @@ export function lex(text: string): LexResult {
       problems.push({ kind: "unterminatedComment", start: c.startOffset, end: c.startOffset + c.image.length });
     }
   }
+  const tokens = limitNesting(r.tokens, problems);
   problems.sort((a, b) => a.start - b.start);
-  return { tokens: r.tokens, comments, problems };
+  return { tokens, comments, problems };
+}
+
+/** Deepest bracket nesting (and longest run of prefix `!`/`-`) the parser is given; see limitNesting. */
+export const MAX_NESTING = 100;
+
+const OPENERS = new Set<TokenType>([LCurly, LBracket, LParen]);
+const CLOSERS = new Set<TokenType>([RCurly, RBracket, RParen]);
+
+/**
+ * The parser is recursive descent: absurd nesting (`[[[[…` thousands deep) would exhaust the stack.
+ * Tokens nested deeper than MAX_NESTING are dropped (with their closers) and reported once per run,
+ * so parse() stays total on any input.
+ */
+function limitNesting(tokens: IToken[], problems: LexProblem[]): IToken[] {
+  let depth = 0;
+  let prefixRun = 0;
+  let skipFrom = -1;
+  let skipDepth = 0;
+  let out: IToken[] | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const type = t.tokenType;
+    if (skipFrom >= 0) {
+      if (OPENERS.has(type)) skipDepth++;
+      else if (CLOSERS.has(type)) skipDepth--;
+      if (skipDepth > 0 && i + 1 < tokens.length) continue;
+      problems.push({ kind: "tooDeep", start: tokens[skipFrom]!.startOffset, end: t.startOffset + t.image.length, max: MAX_NESTING });
+      skipFrom = -1;
+      continue;
+    }
+    const isPrefix = type === Bang || type === Minus;
+    prefixRun = isPrefix ? prefixRun + 1 : 0;
+    if ((OPENERS.has(type) && depth >= MAX_NESTING) || prefixRun > MAX_NESTING) {
+      out ??= tokens.slice(0, i);
+      skipFrom = i;
+      skipDepth = OPENERS.has(type) ? 1 : 0;
+      if (skipDepth === 0) {
+        // a run of prefix operators: drop the rest of the run
+        while (i + 1 < tokens.length && (tokens[i + 1]!.tokenType === Bang || tokens[i + 1]!.tokenType === Minus)) i++;
+        problems.push({ kind: "tooDeep", start: t.startOffset, end: tokens[i]!.startOffset + 1, max: MAX_NESTING });
+        skipFrom = -1;
+        prefixRun = 0;
+      }
+      continue;
+    }
+    if (OPENERS.has(type)) depth++;
+    else if (CLOSERS.has(type)) depth = Math.max(0, depth - 1);
+    out?.push(t);
+  }
+  if (skipFrom >= 0) {
+    const last = tokens[tokens.length - 1]!;
+    problems.push({ kind: "tooDeep", start: tokens[skipFrom]!.startOffset, end: last.startOffset + last.image.length, max: MAX_NESTING });
+  }
+  return out ?? tokens;
 }

@@ -4,7 +4,8 @@
  * hidden `__start__` node.
  */
 import type { EdgeSpec, GraphSpec, NodeSpec, Values } from "./spec.ts";
-import { START } from "./spec.ts";
+import { END, START } from "./spec.ts";
+import { GraphValueError } from "./errors.ts";
 
 export interface CNode {
   readonly spec: NodeSpec;
@@ -21,6 +22,8 @@ export interface CNode {
   /** nothing forces this node onto the async path (sync call, no retry, timeout or cache) */
   readonly plain: boolean;
   readonly edges: EdgeSpec;
+  /** static edge targets (END dropped), resolved once */
+  targets: readonly CNode[];
 }
 
 export interface CJoin {
@@ -57,7 +60,7 @@ function startNode(spec: GraphSpec): CNode {
     joins: spec.start.joins,
     branches: spec.start.branches,
   };
-  return { spec: nodeSpec, name: START, idx: -1, triggerKey: START, rank: -1, defer: false, joinsIn: [], plain: true, edges: spec.start };
+  return { spec: nodeSpec, name: START, idx: -1, triggerKey: START, rank: -1, defer: false, joinsIn: [], plain: true, edges: spec.start, targets: [] };
 }
 
 export function compile(spec: GraphSpec): Compiled {
@@ -81,6 +84,7 @@ export function compile(spec: GraphSpec): Compiled {
     joinsIn: joinsIn[i]!,
     plain: n.sync && !n.retry && !n.timeout && !n.cache,
     edges: n,
+    targets: [],
   }));
   const byName = new Map<string, CNode>();
   for (const n of nodes) byName.set(n.name, n);
@@ -88,6 +92,16 @@ export function compile(spec: GraphSpec): Compiled {
     const target = byName.get(j.target)!;
     return { key: `join:${j.sources.join("+")}:${j.target}`, sources: j.sources, target, deferred: target.defer };
   });
+  const start = startNode(spec);
+  for (const n of [start, ...nodes]) {
+    n.targets = n.edges.edges
+      .filter((e) => e !== END)
+      .map((e) => {
+        const t = byName.get(e);
+        if (!t) throw new GraphValueError(`graph "${spec.name}": edge from "${n.name}" to unknown node "${e}"`, { graph: spec.name, node: n.name });
+        return t;
+      });
+  }
   const sorted = nodes.slice().sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   sorted.forEach((n, i) => (n.rank = i));
   const c: Compiled = {
@@ -98,7 +112,7 @@ export function compile(spec: GraphSpec): Compiled {
     joins,
     joinByKey: new Map(joins.map((j, i) => [j.key, i])),
     deferred: nodes.filter((n) => n.defer),
-    start: startNode(spec),
+    start,
     outputFields: spec.outputFields ? new Set(spec.outputFields) : undefined,
     hasDeferred: nodes.some((n) => n.defer),
   };

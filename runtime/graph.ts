@@ -70,6 +70,8 @@ export interface StateSnapshot {
   parentConfig: RunnableConfig | undefined;
 }
 
+const NO_OPTIONS = {};
+
 export type InvokeResult<O> = O & { __interrupt__?: Interrupt[] };
 
 function env(): Readonly<Record<string, string | undefined>> {
@@ -155,10 +157,13 @@ export class CompiledGraph<I = Values, O = Values> {
 
   private makeLoop(cfg: StreamOptions, run: Run): Loop {
     const cpId = cfg.configurable?.checkpoint_id;
+    const before = cfg.interruptBefore ?? this.options.interruptBefore;
+    const after = cfg.interruptAfter ?? this.options.interruptAfter;
+    if (cpId === undefined && before === undefined && after === undefined) return new Loop(this.spec, run, NO_OPTIONS);
     return new Loop(this.spec, run, {
       ...(cpId !== undefined ? { checkpointId: cpId } : {}),
-      interruptBefore: breakpoints(this.spec, cfg.interruptBefore ?? this.options.interruptBefore, "interruptBefore"),
-      interruptAfter: breakpoints(this.spec, cfg.interruptAfter ?? this.options.interruptAfter, "interruptAfter"),
+      interruptBefore: breakpoints(this.spec, before, "interruptBefore"),
+      interruptAfter: breakpoints(this.spec, after, "interruptAfter"),
     });
   }
 

@@ -5,34 +5,30 @@
  * instead of uuid5/SHA-1, which would need WebCrypto's async API or a node: import.
  */
 
-function hash128(s: string): [number, number, number, number] {
-  let h1 = 0x9e3779b1 ^ s.length;
-  let h2 = 0x85ebca77;
-  let h3 = 0xc2b2ae3d;
-  let h4 = 0x27d4eb2f;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193);
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
-    h3 = Math.imul(h3 ^ c, 0x1b873593);
-    h4 = Math.imul(h4 ^ c, 0xcc9e2d51);
-    h1 ^= h4 >>> 15;
-    h2 ^= h1 >>> 13;
-    h3 ^= h2 >>> 16;
-    h4 ^= h3 >>> 11;
-  }
-  // final avalanche so that short, similar inputs give unrelated ids
-  for (let r = 0; r < 2; r++) {
-    h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b) ^ h3;
-    h2 = Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35) ^ h4;
-    h3 = Math.imul(h3 ^ (h3 >>> 16), 0x85ebca6b) ^ h1;
-    h4 = Math.imul(h4 ^ (h4 >>> 13), 0xc2b2ae35) ^ h2;
-  }
-  return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
-}
+const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
 function hex8(n: number): string {
-  return n.toString(16).padStart(8, "0");
+  return HEX[n >>> 24]! + HEX[(n >>> 16) & 255]! + HEX[(n >>> 8) & 255]! + HEX[n & 255]!;
+}
+
+function fmix(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** two independent 32-bit multiply-xor lanes over the string, expanded to 128 bits by final mixing */
+function hash128(s: string, seedA = 0x811c9dc5, seedB = 0x9e3779b1): [number, number, number, number] {
+  let a = seedA ^ s.length;
+  let b = seedB;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  const x = fmix(a ^ Math.imul(b, 0x27d4eb2f));
+  const y = fmix(b ^ Math.imul(a, 0x165667b1));
+  return [x, y, fmix(x ^ 0x68e31da4 ^ y), fmix(y ^ 0xb5297a4d ^ Math.imul(x, 0xcc9e2d51))];
 }
 
 /** 32 hex characters (the shape of LangGraph's XXH3 interrupt ids). */
@@ -41,10 +37,36 @@ export function hashHex(s: string): string {
   return hex8(a) + hex8(b) + hex8(c) + hex8(d);
 }
 
+let lastNs = "";
+let seedA = 0;
+let seedB = 0;
+
 /** A uuid-shaped (version 5 nibble) deterministic id of `name` within `namespace`. */
 export function stableUuid(name: string, namespace: string): string {
-  const h = hashHex(namespace + "\u0000" + name);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  if (namespace !== lastNs) {
+    // the namespace (a checkpoint id) is shared by every task of a step: hash it once
+    const [x, y] = hash128(namespace);
+    lastNs = namespace;
+    seedA = x;
+    seedB = y;
+  }
+  const [a, b, c, d] = hash128(name, seedA, seedB);
+  return (
+    hex8(a) +
+    "-" +
+    HEX[b >>> 24]! +
+    HEX[(b >>> 16) & 255]! +
+    "-5" +
+    HEX[(b >>> 8) & 15]!.charAt(1) +
+    HEX[b & 255]! +
+    "-" +
+    HEX[((c >>> 24) & 0x3f) | 0x80]! +
+    HEX[(c >>> 16) & 255]! +
+    "-" +
+    HEX[(c >>> 8) & 255]! +
+    HEX[c & 255]! +
+    hex8(d)
+  );
 }
 
 /** is `s` a 32-hex interrupt id? (resume maps are recognised by their keys, as in LangGraph) */
@@ -54,17 +76,22 @@ export function isInterruptId(s: string): boolean {
 
 let lastMs = 0;
 let counter = 0;
+let lastIso = "";
+let lastIsoMs = -1;
 
 function randomHex(n: number): string {
   let s = "";
-  while (s.length < n) s += Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, "0");
+  while (s.length < n) s += hex8((Math.random() * 0x100000000) >>> 0);
   return s.slice(0, n);
 }
 
+/** random per process, like a uuid's node field: ids from different processes never collide */
+const NODE = randomHex(12);
+
 /**
  * Time-ordered checkpoint id (uuid6-like): 48-bit milliseconds, a 12-bit counter for ids made within one
- * millisecond, the step in the clock-sequence field (-1 shows as ffff, as in LangGraph), then random bits.
- * Ids made by one process sort lexicographically in creation order.
+ * millisecond, the step in the clock-sequence field (-1 shows as ffff, as in LangGraph), then a random
+ * per-process node id. Ids made by one process sort lexicographically in creation order.
  */
 export function checkpointId(step: number): string {
   const now = Date.now();
@@ -75,9 +102,20 @@ export function checkpointId(step: number): string {
     lastMs++;
     counter = 0;
   }
-  const t = lastMs.toString(16).padStart(12, "0");
-  const seq = (step & 0xffff).toString(16).padStart(4, "0");
-  return `${t.slice(0, 8)}-${t.slice(8, 12)}-6${counter.toString(16).padStart(3, "0")}-${seq}-${randomHex(12)}`;
+  const hi = Math.floor(lastMs / 0x10000);
+  const lo = lastMs & 0xffff;
+  const t = hex8(hi) + HEX[lo >>> 8]! + HEX[lo & 255]!;
+  const seq = step & 0xffff;
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}-6${(counter >>> 8).toString(16)}${HEX[counter & 255]!}-${HEX[seq >>> 8]!}${HEX[seq & 255]!}-${NODE}`;
+}
+
+/** ISO timestamp of the last checkpoint id's millisecond (cached: formatting dates is slow) */
+export function checkpointTs(): string {
+  if (lastIsoMs !== lastMs) {
+    lastIsoMs = lastMs;
+    lastIso = new Date(lastMs).toISOString();
+  }
+  return lastIso;
 }
 
 export const NULL_TASK_ID = "00000000-0000-0000-0000-000000000000";

@@ -51,3 +51,4 @@ export function isInterrupted<T extends object>(
 ): result is T & { __interrupt__: import("./errors.ts").Interrupt[] } {
   return typeof result === "object" && result !== null && "__interrupt__" in result;
 }
+export { MemorySaver } from "./checkpoint/memory.ts";

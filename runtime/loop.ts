@@ -27,7 +27,7 @@ import {
   badNodeReturn,
 } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
-import { NULL_TASK_ID, checkpointId, isInterruptId } from "./ids.ts";
+import { NULL_TASK_ID, checkpointId, checkpointTs, isInterruptId } from "./ids.ts";
 import type { Checkpoint, CheckpointMetadata, CheckpointSaver, CheckpointSource, CheckpointTuple, PendingWrite, RunnableConfig } from "./checkpoint/types.ts";
 import { defaultRetryOn, sleep } from "./policy.ts";
 import type { Destinations, GraphSpec, TaskUpdate, Values } from "./spec.ts";
@@ -73,6 +73,11 @@ export interface WriteRecord {
 export type Outcome = { interrupted: false } | { interrupted: true; interrupts: Interrupt[] };
 
 const DONE: Outcome = { interrupted: false };
+const NONE: string[] = [];
+const RUNNING = Symbol("running");
+const NO_JOINS: Set<string>[] = [];
+const NO_FIN: boolean[] = [];
+const NO_NAMES: ReadonlySet<string> = new Set();
 const SPECIAL = new Set(["__no_writes__", "__error__", "__interrupt__", "__resume__", "__scheduled__"]);
 
 function isThenable(x: unknown): x is PromiseLike<unknown> {
@@ -122,6 +127,11 @@ export class Loop {
   private readonly after: ReadonlySet<string>;
   private armed = true;
   sawOutput = false;
+  private running: Promise<unknown> | undefined;
+  /** the single task whose raw promise `running` is (the common one-task async step) */
+  private single: Task | undefined;
+  /** some task of the current step failed, interrupted or bubbled */
+  private troubled = false;
 
   // checkpoint state (durable only)
   private hasCheckpoint = false;
@@ -135,7 +145,10 @@ export class Loop {
   private metadata: CheckpointMetadata | undefined;
   private parents: Record<string, string> = {};
   private pending: PendingWrite[] = [];
-  private saving: Promise<unknown> = Promise.resolve();
+  /** saver calls, run in order by one drain loop (no promise chained per call) */
+  private queue: (() => Promise<unknown>)[] = [];
+  private draining: Promise<void> | undefined;
+  private saveError: { e: unknown } | undefined;
   private unsaved:
     | { parentCfg: RunnableConfig; checkpoint: Checkpoint; metadata: CheckpointMetadata; newVersions: Record<string, number> }
     | undefined;
@@ -155,11 +168,13 @@ export class Loop {
     this.durable = run.saver !== undefined;
     const n = c.nodes.length;
     this.trig = new Uint8Array(n);
-    this.trigFin = new Uint8Array(n);
-    this.joinSeen = c.joins.map(() => new Set<string>());
-    this.joinFin = c.joins.map(() => false);
-    this.before = new Set(opts.interruptBefore ?? spec.interruptBefore);
-    this.after = new Set(opts.interruptAfter ?? spec.interruptAfter);
+    this.trigFin = c.hasDeferred ? new Uint8Array(n) : this.trig;
+    this.joinSeen = c.joins.length === 0 ? NO_JOINS : c.joins.map(() => new Set<string>());
+    this.joinFin = c.joins.length === 0 ? NO_FIN : c.joins.map(() => false);
+    const before = opts.interruptBefore ?? spec.interruptBefore;
+    const after = opts.interruptAfter ?? spec.interruptAfter;
+    this.before = before.length === 0 ? NO_NAMES : new Set(before);
+    this.after = after.length === 0 ? NO_NAMES : new Set(after);
     const limit = run.recursionLimit ?? spec.recursionLimit ?? 25;
     if (!(limit >= 1)) throw new GraphValueError('Passed "recursionLimit" must be at least 1.', { graph: spec.name });
     this.limit = limit;
@@ -177,7 +192,6 @@ export class Loop {
   start(input: unknown): Outcome | Promise<Outcome> {
     if (!this.durable) {
       this.values = this.c.spec.init();
-      this.runId = Math.random().toString(36).slice(2);
       this.setStop();
       const r = this.takeInput(input);
       if (r) return r.then(() => this.drive());
@@ -271,19 +285,36 @@ export class Loop {
       const r = this.tick();
       if (r === true) continue;
       if (r === false) return this.finish(DONE);
-      if (isThenable(r)) return (r as Promise<boolean | Outcome>).then((x) => this.driveAsync(x));
-      return this.finish(r);
+      if (r === RUNNING || isThenable(r)) return this.driveAsync(r);
+      return this.finish(r as Outcome);
     }
   }
 
-  private async driveAsync(first: boolean | Outcome): Promise<Outcome> {
-    let r: boolean | Outcome | Promise<boolean | Outcome> = first;
+  private async driveAsync(first: unknown): Promise<Outcome> {
+    let r: unknown = first;
     for (;;) {
+      if (r === RUNNING) {
+        // the step's tasks are running: wait for them, then finish the step
+        const t = this.single;
+        if (t !== undefined) {
+          this.single = undefined;
+          let more: Promise<unknown> | undefined;
+          try {
+            more = this.settle(t, await this.running);
+          } catch (e) {
+            more = this.fail(t, e);
+          }
+          if (more) await more;
+        } else await this.running;
+        this.running = undefined;
+        r = this.afterStep(this.tasks!);
+      }
       if (isThenable(r)) r = await r;
       if (r === true) {
         r = this.tick();
         continue;
       }
+      if (r === RUNNING) continue;
       return this.finish(r === false ? DONE : (r as Outcome));
     }
   }
@@ -295,31 +326,58 @@ export class Loop {
 
   /** exit durability: persist the last checkpoint and its writes; every mode: wait for queued saves. */
   flush(): Promise<unknown> {
-    const saver = this.run.saver!;
     const u = this.unsaved;
     if (u) {
+      const saver = this.run.saver!;
       this.unsaved = undefined;
       const writes = this.writeBuf;
       this.writeBuf = [];
-      this.saving = this.saving
-        .then(() => saver.put(u.parentCfg, u.checkpoint, u.metadata, u.newVersions))
-        .then(() => Promise.all(writes.map(([tid, w]) => saver.putWrites(this.cpConfig!, w, tid))));
+      const cfg = this.cpConfig!;
+      this.enqueue(() => saver.put(u.parentCfg, u.checkpoint, u.metadata, u.newVersions));
+      for (const [tid, w] of writes) this.enqueue(() => saver.putWrites(cfg, w, tid));
     }
-    return this.saving;
+    const d = this.draining;
+    if (d) return d.then(() => this.flush());
+    if (this.saveError) {
+      const { e } = this.saveError;
+      this.saveError = undefined;
+      return Promise.reject(e);
+    }
+    return Promise.resolve();
+  }
+
+  private enqueue(op: () => Promise<unknown>): void {
+    this.queue.push(op);
+    if (!this.draining) this.draining = this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    const q = this.queue;
+    try {
+      for (let i = 0; i < q.length; i++) await q[i]!();
+    } catch (e) {
+      this.saveError ??= { e };
+    } finally {
+      this.queue = [];
+      this.draining = undefined;
+    }
   }
 
   // ------------------------------------------------------------------------------------------------------
   // one superstep
 
-  /** true: continue; false: done; Outcome: interrupted; or a promise of these. */
-  private tick(): boolean | Outcome | Promise<boolean | Outcome> {
+  /** true: continue; false: done; Outcome: interrupted; RUNNING: await `running`; or a promise of these. */
+  private tick(): boolean | Outcome | Promise<boolean | Outcome> | typeof RUNNING {
     const sig = this.run.signal;
     if (sig?.aborted) throw new GraphAbortError(this.site(), sig.reason);
     const tasks = (this.tasks ??= this.prepare());
     if (tasks.length === 0) return false;
     if (this.armed && this.before.size > 0 && this.breakpoint(this.before, tasks)) return this.staticInterrupt();
     const r = this.runTasks(tasks);
-    if (r) return r.then(() => this.afterStep(tasks));
+    if (r) {
+      this.running = r;
+      return RUNNING;
+    }
     return this.afterStep(tasks);
   }
 
@@ -413,6 +471,24 @@ export class Loop {
   private runTasks(tasks: Task[]): Promise<unknown> | undefined {
     let promises: Promise<unknown>[] | undefined;
     const n = tasks.length;
+    if (n === 1 && !this.run.signal) {
+      const t = tasks[0]!;
+      if (!t.cached && t.cn.plain) {
+        // one plain task: hand its raw promise to driveAsync, which settles it (no wrapper promise)
+        this.emitTaskStart(t);
+        let ret: unknown;
+        try {
+          ret = t.cn.spec.call(t.input, t);
+        } catch (e) {
+          return this.fail(t, e);
+        }
+        if (isThenable(ret)) {
+          this.single = t;
+          return ret as Promise<unknown>;
+        }
+        return this.settle(t, ret);
+      }
+    }
     const limit = this.run.maxConcurrency;
     if (limit < n && tasks.some((t) => !t.cn.plain)) return this.runLimited(tasks, limit);
     // LangGraph starts PUSH tasks before PULL tasks
@@ -422,7 +498,7 @@ export class Loop {
       if (r) (promises ??= []).push(r);
     }
     if (!promises) return undefined;
-    const all = Promise.all(promises);
+    const all = promises.length === 1 ? promises[0]! : Promise.all(promises);
     const sig = this.run.signal;
     if (!sig) return all;
     return new Promise((resolve, reject) => {
@@ -460,7 +536,7 @@ export class Loop {
 
   /** a task finished in an earlier run (or cached): emit its update with `cached` metadata */
   private replay(t: Task): undefined {
-    t.done = true;
+
     this.emitTaskDone(t, true);
     return undefined;
   }
@@ -501,6 +577,7 @@ export class Loop {
   }
 
   private fail(t: Task, e: unknown): Promise<unknown> | undefined {
+    this.troubled = true;
     if (e instanceof ParentCommand && e.owner === t) {
       t.resetWrites();
       return this.settle(t, e.command);
@@ -525,7 +602,7 @@ export class Loop {
   }
 
   private complete(t: Task): void {
-    t.done = true;
+
     if (this.durable) this.putWrites(t, this.flatWrites(t));
     this.emitTaskDone(t, false);
   }
@@ -546,7 +623,7 @@ export class Loop {
         t.joinW = rec.joinW;
         t.sends = rec.sends;
         t.cached = true;
-        t.done = true;
+
         if (this.durable) this.putWrites(t, this.flatWrites(t));
         this.emitTaskDone(t, true);
         return;
@@ -565,7 +642,7 @@ export class Loop {
           const ttl = spec.cache!.ttl;
           this.run.cache.set(cacheKey, {
             expires: ttl === undefined ? Infinity : Date.now() + ttl * 1000,
-            record: { updates: t.updates, trig: t.trig, joinW: t.joinW, sends: t.sends },
+            record: { updates: t.updates, trig: allTrig(t), joinW: t.joinW, sends: t.sends },
           });
         }
         this.complete(t);
@@ -691,12 +768,7 @@ export class Loop {
       throw badNodeReturn(this.c.spec.name, t.cn.name, ret);
     }
     const e = t.cn.edges;
-    const byName = this.c.byName;
-    for (const name of e.edges) {
-      const n = byName.get(name);
-      if (n) (t.trig ??= []).push(n);
-      else if (name !== END) throw new InvalidUpdateError(`Edge from "${t.cn.name}" to unknown node "${name}"`, this.site(t.cn.name));
-    }
+    if (t.cn.targets.length > 0) t.edgeTrig = t.cn.targets;
     if (e.joins.length > 0) (t.joinW ??= []).push(...e.joins);
     if (e.branches.length > 0) return this.runBranches(t, 0, undefined);
     return undefined;
@@ -800,6 +872,8 @@ export class Loop {
     this.stepController = undefined;
     let errors: unknown[] | undefined;
     let interrupts: Interrupt[] | undefined;
+    if (this.troubled) this.troubled = false;
+    else return this.commit(tasks);
     for (const t of tasks) {
       if (t.bubble) throw t.bubble;
       if (t.error !== undefined) (errors ??= []).push(t.error);
@@ -814,6 +888,10 @@ export class Loop {
       this.emitInterrupt(interrupts);
       return { interrupted: true, interrupts };
     }
+    return this.commit(tasks);
+  }
+
+  private commit(tasks: Task[]): boolean | Outcome | Promise<boolean | Outcome> {
     this.apply(tasks);
     this.tasks = undefined;
     const saved = this.putCheckpoint("loop");
@@ -830,40 +908,49 @@ export class Loop {
   /** Applies a step's writes in LangGraph's order: PULL tasks by name, then PUSH tasks by index. */
   private apply(tasks: readonly Task[]): void {
     const c = this.c;
+    const durable = this.durable;
+    // one reused buffer of the step's updates, already in LangGraph's order (tasks are sorted)
     let all: TaskUpdate[] | undefined;
-    let single = true;
+    let shared = false;
     for (const t of tasks) {
-      if (!t.updates) continue;
-      if (all === undefined) all = t.updates;
-      else {
-        if (single) {
-          all = all.slice();
-          single = false;
+      const us = t.updates;
+      if (us !== undefined) {
+        if (all === undefined) {
+          all = us;
+          shared = true;
+        } else {
+          if (shared) {
+            all = all.slice();
+            shared = false;
+          }
+          for (let i = 0; i < us.length; i++) all.push(us[i]!);
         }
-        for (const u of t.updates) all.push(u);
       }
-    }
-    for (const t of tasks) {
       if (t.joinTrigger >= 0) this.consumeJoin(t.joinTrigger);
       if (t.cn.defer && t.trigger === t.cn.triggerKey) this.trig[t.cn.idx] = this.trigFin[t.cn.idx] = 0;
     }
-    const values = this.durable ? { ...this.values } : this.values;
-    const written = all ? c.spec.apply(values, all) : [];
+    const values = durable ? { ...this.values } : this.values;
+    const written = all !== undefined ? c.spec.apply(values, all) : NONE;
     this.values = values;
     if (this.startInput !== undefined) this.startInput = undefined;
 
     // ephemeral triggers live for one step
     const trig = this.trig;
-    for (const n of this.active) trig[n.idx] = 0;
-    const active: CNode[] = [];
-    const cands: CNode[] = [];
+    const prev = this.active;
+    for (let i = 0; i < prev.length; i++) trig[prev[i]!.idx] = 0;
+    const active: CNode[] = (this.active = []);
+    const cands: CNode[] = (this.cands = []);
     let next = false;
     let sends: Send[] | undefined;
-    const v = this.durable ? ++this.maxV : 0;
+    const v = durable ? ++this.maxV : 0;
+    const seen: Record<string, Record<string, number>> | undefined = durable ? {} : undefined;
     for (const t of tasks) {
-      if (this.durable) (this.seen[t.cn.name] ??= {})[t.trigger] = this.versions[t.trigger] ?? 0;
-      if (t.trig) {
-        for (const n of t.trig) {
+      if (seen) (seen[t.cn.name] ??= {})[t.trigger] = this.versions[t.trigger] ?? 0;
+      for (let pass = 0; pass < 2; pass++) {
+        const ts = pass === 0 ? t.trig : t.edgeTrig;
+        if (ts === undefined) continue;
+        for (let i = 0; i < ts.length; i++) {
+          const n = ts[i]!;
           if (n.defer) {
             trig[n.idx] = 1;
             this.trigFin[n.idx] = 0;
@@ -875,14 +962,14 @@ export class Loop {
             cands.push(n);
             next = true;
           }
-          if (this.durable) this.versions[n.triggerKey] = v;
+          if (durable) this.versions[n.triggerKey] = v;
         }
       }
       if (t.joinW) {
         for (const j of t.joinW) {
           const cj = c.joins[j]!;
           this.joinSeen[j]!.add(t.cn.name);
-          if (this.durable) this.versions[cj.key] = v;
+          if (durable) this.versions[cj.key] = v;
           if (!cj.deferred && this.joinSeen[j]!.size === cj.sources.length) {
             cands.push(cj.target);
             next = true;
@@ -894,8 +981,8 @@ export class Loop {
         else for (const s of t.sends) sends.push(s);
       }
     }
-    this.active = active;
-    this.sends = sends ?? [];
+    if (seen) this.seen = seen;
+    if (sends !== undefined || this.sends.length > 0) this.sends = sends ?? [];
     if (c.spec.clearEphemeral) c.spec.clearEphemeral(values);
     // nothing else scheduled: deferred nodes and barriers become available (LangGraph's finish())
     if (!next && c.hasDeferred) {
@@ -912,9 +999,8 @@ export class Loop {
         }
       });
     }
-    this.cands = cands;
-    this.pending = [];
-    if (this.durable) {
+    if (this.pending.length > 0) this.pending = [];
+    if (durable) {
       for (const f of written) this.versions[f] = v;
       if (sends) this.versions["__pregel_tasks"] = v;
     }
@@ -966,6 +1052,15 @@ export class Loop {
   }
 
   private async startChild(input: Values): Promise<Values> {
+    try {
+      return await this.runAsChild(input);
+    } catch (e) {
+      if (this.durable) await this.flush().catch(() => {});
+      throw e;
+    }
+  }
+
+  private async runAsChild(input: Values): Promise<Values> {
     let resume = false;
     if (this.durable) {
       await this.load(undefined);
@@ -973,7 +1068,6 @@ export class Loop {
       resume = this.hasCheckpoint && (!this.c.spec.stateful || (this.run.resuming && this.prepare().length > 0));
     } else {
       this.values = this.c.spec.init();
-      this.runId = Math.random().toString(36).slice(2);
       this.setStop();
     }
     if (resume) {
@@ -995,7 +1089,9 @@ export class Loop {
   // checkpoints (durable only)
 
   baseId(): string {
-    return this.durable ? this.cpId : this.runId;
+    if (this.durable) return this.cpId;
+    // without a checkpointer ids only need to be unique within the run
+    return (this.runId ||= Math.random().toString(36).slice(2));
   }
 
   private cfg(id: string | undefined): RunnableConfig {
@@ -1081,7 +1177,8 @@ export class Loop {
 
   private checkpointValues(): Record<string, unknown> {
     const cv: Record<string, unknown> = { ...this.values };
-    for (const n of this.c.nodes) if (this.trig[n.idx]) cv[n.triggerKey] = n.defer ? [null, this.trigFin[n.idx] === 1] : null;
+    for (const n of this.active) cv[n.triggerKey] = null;
+    for (const n of this.c.deferred) if (this.trig[n.idx]) cv[n.triggerKey] = [null, this.trigFin[n.idx] === 1];
     this.c.joins.forEach((cj, j) => {
       const s = this.joinSeen[j]!;
       if (s.size > 0) cv[cj.key] = cj.deferred ? [[...s], this.joinFin[j]] : [...s];
@@ -1098,17 +1195,25 @@ export class Loop {
     if (!this.durable) return undefined;
     if (source === "input" && this.startInput !== undefined) this.versions[START] = ++this.maxV;
     const id = checkpointId(step);
+    const channelValues = this.checkpointValues();
+    // versions of the channels present only: a checkpoint stays O(state), not O(nodes ever run)
+    const channelVersions: Record<string, number> = {};
+    const newVersions: Record<string, number> = {};
+    for (const k in channelValues) {
+      const v = (this.versions[k] ??= this.maxV);
+      channelVersions[k] = v;
+      if (v > this.savedMaxV) newVersions[k] = v;
+    }
     const checkpoint: Checkpoint = {
       v: 1,
       id,
-      ts: new Date().toISOString(),
-      channel_values: this.checkpointValues(),
-      channel_versions: { ...this.versions },
-      versions_seen: Object.fromEntries(Object.entries(this.seen).map(([k, s]) => [k, { ...s }])),
+      ts: checkpointTs(),
+      channel_values: channelValues,
+      channel_versions: channelVersions,
+      // LangGraph keeps every node's entry; only the last step's are needed (default `asNode` of updateState)
+      versions_seen: this.seen,
     };
-    const metadata: CheckpointMetadata = { source, step, parents: { ...this.parents } };
-    const newVersions: Record<string, number> = {};
-    for (const [k, v] of Object.entries(this.versions)) if (v > this.savedMaxV) newVersions[k] = v;
+    const metadata: CheckpointMetadata = { source, step, parents: this.parents };
     this.savedMaxV = this.maxV;
     const parentCfg = this.cfg(this.hasCheckpoint ? this.cpId : undefined);
     const prevConfig = this.hasCheckpoint ? this.cpConfig : undefined;
@@ -1123,7 +1228,7 @@ export class Loop {
       this.writeBuf = [];
     } else {
       const saver = this.run.saver!;
-      this.saving = this.saving.then(() => saver.put(parentCfg, checkpoint, metadata, newVersions));
+      this.enqueue(() => saver.put(parentCfg, checkpoint, metadata, newVersions));
     }
     const sink = this.run.sink;
     if (sink && sink.modes & (M_CHECKPOINTS | M_DEBUG) && this.visible(M_CHECKPOINTS)) {
@@ -1139,7 +1244,7 @@ export class Loop {
       if (sink.modes & M_CHECKPOINTS) sink.push(this.nsArr, "checkpoints", payload);
       if (sink.modes & M_DEBUG) sink.push(this.nsArr, "debug", { step, type: "checkpoint", timestamp: checkpoint.ts, payload });
     }
-    if (!exitOnly && this.run.durability === "sync") return this.saving;
+    if (!exitOnly && this.run.durability === "sync") return this.flush();
     return undefined;
   }
 
@@ -1156,7 +1261,7 @@ export class Loop {
     }
     const saver = this.run.saver!;
     const cfg = this.cpConfig ?? this.cfg(undefined);
-    this.saving = this.saving.then(() => saver.putWrites(cfg, writes, taskId));
+    this.enqueue(() => saver.putWrites(cfg, writes, taskId));
   }
 
   /** A task's writes as LangGraph channel writes: fields, triggers, barriers, Sends. */
@@ -1164,6 +1269,7 @@ export class Loop {
     const out: [string, unknown][] = [];
     if (t.updates) for (const u of t.updates) for (const k of Object.keys(u.values)) out.push([k, u.values[k]]);
     if (t.trig) for (const n of t.trig) out.push([n.triggerKey, null]);
+    if (t.edgeTrig) for (const n of t.edgeTrig) out.push([n.triggerKey, null]);
     if (t.joinW) for (const j of t.joinW) out.push([this.c.joins[j]!.key, t.cn.name]);
     if (t.sends) for (const s of t.sends) out.push(["__pregel_tasks", { node: s.node, arg: s.arg }]);
     if (out.length === 0) out.push(["__no_writes__", null]);
@@ -1292,6 +1398,11 @@ export class Loop {
         sink.push(this.nsArr, "debug", { step: this.step, type: "task_result", timestamp: new Date().toISOString(), payload });
     }
   }
+}
+
+function allTrig(t: Task): CNode[] | undefined {
+  if (!t.edgeTrig) return t.trig;
+  return t.trig ? t.trig.concat(t.edgeTrig) : t.edgeTrig.slice();
 }
 
 /** `updates` payload of one task: its update, `{}`, or a list when a field was written twice (reference §6) */

@@ -14,8 +14,8 @@ export class Overwrite<T = unknown> {
 
 /** `new Overwrite(v)`, or the wire forms `{__overwrite__: v}` / `{type: "__overwrite__", value: v}`. */
 export function isOverwrite(x: unknown): boolean {
+  if (typeof x !== "object" || x === null || Array.isArray(x)) return false;
   if (x instanceof Overwrite) return true;
-  if (typeof x !== "object" || x === null) return false;
   return "__overwrite__" in x || (x as { type?: unknown }).type === "__overwrite__";
 }
 

@@ -19,10 +19,11 @@ export class Task implements NodeContext {
   updates: TaskUpdate[] | undefined;
   /** nodes this task triggers (static edges, goto, routers) */
   trig: CNode[] | undefined;
+  /** static edge targets (shared, never mutated) */
+  edgeTrig: readonly CNode[] | undefined;
   /** join barriers this task writes its name to */
   joinW: number[] | undefined;
   sends: Send[] | undefined;
-  done = false;
   /** finished in an earlier run (pending writes) or from the cache: not run again */
   cached = false;
   error: unknown;
@@ -37,9 +38,8 @@ export class Task implements NodeContext {
   controller: AbortController | undefined;
   private _id: string | undefined;
   private _ns: string[] | undefined;
-  /** the superstep and checkpoint this task belongs to (ids must not move if the loop advances) */
+  /** the superstep this task belongs to (its id must not move when the loop advances) */
   private readonly at: number;
-  private readonly base: string;
 
   constructor(
     readonly loop: Loop,
@@ -54,7 +54,13 @@ export class Task implements NodeContext {
     readonly joinTrigger: number,
   ) {
     this.at = loop.step;
-    this.base = loop.baseId();
+    // with a checkpointer the id is needed at once (pending writes) and must use this step's checkpoint
+    if (loop.durable) this._id = this.makeId(loop.baseId());
+  }
+
+  private makeId(base: string): string {
+    const key = `${this.loop.ns}\u0000${this.at}\u0000${this.cn.name}\u0000${this.kind}\u0000${this.kind === PULL ? this.trigger : this.index}`;
+    return stableUuid(key, base);
   }
 
   get graph(): string {
@@ -75,17 +81,7 @@ export class Task implements NodeContext {
 
   /** deterministic: same checkpoint, namespace, step, node and trigger → same id (reference §1.2) */
   get id(): string {
-    if (this._id === undefined) {
-      const key = JSON.stringify([
-        this.loop.ns,
-        this.at,
-        this.cn.name,
-        this.kind,
-        this.kind === PULL ? [this.trigger] : this.index,
-      ]);
-      this._id = stableUuid(key, this.base);
-    }
-    return this._id;
+    return (this._id ??= this.makeId(this.loop.baseId()));
   }
 
   get path(): [string, string | number] {
@@ -101,7 +97,7 @@ export class Task implements NodeContext {
   }
 
   resetWrites(): void {
-    this.updates = this.trig = this.joinW = this.sends = undefined;
+    this.updates = this.trig = this.edgeTrig = this.joinW = this.sends = undefined;
     this.bubble = undefined;
   }
 

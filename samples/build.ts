@@ -2,10 +2,10 @@
  * Compiles every sample's .graph files to the `*.graph.ts` beside them (build outputs, git-ignored).
  * `npx tsx samples/build.ts`; also run by `npm start` and by the e2e test before they import a sample.
  */
-import { readdirSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildFiles } from "graphc";
+import { buildFiles, hasErrors, type Diagnostic } from "graphc";
 import { isMain } from "./shared/is-main.ts";
 
 export const SAMPLES_DIR = dirname(fileURLToPath(import.meta.url));
@@ -25,10 +25,35 @@ export interface SamplesBuild {
   report: string;
 }
 
-export async function buildSamples(): Promise<SamplesBuild> {
+/** `file:line:col: error[G2003] message` plus the hint, one diagnostic per paragraph */
+function describe(d: Diagnostic): string {
+  const at = `${d.span.file}:${d.span.start.line}:${d.span.start.column}`;
+  return [`${at}: ${d.severity}[${d.code}] ${d.message}`, ...(d.hint ? [`  = help: ${d.hint}`] : [])].join("\n");
+}
+
+/**
+ * Builds all samples; writes nothing when there are errors (the last good output stays).
+ * `typecheck: false` skips graphc's own TypeScript pass over the node functions (callers that run tsc over
+ * samples/tsconfig.json anyway, like the e2e test, save its time).
+ */
+export async function buildSamples(options: { typecheck?: boolean } = {}): Promise<SamplesBuild> {
   const files = sampleGraphFiles();
-  const result = await buildFiles(files);
-  return { ok: result.ok, files, report: result.report };
+  const { outputs, diagnostics } = await buildFiles(files, { typecheck: options.typecheck ?? true });
+  const ok = !hasErrors(diagnostics);
+  if (ok) {
+    for (const out of outputs) {
+      // unchanged output is not rewritten, so tsx/vitest/editors see no spurious change
+      const old = (() => {
+        try {
+          return readFileSync(out.path, "utf8");
+        } catch {
+          return undefined;
+        }
+      })();
+      if (old !== out.text) writeFileSync(out.path, out.text);
+    }
+  }
+  return { ok, files, report: diagnostics.map(describe).join("\n\n") };
 }
 
 if (isMain(import.meta.url)) {

@@ -1,6 +1,7 @@
 /** File access for the CLI: paths are relative to `io.cwd`; writes are atomic and skip identical content. */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { posix } from "node:path";
+import type { CompilerHost } from "../phases/2-bind/host.ts";
 import { type CliIO, UsageError } from "./io.ts";
 
 export function resolvePath(io: CliIO, path: string): string {
@@ -38,4 +39,9 @@ export function writeIfChanged(io: CliIO, path: string, text: string): boolean {
   writeFileSync(tmp, text);
   renameSync(tmp, abs);
   return true;
+}
+
+/** The compiler's view of the file system, relative to `io.cwd` (diagnostics keep the paths as typed). */
+export function cwdHost(io: CliIO): CompilerHost {
+  return { readFile: (path) => readOutput(io, path) };
 }

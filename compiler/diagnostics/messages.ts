@@ -516,6 +516,16 @@ export const MESSAGES = {
     doc: "A node's `goto` list contains START.",
   }),
 
+  outputNeverWritten: def<{ name: string; graph: string }>({
+    code: "G4014",
+    slug: "output-never-written",
+    severity: "warning",
+    message: (a) => `output field \`${a.name}\` of graph \`${a.graph}\` is never written`,
+    label: () => "nothing returns it",
+    hint: (a) => `let a node write \`${a.name}\`, give it a default, or remove it from \`output\``,
+    doc: "An output field has no default and no built-in reducer, is not an input field, and no node or subgraph writes it: the result (or, for a subgraph, what flows back to the parent) never contains it.",
+  }),
+
   // ------------------------------------------------------------ G5xxx subgraphs
   mappingTypeMismatch: def<{ child: string; graph: string; from: string; to: string; direction: "in" | "out" }>({
     code: "G5001",

@@ -6,18 +6,19 @@ import { SubGraphPath } from "./sub_graph_path.graph.ts";
 import { SubGraphInline } from "./sub_graph_inline.graph.ts";
 import { ReactMain } from "./react.graph.ts";
 import { LoopCounter } from "./loop_counter.graph.ts";
-import { describeUpdates, nodePath } from "../shared/progress.ts";
+import { asStreamEvent, describeEvent, nodePath, nodeUpdates } from "../shared/progress.ts";
 import { isMain } from "../shared/is-main.ts";
 
 export async function run(log: (line: string) => void = console.log) {
   log("== demo_sub_graph_path: writer -> article_discuss (file subgraph: 3 critics in parallel -> editor) -> reviser");
   const pathEvents: string[] = [];
-  for await (const [namespace, payload] of await SubGraphPath.stream(
+  for await (const chunk of SubGraphPath.stream(
     { word: "秋天" },
     { streamMode: "updates", subgraphs: true },
   )) {
-    for (const line of describeUpdates(namespace, payload)) log(line);
-    for (const node of Object.keys(payload as object)) pathEvents.push([...nodePath(namespace), node].join("/"));
+    const event = asStreamEvent(chunk);
+    for (const line of describeEvent(event)) log(line);
+    for (const [node] of nodeUpdates(event)) pathEvents.push([...nodePath(event.namespace), node].join("/"));
   }
   const path = await SubGraphPath.invoke({ word: "秋天" });
   log(path.final);

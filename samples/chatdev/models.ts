@@ -34,6 +34,6 @@ export const editorModel = new ScriptedModel("scripted-editor", (turns) => {
 export const reviserModel = new ScriptedModel("scripted-reviser", (turns) => {
   const prompt = lastUserText(turns);
   const suggestions = /建议：([\s\S]*)$/.exec(prompt)?.[1]?.trim() ?? "";
-  const count = (suggestions.match(/：/g) ?? []).length;
+  const count = (suggestions.match(/。/g) ?? []).length; // one sentence per suggestion
   return `终稿（采纳 ${count} 处修改）`;
 });

@@ -8,8 +8,8 @@ import { SqliteSaver } from "graphc/runtime/sqlite";
 import { CustomerService, type CustomerServiceState } from "./customer_service.graph.ts";
 import type { Approval } from "./domain.graph.ts";
 import type { ConfirmationRequest } from "./execution.nodes.ts";
-import { auditRows, openDb, resolveDbPath, type AuditRow } from "./db.ts";
-import { describeUpdates, nodePath } from "../shared/progress.ts";
+import { auditRows, dataFile, openDb, type AuditRow } from "./db.ts";
+import { asStreamEvent, describeEvent, nodePath, nodeUpdates, type StreamEvent } from "../shared/progress.ts";
 
 export type Step = { user: string } | { resume: Approval };
 
@@ -29,15 +29,28 @@ export interface StreamedUpdate {
   path: string[];
   node: string;
   fields: string[];
+  /** replayed from the node cache instead of run */
+  cached: boolean;
+}
+
+/** the confirmation request when the root graph reports an interrupt */
+function interruptOf(event: StreamEvent): ConfirmationRequest | undefined {
+  if (event.namespace.length > 0 || event.mode !== "updates") return undefined;
+  const interrupts = (event.payload as { __interrupt__?: { value: ConfirmationRequest }[] }).__interrupt__;
+  return interrupts?.[0]?.value;
 }
 
 export interface TurnReport {
   step: Step;
   updates: StreamedUpdate[];
+  /** the nodes' progress notes (`custom` stream events), e.g. tool calls and failures */
+  notes: string[];
   /** set when the turn stopped at the refund confirmation */
   interrupt?: ConfirmationRequest;
   /** the thread's state after the turn */
   state: CustomerServiceState;
+  /** nodes still to run (non-empty while paused at the interrupt) */
+  next: string[];
   /** assistant messages added by this turn */
   replies: string[];
 }
@@ -54,11 +67,28 @@ export interface ConversationOptions {
   log?: (line: string) => void;
 }
 
+/** the turn's final state in one line: the routing fields, and the execution result when there is one */
+export function describeState(state: CustomerServiceState): string {
+  const parts = [
+    `intent=${state.intent}`,
+    `entities=${JSON.stringify(state.entities)}`,
+    `decision=${state.decision}`,
+    `need_human=${state.need_human}`,
+    `messages=${state.messages.length}`,
+  ];
+  const { status, ...rest } = state.execution_result;
+  if (status !== "none") {
+    const { message: _message, ...fields } = rest;
+    parts.push(`execution_result=${JSON.stringify({ status, ...fields })}`);
+  }
+  return parts.join(" ");
+}
+
 export async function runConversation(options: ConversationOptions = {}) {
   const dbPath = options.dbPath ?? "customer-service.db";
   const log = options.log ?? (() => {});
   const userId = options.userId ?? "u1001";
-  const saver = SqliteSaver.fromConnString(resolveDbPath(options.checkpointPath ?? "checkpoints.db"));
+  const saver = new SqliteSaver(dataFile(options.checkpointPath ?? "checkpoints.db"));
   const graph = CustomerService.withConfig({ checkpointer: saver });
   const config = {
     configurable: { thread_id: options.threadId ?? `conversation-${Date.now()}` },
@@ -72,18 +102,22 @@ export async function runConversation(options: ConversationOptions = {}) {
     log("user" in step ? `👤 ${step.user}` : `🧑‍💼 ${step.resume.actor} ${step.resume.approved ? "approves" : "rejects"} the refund`);
     const input = "user" in step ? { messages: [{ role: "user", content: step.user }], user_id: userId } : new Command({ resume: step.resume });
     const updates: StreamedUpdate[] = [];
+    const notes: string[] = [];
     let interrupt: ConfirmationRequest | undefined;
-    for await (const [namespace, payload] of await graph.stream(input, { ...config, streamMode: "updates", subgraphs: true })) {
-      for (const line of describeUpdates(namespace, payload)) log(`  ${line}`);
-      for (const [node, update] of Object.entries(payload as Record<string, unknown>)) {
-        if (node === "__interrupt__") {
-          if (namespace.length === 0) interrupt = (update as { value: ConfirmationRequest }[])[0]?.value;
-          continue;
-        }
-        updates.push({ path: nodePath(namespace), node, fields: Object.keys(update ?? {}) });
+    // updates: what each node wrote; custom: the tools' progress notes (ctx.writer), e.g. a retried call
+    for await (const chunk of graph.stream(input, { ...config, streamMode: ["updates", "custom"], subgraphs: true })) {
+      const event = asStreamEvent(chunk);
+      for (const line of describeEvent(event)) log(`  ${line}`);
+      const pending = interruptOf(event);
+      if (pending) interrupt = pending;
+      if (event.mode === "custom") notes.push(String(event.payload));
+      const cached = (event.payload as { __metadata__?: { cached?: boolean } }).__metadata__?.cached === true;
+      for (const [node, update] of nodeUpdates(event)) {
+        updates.push({ path: nodePath(event.namespace), node, fields: Object.keys(update ?? {}), cached });
       }
     }
-    const state = (await graph.getState(config)).values as CustomerServiceState;
+    const snapshot = await graph.getState(config);
+    const state = snapshot.values as CustomerServiceState;
     const replies = state.messages
       .slice(seen)
       .filter((m) => m.role === "assistant")
@@ -91,11 +125,10 @@ export async function runConversation(options: ConversationOptions = {}) {
     seen = state.messages.length;
     for (const reply of replies) log(`🤖 ${reply}`);
     if (interrupt) log(`⏸  waiting for a human: ${interrupt.question}`);
-    log(
-      `   state: intent=${state.intent} decision=${state.decision} execution=${state.execution_result.status}` +
-        `${state.execution_result.replayed ? " (replayed)" : ""} need_human=${state.need_human}`,
-    );
-    turns.push(interrupt ? { step, updates, interrupt, state, replies } : { step, updates, state, replies });
+    log(`   state after the turn: ${describeState(state)}`);
+    if (snapshot.next.length > 0) log(`   the run is paused; next: ${snapshot.next.join(", ")}`);
+    const next = snapshot.next;
+    turns.push(interrupt ? { step, updates, notes, interrupt, state, next, replies } : { step, updates, notes, state, next, replies });
   }
   const audit: AuditRow[] = auditRows(openDb(dbPath));
   return { turns, audit };

@@ -19,6 +19,13 @@ export function resolveDbPath(dbPath: string): string {
   return dbPath === ":memory:" || isAbsolute(dbPath) ? dbPath : join(DATA_DIR, dbPath);
 }
 
+/** the resolved path of a database file, its directory created (SQLite does not create directories) */
+export function dataFile(dbPath: string): string {
+  const path = resolveDbPath(dbPath);
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  return path;
+}
+
 const open = new Map<string, Db>();
 
 /** The connection for `dbPath`, created (schema + demo data) on first use. */
@@ -26,8 +33,7 @@ export function openDb(dbPath: string): Db {
   const path = resolveDbPath(dbPath);
   let db = open.get(path);
   if (db === undefined) {
-    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-    db = new Database(path);
+    db = new Database(dataFile(path));
     db.pragma("journal_mode = WAL");
     db.pragma("foreign_keys = ON");
     createSchema(db);

@@ -27,17 +27,25 @@ export function guardOrderId(state: QueryGuardRead): QueryGuardUpdate {
 
 export function callTools(state: QueryFetchRead, ctx: NodeContext<QueryVars>): QueryFetchUpdate {
   const db = openDb(ctx.vars.dbPath);
-  const order = getOrder(db, state.order_id);
+  const id = state.order_id;
+  ctx.writer(`get_order(${id})`);
+  const order = getOrder(db, id);
   if (order === undefined) return { query_result: { error: "order_not_found" } };
-  ctx.writer({ tool: "get_order", order_id: state.order_id });
   switch (state.intent) {
     case "query_logistics": {
-      ctx.writer({ tool: "get_logistics", order_id: state.order_id });
-      const logistics = getLogistics(db, state.order_id); // may throw: retried with backoff
+      ctx.writer(`get_logistics(${id})`);
+      let logistics;
+      try {
+        logistics = getLogistics(db, id);
+      } catch (e) {
+        // rethrown: the node's retry policy decides whether to try again (and on_error what happens after)
+        ctx.writer(`get_logistics(${id}) failed: ${(e as Error).message}`);
+        throw e;
+      }
       return { query_result: normalize(logistics ? { order, logistics } : { order }) };
     }
     case "refund":
-      ctx.writer({ tool: "get_refund_policy" });
+      ctx.writer("get_refund_policy()");
       return { query_result: normalize({ order, policy: getRefundPolicy(db) }) };
     default:
       return { query_result: normalize({ order }) };

@@ -5,7 +5,7 @@
  * 2. ResearchWriterRenamed: the parent says `user_query`, the child `topic`, joined by an explicit mapping.
  */
 import { ResearchWriter, ResearchWriterRenamed } from "./research_writer.graph.ts";
-import { describeUpdates, nodePath } from "../shared/progress.ts";
+import { asStreamEvent, describeEvent, nodePath, nodeUpdates } from "../shared/progress.ts";
 import { isMain } from "../shared/is-main.ts";
 
 export const TOPIC = "LangGraph 流式输出的价值";
@@ -20,13 +20,14 @@ export interface StreamedUpdate {
 export async function run(log: (line: string) => void = console.log) {
   log(`== ResearchWriter (shared fields), streamed with subgraphs: true`);
   const updates: StreamedUpdate[] = [];
-  for await (const [namespace, payload] of await ResearchWriter.stream(
+  for await (const chunk of ResearchWriter.stream(
     { topic: TOPIC },
     { streamMode: "updates", subgraphs: true },
   )) {
-    for (const line of describeUpdates(namespace, payload)) log(line);
-    for (const [node, update] of Object.entries(payload as Record<string, object>)) {
-      updates.push({ path: nodePath(namespace), node, fields: Object.keys(update ?? {}) });
+    const event = asStreamEvent(chunk);
+    for (const line of describeEvent(event)) log(line);
+    for (const [node, update] of nodeUpdates(event)) {
+      updates.push({ path: nodePath(event.namespace), node, fields: Object.keys(update ?? {}) });
     }
   }
   const shared = await ResearchWriter.invoke({ topic: TOPIC });

@@ -1,15 +1,38 @@
 /**
- * Readable progress lines for `stream(..., { streamMode: "updates", subgraphs: true })` events:
- * `[research:1a2b…] search → notes, messages`. A namespace segment is `node:taskId`; the root graph's is
- * empty and shown as `[root]`.
+ * Readable progress lines for `stream(…, { subgraphs: true })` chunks, one line per event:
+ *   [research:1a2b3c4d] search → notes=…, messages(2)        an `updates` event
+ *   [query:5e4ded9a] · get_logistics failed: … (will retry)   a `custom` event (ctx.writer)
+ * A namespace segment is `node:taskId` (the id shortened here); the root graph's namespace is empty and
+ * shown as `[root]`.
  */
 
-/** `research:1f0c…|search:…` → the node names, root = [] */
+export interface StreamEvent {
+  /** `node:taskId` segments from the root; [] for the root graph */
+  namespace: string[];
+  mode: string;
+  payload: unknown;
+}
+
+/**
+ * The stream yields `unknown` (the shape depends on the options). With `subgraphs: true` a chunk is
+ * `[namespace, payload]` for one stream mode and `[namespace, mode, payload]` for several.
+ */
+export function asStreamEvent(chunk: unknown, singleMode = "updates"): StreamEvent {
+  if (Array.isArray(chunk) && Array.isArray(chunk[0])) {
+    if (chunk.length === 2) return { namespace: chunk[0] as string[], mode: singleMode, payload: chunk[1] };
+    if (chunk.length === 3 && typeof chunk[1] === "string") {
+      return { namespace: chunk[0] as string[], mode: chunk[1], payload: chunk[2] };
+    }
+  }
+  throw new TypeError(`expected a [namespace, (mode,) payload] chunk (stream with subgraphs: true), got ${JSON.stringify(chunk)}`);
+}
+
+/** `["research:1f0c…", "search:…"]` → `["research", "search"]` */
 export function nodePath(namespace: readonly string[]): string[] {
   return namespace.map((segment) => segment.split(":")[0] ?? segment);
 }
 
-/** task ids are long uuids: keep the first 8 characters so lines stay readable */
+/** task ids are long: keep their first 8 characters so lines stay readable */
 export function shortNamespace(namespace: readonly string[]): string {
   if (namespace.length === 0) return "root";
   return namespace
@@ -26,23 +49,35 @@ function brief(value: unknown, max = 80): string {
   return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }
 
-/** one line per node in an `updates` payload; message lists show their last message's text */
-export function describeUpdates(namespace: readonly string[], payload: unknown): string[] {
-  if (payload === null || typeof payload !== "object") return [`[${shortNamespace(namespace)}] ${brief(payload)}`];
+function describeUpdate(update: unknown): string {
+  if (!update || typeof update !== "object" || Array.isArray(update)) return brief(update);
+  const fields = Object.entries(update as Record<string, unknown>).map(([k, v]) =>
+    // message lists can be long and repeat the history: their length says enough
+    k === "messages" && Array.isArray(v) ? `messages(${v.length})` : `${k}=${brief(v, 60)}`,
+  );
+  return fields.join(", ") || "(no change)";
+}
+
+/** one line per node of an `updates` payload, per interrupt, or per `custom` event */
+export function describeEvent(event: StreamEvent): string[] {
+  const at = `[${shortNamespace(event.namespace)}]`;
+  if (event.mode === "custom") return [`${at} · ${typeof event.payload === "string" ? event.payload : brief(event.payload, 120)}`];
+  if (event.mode !== "updates" || !event.payload || typeof event.payload !== "object") {
+    return [`${at} ${event.mode}: ${brief(event.payload)}`];
+  }
+  const payload = event.payload as Record<string, unknown>;
+  const cached = (payload["__metadata__"] as { cached?: boolean } | undefined)?.cached ? " (cached)" : "";
   const lines: string[] = [];
-  for (const [node, update] of Object.entries(payload as Record<string, unknown>)) {
-    if (node === "__interrupt__") {
-      lines.push(`[${shortNamespace(namespace)}] ⏸ interrupt ${brief(update, 120)}`);
-      continue;
-    }
-    const fields =
-      update && typeof update === "object" && !Array.isArray(update)
-        ? Object.entries(update as Record<string, unknown>)
-            .filter(([k]) => k !== "__metadata__")
-            .map(([k, v]) => `${k}=${brief(k === "messages" && Array.isArray(v) ? (v.at(-1) as { content?: unknown })?.content : v, 60)}`)
-        : [brief(update)];
-    const cached = (update as { __metadata__?: { cached?: boolean } } | undefined)?.__metadata__?.cached ? " (cached)" : "";
-    lines.push(`[${shortNamespace(namespace)}] ${node}${cached} → ${fields.join(", ") || "(no change)"}`);
+  for (const [node, update] of Object.entries(payload)) {
+    if (node === "__metadata__") continue;
+    if (node === "__interrupt__") lines.push(`${at} ⏸ interrupt ${brief(update, 120)}`);
+    else lines.push(`${at} ${node}${cached} → ${describeUpdate(update)}`);
   }
   return lines;
+}
+
+/** the node updates of an `updates` event (interrupts and metadata left out) */
+export function nodeUpdates(event: StreamEvent): [node: string, update: unknown][] {
+  if (event.mode !== "updates" || !event.payload || typeof event.payload !== "object") return [];
+  return Object.entries(event.payload as Record<string, unknown>).filter(([k]) => !k.startsWith("__"));
 }

@@ -5,7 +5,7 @@
  * values are hashes of the (canonical) input, so a wrong projection, a wrong "fresh" state for a router or
  * a wrong Send argument changes the output.
  */
-import type { BranchDesc, CommandNode, Cond, FnNode, GraphDesc, Operand, Reducer } from "./model.ts";
+import type { BranchDesc, CommandNode, Cond, FnNode, GraphDesc, Operand, Program, Reducer } from "./model.ts";
 import { END, fieldOf } from "./model.ts";
 
 type Values = Record<string, unknown>;
@@ -154,4 +154,47 @@ export function evalCond(c: Cond, state: Values): boolean {
 export function condTargets(b: Extract<BranchDesc, { kind: "cond" }>, state: Values): readonly string[] {
   for (const c of b.cases) if (!c.cond || evalCond(c.cond, state ?? {})) return c.targets;
   return [];
+}
+
+/**
+ * The functions a generated nodes module exports, looked up by graph and node name. They are typed `any`
+ * on purpose: graphc type-checks node functions against the precise types it generates, and these
+ * data-driven functions fit every such type.
+ */
+type Loose = (input: any, ...rest: any[]) => any;
+
+export function bindProgram(p: Program, k: Ctors): {
+  node(graph: string, name: string): Loose;
+  route(graph: string, from: string): Loose;
+  send(graph: string, from: string): Loose;
+} {
+  const graph = (name: string): GraphDesc => {
+    const g = p.graphs.find((x) => x.name === name);
+    if (!g) throw new Error(`program ${p.id} has no graph ${name}`);
+    return g;
+  };
+  const branchOf = (g: GraphDesc, from: string): BranchDesc => {
+    const b = g.branches.find((x) => x.from === from);
+    if (!b) throw new Error(`graph ${g.name} has no branch from ${from}`);
+    return b;
+  };
+  return {
+    node(gName, name) {
+      const g = graph(gName);
+      const n = g.nodes.find((x) => x.name === name);
+      if (!n || n.kind === "subgraph") throw new Error(`graph ${gName} has no plain node ${name}`);
+      return n.kind === "command" ? commandFn(g, n, k) : nodeFn(g, n, k);
+    },
+    route(gName, from) {
+      const b = branchOf(graph(gName), from);
+      if (b.kind !== "route") throw new Error(`branch from ${from} is not a route`);
+      return routeKey(b);
+    },
+    send(gName, from) {
+      const g = graph(gName);
+      const b = branchOf(g, from);
+      if (b.kind !== "send") throw new Error(`branch from ${from} is not a send`);
+      return sendFn(g, b, k);
+    },
+  };
 }

@@ -111,10 +111,13 @@ function makeGraph(
   const sendTargets = new Set<string>();
   const fieldNames = fields.map((f) => f.name);
   const counters = fields.filter((f) => f.reducer !== "replace");
+  // a subgraph node writes its whole appended list back (LangGraph duplicates it), so a loop through one
+  // doubles the list every turn: a graph gets either subgraphs or back edges, not both
+  const withSubgraphs = depth > 0 && rng.chance(0.6);
   // replace fields are written rarely, so that not every fan-out ends in a LastValue conflict
   const writesFor = (): string[] => {
     const ws = rng.some(
-      fields.filter((f) => f.reducer !== "replace" || rng.chance(0.25)).map((f) => f.name),
+      fields.filter((f) => f.reducer !== "replace" || rng.chance(0.5)).map((f) => f.name),
       rng.int(1, 2),
     );
     return ws.length > 0 ? ws : [fields[0]?.name ?? "log0"];
@@ -128,7 +131,7 @@ function makeGraph(
     const n = names[i] ?? "";
     const later = names.slice(i + 1);
     const roll = rng.next();
-    if (depth > 0 && roll < 0.15 && i > 0 && !sendTargets.has(n)) {
+    if (withSubgraphs && roll < 0.2 && i > 0 && !sendTargets.has(n)) {
       const child = makeChild(rng, `${name}S${i}`, fields, graphs, depth - 1);
       nodes.push({ kind: "subgraph", name: n, graph: graphs.length });
       graphs.push(child);
@@ -147,7 +150,7 @@ function makeGraph(
     }
     const out = rng.next();
     const targetsOf = (allowBack: boolean): string[] => {
-      const pool = allowBack && rng.chance(0.3) ? names.slice(0, i + 1) : later;
+      const pool = allowBack && !withSubgraphs && rng.chance(0.3) ? names.slice(0, i + 1) : later;
       const k = rng.chance(0.25) ? 2 : 1;
       const ts = rng.some(pool.length > 0 ? pool : [END], k);
       return rng.chance(0.2) || ts.length === 0 ? [...ts.slice(0, 1), END].filter((x, j, a) => a.indexOf(x) === j) : ts;
@@ -159,12 +162,12 @@ function makeGraph(
     } else if (out < 0.62) {
       const cases = Array.from({ length: rng.int(2, 3) }, (_, j) => ({ key: `k${j}`, targets: targetsOf(true) }));
       branches.push({ kind: "route", from: n, field: rng.pick(fieldNames), salt: rng.int(0, 999), cases });
-      for (const c of cases) for (const t of c.targets) incoming.add(t);
+      for (const c of cases) for (const t of c.targets) if (names.indexOf(t) > i) incoming.add(t);
     } else if (out < 0.82) {
       const cases = Array.from({ length: rng.int(1, 2) }, () => ({ cond: makeCond(rng, counters, 2), targets: targetsOf(true) }));
       const all = [...cases, { targets: targetsOf(false) }];
       branches.push({ kind: "cond", from: n, cases: all });
-      for (const c of all) for (const t of c.targets) incoming.add(t);
+      for (const c of all) for (const t of c.targets) if (names.indexOf(t) > i) incoming.add(t);
     } else {
       const plain = later.filter((x) => !incoming.has(x));
       const target = plain.length > 0 ? rng.pick(plain) : undefined;
@@ -190,7 +193,8 @@ function makeGraph(
     if (sources.length === 2 && !sendTargets.has(target)) addEdge(sources, [target], true);
   }
 
-  // every node reachable: give orphans an edge from an earlier node that is not a Command node
+  // every node reachable from START (graphc checks this transitively; LangGraph only wants one incoming
+  // edge): `incoming` holds forward edges only, so give each node without one an edge from an earlier node
   for (let i = 1; i < count; i++) {
     const n = names[i] ?? "";
     if (incoming.has(n)) continue;

@@ -60,8 +60,11 @@ export async function observe(g: Runnable, input: Values, recursionLimit: number
         pending = [];
       } else throw new Error(`unexpected stream mode ${mode}`);
     }
+    // updates after the last values chunk (a step that wrote nothing) are a step of their own
     if (pending.length > 0) steps.push({ updates: pending.sort(), values: "<no values chunk>" });
   } catch (e) {
+    // the failing step's updates (those streamed before the error) are not compared: whether a task's
+    // update is streamed before its sibling's failure is completion order, which the runtimes need not share
     streamError = errorClass(e);
   }
   return {

@@ -85,7 +85,7 @@ function apply(text: string, m: Mutation): string {
       if (m.op === "deleteToken") ps.splice(i, 1);
       else if (m.op === "duplicateToken") ps.splice(i, 0, ps[i]!);
       else if (m.op === "insertToken") ps.splice(i, 0, ` ${m.token} `);
-      else {
+      else if (m.op === "swapTokens") {
         const j = m.other % ps.length;
         [ps[i], ps[j]] = [ps[j]!, ps[i]!];
       }

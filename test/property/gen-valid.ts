@@ -114,8 +114,8 @@ function schemaRef(g: Gen, fields: readonly string[]): string {
 }
 
 function graphBody(g: Gen, depth: number): string[] {
-  const fields = Array.from({ length: count(g, 1, 4) }, (_, i) => `f${i}`);
-  const nodes = Array.from({ length: count(g, 1, 4) }, (_, i) => `n${i}`);
+  const fields = Array.from({ length: count(g, 1, 3) }, (_, i) => `f${i}`);
+  const nodes = Array.from({ length: count(g, 1, 3) }, (_, i) => `n${i}`);
   const out: string[] = [];
   out.push(`state {${members(g, fields.map((f) => field(g, f)), "    ")}}`);
   if (chance(g, 0.5)) out.push(`input${sp(g)}{ ${fields.slice(0, count(g, 1, fields.length)).join(", ")} }`);
@@ -152,7 +152,7 @@ function graphBody(g: Gen, depth: number): string[] {
     );
   }
   out.push(`START -> ${nodes[0]}`);
-  for (let i = count(g, 0, 4); i > 0; i--) out.push(edge(g, nodes, fields));
+  for (let i = count(g, 0, 3); i > 0; i--) out.push(edge(g, nodes, fields));
   out.push(`${nodes[nodes.length - 1]} -> END`);
   return out;
 }

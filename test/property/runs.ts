@@ -1,6 +1,7 @@
 /**
- * How many cases each property runs. The total defaults to 20,000 per run (the CI budget, about 30 s on
- * two cores); GRAPHC_PROPERTY_RUNS sets another total, shared in the same proportions.
+ * How many cases each property runs. The total defaults to 20,000 per run; GRAPHC_PROPERTY_RUNS sets
+ * another total, shared in the same proportions. Most cases are cheap token streams; the costly ones
+ * (well-formed graphs, which are parsed several times) get small shares.
  */
 const total = Number(process.env["GRAPHC_PROPERTY_RUNS"] ?? "20000");
 

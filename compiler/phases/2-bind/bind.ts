@@ -125,6 +125,7 @@ function bindFileScope(
   diagnostics: Diagnostic[],
 ): BoundFile {
   const imports: BoundImport[] = [];
+  const byLocal = new Map<string, BoundImport>();
   const types = new Map<string, BoundTypeAlias>();
   const graphNames = new Map<string, Span>();
   for (const item of ast.items) {
@@ -132,12 +133,12 @@ function bindFileScope(
     for (const n of item.names) {
       const local = n.alias ?? n.name;
       if (local.name === "") continue;
-      const first = imports.find((i) => i.local === local.name);
+      const first = byLocal.get(local.name);
       if (first) {
         diagnostics.push(d.duplicateImport(local.span, { name: local.name }, [rel(first.span, "first imported here")]));
         continue;
       }
-      imports.push({
+      const bound: BoundImport = {
         kind: item.isGraph ? "graph" : item.typeOnly ? "type" : "value",
         local: local.name,
         exported: n.name.name,
@@ -145,10 +146,12 @@ function bindFileScope(
         span: local.span,
         decl: item,
         resolvedFile: item.isGraph ? resolvedPaths.get(item.from) : undefined,
-      });
+      };
+      imports.push(bound);
+      byLocal.set(bound.local, bound);
     }
   }
-  const importSpan = (name: string) => imports.find((i) => i.local === name)?.span;
+  const importSpan = (name: string) => byLocal.get(name)?.span;
   for (const item of ast.items) {
     if (item.kind === "TypeAlias") {
       const name = item.name.name;

@@ -24,7 +24,7 @@ import { readLimits, readNodeOptions } from "./options.ts";
 import { parseTemplate } from "./templates.ts";
 import { BUILTIN_REDUCERS, type BoundField, type BoundFile, type BoundGraph, type BoundNode, type BoundVar,
   type BuiltinReducer, type FieldOrigin, type FieldSite, type ImportRef, type NameRef, type PrivateSchema, type ReducerKind,
-  type SubgraphNode } from "./model.ts";
+  type SubgraphNode, findImport } from "./model.ts";
 import { T, type TypeResolver } from "./types.ts";
 
 export interface BindContext {
@@ -46,7 +46,8 @@ export interface PendingSubgraph {
 
 /** The imported TS value named by `id`, if `id` names one. */
 export function importValue(file: BoundFile, id: Ident): ImportRef | undefined {
-  const imp = file.imports.find((i) => i.local === id.name && i.kind === "value");
+  const found = findImport(file, id.name);
+  const imp = found?.kind === "value" ? found : undefined;
   return imp ? { local: imp.local, exported: imp.exported, module: imp.module, span: id.span } : undefined;
 }
 

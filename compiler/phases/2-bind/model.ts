@@ -382,3 +382,18 @@ export interface SendEdge extends BranchBase {
   readonly fn?: ImportRef | undefined;
   readonly fnName: NameRef;
 }
+
+// ---------------------------------------------------------------- lookups
+
+const importIndexes = new WeakMap<BoundFile, Map<string, BoundImport>>();
+
+/** The import bound to local name `name` in `file` (indexed once per file, so lookups stay O(1)). */
+export function findImport(file: BoundFile, name: string): BoundImport | undefined {
+  let index = importIndexes.get(file);
+  if (!index) {
+    index = new Map();
+    for (const i of file.imports) if (!index.has(i.local)) index.set(i.local, i);
+    importIndexes.set(file, index);
+  }
+  return index.get(name);
+}

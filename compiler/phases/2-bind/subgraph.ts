@@ -5,7 +5,7 @@
 import type { Expr, Ident, MapEntry, Mapping } from "../../../grammar/ast.ts";
 import { ref } from "./edges.ts";
 import { exprNames, importValue, type BindContext, type PendingSubgraph } from "./graph.ts";
-import type { BoundFile, BoundGraph, InMapItem, NameRef, OutMapItem, SubgraphMapping, SubgraphNode } from "./model.ts";
+import { findImport, type BoundFile, type BoundGraph, type InMapItem, type NameRef, type OutMapItem, type SubgraphMapping, type SubgraphNode } from "./model.ts";
 import { readNodeOptions } from "./options.ts";
 
 /** The graph a subgraph node targets, or undefined (reported by 3-check/subgraphs.ts). */
@@ -30,7 +30,8 @@ export function resolveTarget(p: PendingSubgraph, ctx: BindContext): BoundGraph 
 export function graphByName(file: BoundFile, name: string, ctx: BindContext): BoundGraph | undefined {
   const local = file.graphs.get(name);
   if (local) return local;
-  const imp = file.imports.find((i) => i.local === name && i.kind === "graph");
+  const found = findImport(file, name);
+  const imp = found?.kind === "graph" ? found : undefined;
   if (!imp?.resolvedFile) return undefined;
   return ctx.files.get(imp.resolvedFile)?.graphs.get(imp.exported);
 }

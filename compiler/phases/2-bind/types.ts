@@ -7,7 +7,7 @@ import type { TypeExpr } from "../../../grammar/ast.ts";
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import { d, rel } from "../../diagnostics/messages.ts";
 import { suggest } from "../../diagnostics/did-you-mean.ts";
-import type { BoundFile, BoundTypeAlias, DslType } from "./model.ts";
+import { findImport, type BoundFile, type BoundTypeAlias, type DslType } from "./model.ts";
 
 export const T = {
   string: { kind: "string" } as DslType,
@@ -170,7 +170,7 @@ export class TypeResolver {
     }
     const local = file.types.get(name);
     if (local) return noArgs(this.alias(local, file));
-    const imp = file.imports.find((i) => i.local === name);
+    const imp = findImport(file, name);
     if (imp) {
       if (imp.kind === "type") {
         return { kind: "opaque", name: imp.local, module: imp.module, args: expr.args.map((a) => this.resolve(a, file)) };

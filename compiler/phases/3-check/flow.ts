@@ -6,7 +6,7 @@
  * Over-approximations (a diagnostic must never be wrong): a router without cases and a `send` may lead to any
  * node; a waiting join counts as an edge from each of its sources.
  */
-import { d } from "../../diagnostics/messages.ts";
+import { d, rel } from "../../diagnostics/messages.ts";
 import type { BoundGraph } from "../2-bind/model.ts";
 import type { CheckContext } from "./context.ts";
 
@@ -88,13 +88,29 @@ export function checkFlow(g: BoundGraph, ctx: CheckContext): void {
     else if (hasEntry && !toEnd.has(node.name)) ctx.diagnostics.push(d.cannotReachEnd(node.span, { name: node.name, graph: g.name }));
   }
   if (hasEntry) checkReadBeforeWrite(g, succ, fromStart, ctx);
+  if (hasEntry) checkOutputsWritten(g, ctx);
+}
+
+/** An output field that starts empty, is not an input and that no node writes never reaches the result. */
+function checkOutputsWritten(g: BoundGraph, ctx: CheckContext): void {
+  const written = new Set<string>(g.input);
+  for (const n of g.nodes.values()) for (const w of n.writes) written.add(w.name);
+  const block = g.decl.members.find((m) => m.kind === "Output");
+  for (const name of g.output) {
+    const f = g.fields.get(name);
+    if (!f || written.has(name) || f.default !== undefined || f.reducer.kind === "builtin") continue;
+    // point at the `output { x }` entry when there is one, else at the field
+    const entry = block?.kind === "Output" ? block.fields.find((x) => x.name.name === name) : undefined;
+    ctx.diagnostics.push(d.outputNeverWritten(entry?.name.span ?? f.span, { name, graph: g.name }, entry ? [rel(f.span, "field declared here")] : []));
+  }
 }
 
 /**
  * A read of field f by node n is fine when f has a default or a built-in reducer (it starts from the
  * reducer's empty value), is an input field, or some node that writes f can run before n (n is reachable
  * from a writer's successors). Nodes only reachable through `send` get the Send argument, not the state, and
- * are skipped.
+ * are skipped, and so are reads of a whole schema by name (`node n(State)`) and same-name subgraph inputs:
+ * those receive only the fields that are set, as in LangGraph.
  */
 function checkReadBeforeWrite(g: BoundGraph, succ: Map<string, Set<string>>, fromStart: Set<string>, ctx: CheckContext): void {
   const input = new Set(g.input);
@@ -104,6 +120,8 @@ function checkReadBeforeWrite(g: BoundGraph, succ: Map<string, Set<string>>, fro
   const afterWriters = new Map<string, Set<string>>();
   for (const n of g.nodes.values()) {
     if (!fromStart.has(n.name) || sendOnly.has(n.name)) continue;
+    // a schema read (`State`, `P`) or a same-name subgraph input takes whatever is set, as LangGraph does
+    if (n.readsSchema || (n.kind === "subgraph" && n.in.kind !== "block")) continue;
     for (const r of n.reads) {
       const f = g.fields.get(r.name);
       if (!f || f.default !== undefined || f.reducer.kind === "builtin" || input.has(f.name)) continue;

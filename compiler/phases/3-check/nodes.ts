@@ -2,14 +2,14 @@
 import type { Ident, SchemaRef } from "../../../grammar/ast.ts";
 import { d, rel } from "../../diagnostics/messages.ts";
 import { suggest } from "../../diagnostics/did-you-mean.ts";
-import type { BoundFile, BoundGraph, BoundNode, NameRef } from "../2-bind/model.ts";
+import { findImport, type BoundFile, type BoundGraph, type BoundNode, type NameRef } from "../2-bind/model.ts";
 import { fieldCandidates, nodeCandidates, type CheckContext } from "./context.ts";
 import { checkDuplicates } from "./names.ts";
 
 /** Reports an identifier that should name an imported TS value (node fn, router, send fn, transform). */
 export function checkImportedFn(id: NameRef, role: string, file: BoundFile | undefined, ctx: CheckContext): void {
   if (id.name === "" || !file) return;
-  const imp = file.imports.find((i) => i.local === id.name);
+  const imp = findImport(file, id.name);
   if (imp?.kind === "value") return;
   if (imp) {
     ctx.diagnostics.push(

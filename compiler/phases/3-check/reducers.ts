@@ -1,7 +1,7 @@
 /** Reducers: known, fitting the field's type, and one reducer per field across schema blocks. */
 import { d, rel } from "../../diagnostics/messages.ts";
 import { suggest } from "../../diagnostics/did-you-mean.ts";
-import { BUILTIN_REDUCERS, type BoundGraph, type DslType } from "../2-bind/model.ts";
+import { BUILTIN_REDUCERS, findImport, type BoundGraph, type DslType } from "../2-bind/model.ts";
 import { typeToString } from "../2-bind/types.ts";
 import type { CheckContext } from "./context.ts";
 import { isArray, isNumeric, isObjectLike, nonNullable } from "./typesystem.ts";
@@ -25,7 +25,7 @@ export function checkReducers(g: BoundGraph, ctx: CheckContext): void {
       if (!r || r.name === "") continue;
       const builtin = (BUILTIN_REDUCERS as readonly string[]).includes(r.name);
       if (!builtin) {
-        const imp = file?.imports.find((i) => i.local === r.name);
+        const imp = file ? findImport(file, r.name) : undefined;
         if (!imp) {
           const candidates = [
             ...BUILTIN_REDUCERS.map((n) => ({ name: n })),

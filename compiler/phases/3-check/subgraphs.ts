@@ -6,7 +6,7 @@
 import type { Span } from "../../../grammar/span.ts";
 import { d, rel } from "../../diagnostics/messages.ts";
 import { suggest } from "../../diagnostics/did-you-mean.ts";
-import type { BoundField, BoundGraph, DslType, NameRef, SubgraphNode } from "../2-bind/model.ts";
+import { findImport, type BoundField, type BoundGraph, type DslType, type NameRef, type SubgraphNode } from "../2-bind/model.ts";
 import { T, typeToString, union } from "../2-bind/types.ts";
 import { fieldCandidates, graphLabel, graphScope, type CheckContext } from "./context.ts";
 import { checkImportedFn } from "./nodes.ts";
@@ -31,7 +31,7 @@ function checkTarget(node: SubgraphNode, g: BoundGraph, ctx: CheckContext): void
   const t = node.decl.target;
   if (t.kind !== "GraphRef" || node.target || t.name.name === "") return;
   const file = ctx.program.files.get(g.file);
-  const imp = file?.imports.find((i) => i.local === t.name.name);
+  const imp = file ? findImport(file, t.name.name) : undefined;
   if (imp?.kind === "graph") return; // file not found / name not exported: reported by bind
   if (imp) {
     ctx.diagnostics.push(

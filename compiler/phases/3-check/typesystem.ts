@@ -56,6 +56,8 @@ export function overlaps(a: DslType, b: DslType): boolean {
   return a.kind === b.kind;
 }
 
+const isNullish = (t: DslType) => t.kind === "null" || t.kind === "undefined";
+
 /** boolean, a boolean literal, or a union of those */
 export function isBoolean(t: DslType): boolean {
   if (loose(t)) return true;
@@ -190,7 +192,8 @@ function binary(e: Extract<Expr, { kind: "Binary" }>, l: DslType, r: DslType, di
       return T.boolean;
     case "==":
     case "!=":
-      if (!overlaps(l, r)) diags.push(d.conditionTypeMismatch(e.span, { op: e.op, left: show(l), right: show(r) }));
+      // `x != null` tests whether a field is set (an unwritten field is absent), whatever its type
+      if (!isNullish(l) && !isNullish(r) && !overlaps(l, r)) diags.push(d.conditionTypeMismatch(e.span, { op: e.op, left: show(l), right: show(r) }));
       return T.boolean;
     case "<":
     case "<=":

@@ -15,10 +15,11 @@ export interface ChildNames {
 
 export interface EmitContext {
   readonly scope: Scope;
-  /** A marker line: the generated lines after it (up to the next marker) map to `span`. */
-  mark(span: Span): string;
-  /** Marker that ends the current region (lines after it map to nothing). */
-  unmark(): string;
+  /**
+   * `text` wrapped in marker lines: the generated lines between them map to `span`. Regions nest: after an
+   * inner region the outer one's span applies again.
+   */
+  traced(span: Span, text: string): string;
   child(ref: GraphRefIR): ChildNames;
   /** the IR of any graph of the program, by id */
   graph(id: string): GraphIR | undefined;

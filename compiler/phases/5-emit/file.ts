@@ -67,12 +67,11 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
   const cx: EmitContext = {
     scope,
     version: options.version,
-    mark(span) {
+    traced(span, text) {
       spans.push(span);
-      return `\n${MARK_PREFIX}${spans.length - 1}\n`;
+      return `\n${MARK_PREFIX}${spans.length - 1}\n${text}\n${MARK_PREFIX}end\n`;
     },
     binding: (type, role) => void bindings.set(type, role),
-    unmark: () => `\n${MARK_PREFIX}end\n`,
     graph: (id) => byId.get(id),
     child(ref: GraphRefIR): ChildNames {
       const mine = local.get(ref.id);
@@ -105,7 +104,7 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
   for (const t of file.types) if (!isBindingName(t.name)) diagnostics.push(d.emitNameUnusable(t.span, { name: t.name }));
 
   const body: string[] = [];
-  for (const t of file.types) body.push(`${cx.mark(t.span)}export type ${t.name} = ${tsType(t.type)};`);
+  for (const t of file.types) body.push(cx.traced(t.span, `export type ${t.name} = ${tsType(t.type)};`));
   for (const g of file.graphs) {
     const names = local.get(g.id)!;
     body.push(`\n${BLANK}\n// ---------------------------------------------------------------- graph ${names.graph}\n${BLANK}\n`);
@@ -128,7 +127,7 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
       const types = imp.names.filter((nm) => nm.type);
       if (types.length === 0 || imp.resolvedFile === undefined) continue;
       const names = types.map((nm) => (nm.exported === nm.local ? nm.exported : `${nm.exported} as ${nm.local}`));
-      head.push(`${cx.mark(imp.span)}import type { ${names.join(", ")} } from ${str(relModule(outPath(imp.resolvedFile)))};`);
+      head.push(cx.traced(imp.span, `import type { ${names.join(", ")} } from ${str(relModule(outPath(imp.resolvedFile)))};`));
       continue;
     }
     const spec = rebase(imp.module, file.file, path);
@@ -136,14 +135,13 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
       const exported = isIdentifier(nm.exported) ? nm.exported : str(nm.exported);
       return nm.exported === nm.local ? exported : `${exported} as ${nm.local}`;
     });
-    head.push(`${cx.mark(imp.span)}import ${imp.kind === "type" ? "type " : ""}{ ${names.join(", ")} } from ${str(spec)};`);
+    head.push(cx.traced(imp.span, `import ${imp.kind === "type" ? "type " : ""}{ ${names.join(", ")} } from ${str(spec)};`));
   }
   for (const ci of childImports.values()) {
     const [spec, ...types] = ci.names;
     const fmt = (n: { exported: string; local: string }) => (n.exported === n.local ? n.exported : `${n.exported} as ${n.local}`);
     head.push(`import { ${fmt(spec!)}, ${types.map((t) => `type ${fmt(t)}`).join(", ")} } from ${str(ci.module)};`);
   }
-  head.push(cx.unmark());
   return { path, text: `${head.join("\n")}\n${body.join("\n")}\n`, spans, bindings, diagnostics };
 }
 

@@ -31,7 +31,8 @@ export async function formatGenerated(text: string, spans: readonly Span[]): Pro
 export function extractMarkers(text: string, spans: readonly Span[]): Formatted {
   const out: string[] = [];
   const lines: (Span | undefined)[] = [];
-  let current: Span | undefined;
+  // regions nest (context.ts `traced`): a stack of the open ones, innermost last
+  const open: (Span | undefined)[] = [];
   for (const line of text.split("\n")) {
     const t = line.trim();
     if (t === BLANK) {
@@ -41,11 +42,12 @@ export function extractMarkers(text: string, spans: readonly Span[]): Formatted 
     }
     if (t.startsWith(MARK_PREFIX)) {
       const id = t.slice(MARK_PREFIX.length);
-      current = id === "end" ? undefined : spans[Number(id)];
+      if (id === "end") open.pop();
+      else open.push(spans[Number(id)]);
       continue;
     }
     out.push(line);
-    lines.push(line.trim() === "" ? undefined : current);
+    lines.push(line.trim() === "" ? undefined : open.at(-1));
   }
   return { text: out.join("\n"), lines };
 }

@@ -17,7 +17,6 @@ export function emitGraphTypes(g: GraphIR, n: GraphNames, cx: EmitContext): stri
   const fieldsType = (names: readonly string[], optional: (f: FieldIR) => boolean) =>
     objectType(names.map((name) => ({ name, optional: optional(F(name)), type: tsType(F(name).type) })));
 
-  out.push(cx.mark(g.span));
   out.push(`/** Every field of graph \`${n.graph}\`: state, private and input/output-only fields. */`);
   out.push(`export type ${n.state} = ${fieldsType(g.fields.map((f) => f.name), () => false)};`);
   out.push(`/** What \`${n.graph}.invoke\` accepts. */`);
@@ -30,8 +29,9 @@ export function emitGraphTypes(g: GraphIR, n: GraphNames, cx: EmitContext): stri
   out.push(`export type ${n.vars} = ${vars.length === 0 ? "Record<string, never>" : objectType(vars)};`);
   out.push(`export type ${n.branchContext} = ${rt("BranchContext")} & { readonly vars: ${n.vars} };`);
 
-  const nodeNames = g.nodes.map((x) => str(x.name));
-  const destination = () => [...nodeNames, `typeof ${rt("END")}`].join(" | ");
+  out.push(`/** The graph's node names (what a router without cases may return, with END). */`);
+  out.push(`export type ${n.nodeName} = ${g.nodes.map((x) => str(x.name)).join(" | ") || "never"};`);
+  const destination = () => `${n.nodeName} | typeof ${rt("END")}`;
 
   for (const node of g.nodes) out.push(BLANK, ...nodeTypes(g, node, n, cx, F));
   const branchTypes = (from: string, branches: readonly BranchIR[]) =>
@@ -40,35 +40,32 @@ export function emitGraphTypes(g: GraphIR, n: GraphNames, cx: EmitContext): stri
       const sig = (ret: string) =>
         `(state: ${n.state}, ctx: ${n.branchContext}) => ${ret} | Promise<${ret}>`;
       if (b.kind === "route") {
-        out.push(cx.mark(b.span));
         if (b.cases) {
-          out.push(`export type ${bn.key} = ${b.cases.map((c) => str(c.key)).join(" | ") || "never"};`);
-          out.push(`export type ${bn.fn} = ${sig(`${bn.key} | readonly ${bn.key}[]`)};`);
+          const keyType = `export type ${bn.key} = ${b.cases.map((c) => str(c.key)).join(" | ") || "never"};`;
+          out.push(cx.traced(b.span, `${keyType}\nexport type ${bn.fn} = ${sig(`${bn.key} | readonly ${bn.key}[]`)};`));
         } else {
           const d = `${destination()} | ${rt("Send")}`;
-          out.push(`export type ${bn.fn} = ${sig(`${d} | readonly (${d})[]`)};`);
+          out.push(cx.traced(b.span, `export type ${bn.fn} = ${sig(`${d} | readonly (${d})[]`)};`));
         }
       } else if (b.kind === "send") {
-        out.push(cx.mark(b.span));
-        out.push(`export type ${bn.fn} = ${sig(`${rt("Send")} | readonly ${rt("Send")}[]`)};`);
+        out.push(cx.traced(b.span, `export type ${bn.fn} = ${sig(`${rt("Send")} | readonly ${rt("Send")}[]`)};`));
       }
     });
   branchTypes("START", g.start.branches);
   for (const node of g.nodes) branchTypes(node.name, node.branches);
-  out.push(cx.unmark());
-  return out.join("\n");
+  return cx.traced(g.span, out.join("\n"));
 }
 
 function nodeTypes(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext, F: (name: string) => FieldIR): string[] {
   const nn = n.node(node.name);
-  const out: string[] = [cx.mark(node.span)];
+  const out: string[] = [];
   const reads = node.reads.length === 0 ? "Record<string, never>" : `Pick<${n.state}, ${node.reads.map(str).join(" | ")}>`;
   out.push(`/** ${node.kind === "subgraph" ? "Subgraph node" : "Node"} \`${inComment(node.name)}\`: the fields it receives. */`);
   out.push(`export type ${nn.read} = ${reads};`);
   out.push(`/** What \`${inComment(node.name)}\` may return: a partial update of the fields it declares. */`);
   const overwrite = () => cx.scope.rt("Overwrite");
   out.push(
-    `export type ${nn.update} = ${objectType(
+    `export type ${nn.update} = ${node.writes.length === 0 ? "Record<string, never>" : objectType(
       node.writes.map((w) => ({ name: w, optional: true, type: updateType(F(w), n.state, overwrite) })),
     )};`,
   );
@@ -79,5 +76,5 @@ function nodeTypes(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext, F: 
     );
   }
   void g;
-  return out;
+  return [cx.traced(node.span, out.join("\n"))];
 }

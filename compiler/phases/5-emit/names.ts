@@ -57,6 +57,7 @@ export interface GraphNames {
   readonly output: string;
   readonly vars: string;
   readonly branchContext: string;
+  readonly nodeName: string;
   node(name: string): { read: string; update: string; fn: string };
   branch(from: string, index: number): { fn: string; key: string };
 }
@@ -75,6 +76,7 @@ export function graphNames(scope: Scope, graph: string, inlineNode?: string): Gr
     output: scope.fresh(`${base}Output`),
     vars: scope.fresh(`${base}Vars`),
     branchContext: scope.fresh(`${base}BranchContext`),
+    nodeName: scope.fresh(`${base}Node`),
     node(name) {
       let n = nodes.get(name);
       if (!n) {

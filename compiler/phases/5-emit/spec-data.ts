@@ -19,7 +19,7 @@ export function pick(src: string, field: FieldIR, as: string = field.name): stri
 export function emitInit(g: GraphIR, cx: EmitContext): string {
   const items = g.fields.filter((f) => f.init !== undefined);
   if (items.length === 0) return "init: () => ({}),";
-  return `init: () => ({ ${items.map((f) => `${cx.mark(f.span)}${key(f.name)}: ${tsLiteral(f.init!)},`).join("\n")}${cx.unmark()} }),`;
+  return `init: () => ({ ${items.map((f) => cx.traced(f.span, `${key(f.name)}: ${tsLiteral(f.init!)},`)).join("\n")} }),`;
 }
 
 export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): string {
@@ -29,13 +29,13 @@ export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): string {
     const f = g.fields.find((x) => x.name === name)!;
     const test = checkExpr(f.check, "x");
     const msg = `${str(`graph "${g.name}": input field "${name}" must be ${describe(f.type)}, got `)} + (x === null ? "null" : typeof x)`;
-    return [
-      cx.mark(f.span),
+    const body = [
       `case ${str(name)}:`,
       test === "true" ? "" : `if (!(${test})) throw new ${err}(${msg}, { graph: ${str(g.name)}, field: ${str(name)} });`,
       `out[${str(name)}] = x;`,
       "break;",
-    ].join("\n");
+    ];
+    return cx.traced(f.span, body.join("\n"));
   });
   const inputs = g.input.join(", ") || "none";
   return `input: (raw) => {
@@ -46,7 +46,6 @@ export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): string {
     for (const [k, x] of Object.entries(raw)) {
       switch (k) {
         ${cases.join("\n")}
-        ${cx.unmark()}
         default:
           throw new ${err}(${str(`graph "${g.name}" has no input field `)} + JSON.stringify(k) + ${str(` (input fields: ${inputs})`)}, { graph: ${str(g.name)}, field: k });
       }
@@ -71,7 +70,7 @@ export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): string {
     .map((f, i) => `case ${str(f.name)}: (${local(f, i)} ??= []).push(u.values[k]); break;`)
     .join("\n");
   const merges = written
-    .map((f, i) => `${cx.mark(f.span)}if (${local(f, i)} !== undefined) { ${access("v", f.name)} = ${merge(g, f, local(f, i), n, cx)}; written.push(${str(f.name)}); }`)
+    .map((f, i) => cx.traced(f.span, `if (${local(f, i)} !== undefined) { ${access("v", f.name)} = ${merge(g, f, local(f, i), n, cx)}; written.push(${str(f.name)}); }`))
     .join("\n");
   return `apply: (v, updates) => {
     ${decls}
@@ -84,7 +83,6 @@ export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): string {
     }
     const written: string[] = [];
     ${merges}
-    ${cx.unmark()}
     return written;
   },`;
 }
@@ -104,7 +102,7 @@ function merge(g: GraphIR, f: FieldIR, writes: string, n: GraphNames, cx: EmitCo
 export function emitClearEphemeral(g: GraphIR, cx: EmitContext): string {
   const eph = g.fields.filter((f) => f.ephemeral);
   if (eph.length === 0) return "";
-  return `clearEphemeral: (v) => { ${eph.map((f) => `${cx.mark(f.span)}delete ${access("v", f.name)};`).join("\n")}${cx.unmark()} },`;
+  return `clearEphemeral: (v) => { ${eph.map((f) => cx.traced(f.span, `delete ${access("v", f.name)};`)).join("\n")} },`;
 }
 
 export function emitVars(g: GraphIR, cx: EmitContext): string {
@@ -114,15 +112,15 @@ export function emitVars(g: GraphIR, cx: EmitContext): string {
     const test = checkExpr(v.check, access("o", v.name));
     if (test === "true") return "";
     const msg = str(`graph "${g.name}": var "${v.name}" must be ${describe(v.type)}`);
-    return `${cx.mark(v.span)}if (${str(v.name)} in o && !(${test})) throw new ${err}(${msg}, { graph: ${str(g.name)}, field: ${str(v.name)} });`;
+    return cx.traced(v.span, `if (${str(v.name)} in o && !(${test})) throw new ${err}(${msg}, { graph: ${str(g.name)}, field: ${str(v.name)} });`);
   });
   const entries = g.vars.map((v) => {
     const chosen = `${str(v.name)} in o ? ${access("o", v.name)} : ${str(v.name)} in inherited ? ${access("inherited", v.name)}`;
-    return `${cx.mark(v.span)}${key(v.name)}: ${chosen} : ${varDefault(v)},`;
+    return cx.traced(v.span, `${key(v.name)}: ${chosen} : ${varDefault(v)},`);
   });
   return `vars: (o, inherited, env) => {
     ${checks.filter((c) => c !== "").join("\n")}
-    return { ...inherited, ${entries.join("\n")}${cx.unmark()} };
+    return { ...inherited, ${entries.join("\n")} };
   },`;
 }
 

@@ -12,7 +12,7 @@ import type { GraphNames } from "./names.ts";
 import { pick } from "./spec-data.ts";
 
 export function emitNodes(g: GraphIR, n: GraphNames, cx: EmitContext): string {
-  return `nodes: [\n${g.nodes.map((node) => `${cx.mark(node.span)}${emitNode(g, node, n, cx)},`).join("\n")}\n${cx.unmark()}],`;
+  return `nodes: [\n${g.nodes.map((node) => cx.traced(node.span, `${emitNode(g, node, n, cx)},`)).join("\n")}\n],`;
 }
 
 function emitNode(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext): string {
@@ -55,7 +55,7 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
     const items = node.in.items.map((i) =>
       i.expr.k === "field"
         ? pick("v", F(i.expr.name), i.child)
-        : `${cx.mark(i.span)}${key(i.child)}: ${tsExpr(i.expr, "state")}`,
+        : cx.traced(i.span, `${key(i.child)}: ${tsExpr(i.expr, "state")}`),
     );
     const needsState = node.in.items.some((i) => i.expr.k !== "field");
     read = needsState
@@ -122,7 +122,7 @@ export function edges(g: GraphIR, e: EdgesIR, n: GraphNames, from: string, cx: E
   return [
     `edges: [${stat.join(", ")}],`,
     `joins: [${e.joins.join(", ")}],`,
-    `branches: [${e.branches.map((b, i) => `${cx.mark(b.span)}${branch(g, b, n, from, i, cx)},`).join("\n")}${e.branches.length ? cx.unmark() : ""}],`,
+    `branches: [${e.branches.map((b, i) => cx.traced(b.span, `${branch(g, b, n, from, i, cx)},`)).join("\n")}],`,
   ].join("\n");
 }
 
@@ -138,33 +138,31 @@ function branch(g: GraphIR, b: BranchIR, n: GraphNames, from: string, index: num
       const call = `fn(${args})`;
       if (!b.cases) return `(fresh, ctx) => {\n${fn}\nreturn ${call};\n}`;
       const err = cx.scope.rt("InvalidUpdateError");
-      const cases = b.cases.map((c) => `${cx.mark(c.span)}case ${str(c.key)}: return ${targets(c.targets, cx)};`);
+      const cases = b.cases.map((c) => cx.traced(c.span, `case ${str(c.key)}: return ${targets(c.targets, cx)};`));
       // LangGraph's text for a router result its path map does not cover
       const unknown = `throw new ${err}("Branch condition returned unknown or null destination", { graph: ${str(g.name)}, node: ${str(from)} });`;
       const to = `const to = (k: ${bn.key}): string | readonly string[] => {
         switch (k) {
           ${cases.join("\n")}
-          ${cx.unmark()}
           default: ${unknown}
         }
       };`;
       const result = `return typeof key === "string" ? to(key) : key.flatMap(to);`;
       return b.fn.sync
-        ? `(fresh, ctx) => {\n${fn}\nconst key = ${call};\n${to}\n${result}\n}`
+        ? `(fresh, ctx) => {\n${fn}\n// known synchronous: no await\nconst key = ${call} as ${bn.key} | readonly ${bn.key}[];\n${to}\n${result}\n}`
         : `async (fresh, ctx) => {\n${fn}\nconst key = await ${call};\n${to}\n${result}\n}`;
     }
     case "conditions": {
       const lines = b.cases.map((c) =>
         c.cond === undefined
-          ? `${cx.mark(c.span)}return ${targets(c.targets, cx)};`
-          : `${cx.mark(c.span)}if (${tsExpr(c.cond, "state")}) return ${targets(c.targets, cx)};`,
+          ? cx.traced(c.span, `return ${targets(c.targets, cx)};`)
+          : cx.traced(c.span, `if (${tsExpr(c.cond, "state")}) return ${targets(c.targets, cx)};`),
       );
       const hasDefault = b.cases.some((c) => c.cond === undefined);
       return `(fresh) => {
         const state = fresh as ${n.state};
         ${lines.join("\n")}
         ${hasDefault ? "" : "return [];"}
-        ${cx.unmark()}
       }`;
     }
   }

@@ -23,7 +23,7 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
     emitClearEphemeral(g, cx),
     emitNodes(g, n, cx),
     `start: {\n${edges(g, g.start, n, "START", cx)}\n},`,
-    `joins: [${g.joins.map((j) => `${cx.mark(j.span)}{ sources: ${names(j.sources)}, target: ${str(j.target)} },`).join("\n")}${g.joins.length ? cx.unmark() : ""}],`,
+    `joins: [${g.joins.map((j) => cx.traced(j.span, `{ sources: ${names(j.sources)}, target: ${str(j.target)} },`)).join("\n")}],`,
     `interruptBefore: ${names(g.interruptBefore)},`,
     `interruptAfter: ${names(g.interruptAfter)},`,
     g.recursionLimit !== undefined ? `recursionLimit: ${g.recursionLimit},` : "",
@@ -31,12 +31,14 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
   ].filter((x) => x !== "");
   return [
     BLANK,
-    cx.mark(g.span),
-    `/** Graph \`${n.graph}\` as the runtime runs it: every field-dependent step is specialised code. */`,
-    `export const ${n.spec}: ${rt("GraphSpec")} = {\n${body.join("\n")}\n};`,
-    BLANK,
-    cx.mark(g.span),
-    `export const ${n.graph} = ${rt("compileGraph")}<${n.input}, ${n.output}>(${n.spec});`,
-    cx.unmark(),
+    cx.traced(
+      g.span,
+      [
+        `/** Graph \`${n.graph}\` as the runtime runs it: every field-dependent step is specialised code. */`,
+        `export const ${n.spec}: ${rt("GraphSpec")} = {\n${body.join("\n")}\n};`,
+        BLANK,
+        `export const ${n.graph} = ${rt("compileGraph")}<${n.input}, ${n.output}>(${n.spec});`,
+      ].join("\n"),
+    ),
   ].join("\n");
 }

@@ -61,9 +61,10 @@ export class TsWorld {
     return result;
   }
 
-  private computeSync(fn: ImportRef, outFile: string): boolean {
+  /** The local module a specifier resolves to from `outFile` (undefined for packages and missing files). */
+  private resolve(module: string, outFile: string): string | undefined {
     const resolved = ts.resolveModuleName(
-      fn.module,
+      module,
       absolute(outFile),
       STRICT_OPTIONS,
       this.project.getModuleResolutionHost(),
@@ -71,14 +72,39 @@ export class TsWorld {
       undefined,
       ts.ModuleKind.ESNext,
     ).resolvedModule;
-    if (!resolved || resolved.isExternalLibraryImport) return false;
-    const file = this.project.getSourceFile(resolved.resolvedFileName) ?? this.project.addSourceFileAtPathIfExists(resolved.resolvedFileName);
+    return !resolved || resolved.isExternalLibraryImport ? undefined : resolved.resolvedFileName;
+  }
+
+  /**
+   * Adds every module the generated files will import before the first type query: each file added
+   * later would make TypeScript rebuild its program and checker.
+   */
+  prepare(imports: readonly { module: string; outFile: string }[]): void {
+    for (const i of imports) {
+      const path = this.resolve(i.module, i.outFile);
+      if (path && !this.project.getSourceFile(path)) this.project.addSourceFileAtPathIfExists(path);
+    }
+  }
+
+  private computeSync(fn: ImportRef, outFile: string): boolean {
+    const path = this.resolve(fn.module, outFile);
+    if (path === undefined) return false;
+    const file = this.project.getSourceFile(path) ?? this.project.addSourceFileAtPathIfExists(path);
     if (!file) return false;
     const decls = file.getExportedDeclarations().get(fn.exported);
     const decl = decls?.[0];
     if (!decl || decls.length !== 1) return false;
     const signatures = decl.getType().getCallSignatures();
     return signatures.length > 0 && signatures.every((s) => isPlainValue(s.getReturnType()));
+  }
+
+  /**
+   * Puts generated files into the in-memory project (replacing earlier versions). The user's modules often
+   * import their types from the generated file, so sync detection runs after a first, unformatted emit is
+   * staged: otherwise a fresh build would see those types as errors.
+   */
+  stage(files: readonly { path: string; text: string }[]): void {
+    for (const f of files) this.project.createSourceFile(absolute(f.path), f.text, { overwrite: true });
   }
 
   /** Type-checks the generated files (with everything they import) and maps errors back to `.graph` spans. */
@@ -93,7 +119,6 @@ export class TsWorld {
         out.push(toDiagnostic(span, text, flatten(diag.getMessageText()), diag.getCode(), f.bindings));
       }
     }
-    for (const { sf } of added) this.project.removeSourceFile(sf);
     return out;
   }
 }

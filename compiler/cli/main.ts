@@ -1,0 +1,82 @@
+/**
+ * The `graphc` command line. `main(argv, io)` runs one invocation and resolves to its exit code; it never
+ * calls process.exit, so tests drive it in-process. Run as a script (bin/graphc.mjs), it uses the real
+ * process. Exit codes: 0 no errors (warnings allowed), 1 errors in the input or stale output, 2 usage error.
+ */
+import { Command, CommanderError, Option } from "commander";
+import { type CliIO, EXIT, UsageError, nodeIO } from "./io.ts";
+import { VERSION } from "../version.ts";
+
+// Commands are imported when run: `build` pulls in TypeScript (ts-morph) and prettier, which `--version`,
+// `check` and `fmt` should not pay for.
+export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+  let code: number = EXIT.ok;
+  const run = (f: () => Promise<number> | number) => async () => {
+    code = await f();
+  };
+  const program = new Command("graphc")
+    .description("Compile typed .graph files to TypeScript state graphs")
+    .version(VERSION, "-v, --version")
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .showSuggestionAfterError()
+    .allowExcessArguments(false);
+
+  program
+    .command("check")
+    .description("parse and check .graph files, print diagnostics")
+    .argument("[files...]", "files, directories or globs (default: every .graph file here)")
+    .addOption(new Option("--format <format>", "diagnostic output").choices(["pretty", "json"]).default("pretty"))
+    .action((files: string[], opts: { format: "pretty" | "json" }) => run(async () => (await import("./check.ts")).checkCommand(io, files, opts))());
+
+  program
+    .command("fmt")
+    .description("format .graph files in place")
+    .argument("[files...]", "files, directories or globs (default: every .graph file here)")
+    .option("--check", "write nothing; exit 1 when a file is not formatted, and list it")
+    .action((files: string[], opts: { check?: boolean }) => run(async () => (await import("./fmt.ts")).fmtCommand(io, files, opts))());
+
+  program
+    .command("build")
+    .description("compile .graph files to .graph.ts")
+    .argument("[files...]", "files, directories or globs (default: every .graph file here)")
+    .option("--out <dir>", "write outputs under this directory (default: beside each .graph file)")
+    .option("--watch", "rebuild what depends on a file whenever it changes")
+    .option("--check", "write nothing; exit 1 when an output is missing or stale")
+    .action((files: string[], opts: { out?: string; watch?: boolean; check?: boolean }) =>
+      run(async () => (await import("./build.ts")).buildCommand(io, files, opts))(),
+    );
+
+  program
+    .command("graph")
+    .description("draw a graph as Mermaid (default) or Graphviz DOT")
+    .argument("<file>", "the .graph file")
+    .option("--graph <name>", "which graph of the file (required when it holds several)")
+    .option("--mermaid", "Mermaid flowchart, LangGraph's dialect (default)")
+    .option("--dot", "Graphviz DOT")
+    .action((file: string, opts: { graph?: string; mermaid?: boolean; dot?: boolean }) =>
+      run(async () => (await import("./graph.ts")).graphCommand(io, file, opts))(),
+    );
+
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // --help and --version end through exitOverride too
+      return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (e instanceof UsageError) {
+      io.stderr(`graphc: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    throw e;
+  }
+}
+
+/** Entry point of bin/graphc.mjs: the real process, Ctrl-C ends `--watch` cleanly. */
+export async function run(): Promise<void> {
+  const abort = new AbortController();
+  process.once("SIGINT", () => abort.abort());
+  process.exitCode = await main(process.argv.slice(2), nodeIO(abort.signal));
+}

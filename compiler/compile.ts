@@ -1,0 +1,94 @@
+/**
+ * The compiler pipeline: check (parse, bind, check) -> stop on errors -> lower -> emit (+ prettier) ->
+ * TypeScript check of the node functions against the generated types. `buildFiles` is the CLI's entry:
+ * it returns every output's path and text (generated code and source maps); writing them is the CLI's job.
+ */
+import { posix } from "node:path";
+import type { Diagnostic } from "../grammar/diagnostic.ts";
+import { check, hasErrors, sortDiagnostics } from "./check.ts";
+import { nodeHost, normalisePath, type CompilerHost } from "./phases/2-bind/host.ts";
+import { lower, type ProgramIR } from "./phases/4-lower/index.ts";
+import type { ImportRef, Program } from "./phases/2-bind/model.ts";
+import { emitFile, type EmittedFile } from "./phases/5-emit/index.ts";
+import { emitFileText, rebase } from "./phases/5-emit/file.ts";
+import { TsWorld } from "./phases/5-emit/ts-check.ts";
+import { VERSION } from "./version.ts";
+
+export interface CompileOptions {
+  /** write generated files under this folder (mirroring paths relative to `rootDir`); default: beside each `.graph` */
+  readonly outDir?: string | undefined;
+  /** with `outDir`: the folder whose layout is mirrored (default: the working directory) */
+  readonly rootDir?: string | undefined;
+  /** type-check node functions and imported types against the generated code (default true; needs the real file system) */
+  readonly typecheck?: boolean | undefined;
+  readonly host?: CompilerHost | undefined;
+}
+
+export interface CompileResult {
+  /** one per loaded `.graph` file (imported ones included); empty when checking failed */
+  readonly files: EmittedFile[];
+  readonly ir: ProgramIR | undefined;
+  /** sorted; errors from TypeScript are mapped to `.graph` spans */
+  readonly diagnostics: Diagnostic[];
+}
+
+export async function compile(entryFiles: readonly string[], options: CompileOptions = {}): Promise<CompileResult> {
+  const checked = check(entryFiles, options.host ?? nodeHost());
+  if (!checked.program || hasErrors(checked.diagnostics)) return { files: [], ir: undefined, diagnostics: checked.diagnostics };
+  const program = checked.program;
+  const outPath = outPathFor(options);
+  const ts = options.typecheck === false ? undefined : new TsWorld();
+  // a first, unformatted emit lets TypeScript see the generated types the user's modules import
+  if (ts) {
+    ts.stage(draft(program, outPath));
+    const imports = [...program.files.values()].flatMap((f) =>
+      f.imports.filter((i) => i.kind === "value").map((i) => ({ module: rebase(i.module, f.path, outPath(f.path)), outFile: outPath(f.path) })),
+    );
+    ts.prepare(imports);
+  }
+  // the module specifier is resolved from the generated file, as tsc will resolve it
+  const isSync = (fn: ImportRef, file: string) => ts!.isSync({ ...fn, module: rebase(fn.module, file, outPath(file)) }, outPath(file));
+  const lowered = lower(program, ts ? { isSync } : {});
+  const emitted = await Promise.all(
+    lowered.value.files.map((f) => emitFile(f, lowered.value, program.files.get(f.file)!.text, { version: VERSION, outPath })),
+  );
+  const files = emitted.map((e) => e.value);
+  const tsDiagnostics = ts && !hasErrors(lowered.diagnostics) ? ts.diagnose(files) : [];
+  const all = [...checked.diagnostics, ...lowered.diagnostics, ...emitted.flatMap((e) => e.diagnostics), ...tsDiagnostics];
+  return { files, ir: lowered.value, diagnostics: sortDiagnostics(all) };
+}
+
+function draft(program: Program, outPath: (file: string) => string): { path: string; text: string }[] {
+  const ir = lower(program).value;
+  return ir.files.map((f) => emitFileText(f, ir, { version: VERSION, outPath }));
+}
+
+export interface BuildOutput {
+  readonly path: string;
+  readonly text: string;
+}
+
+/** Compiles and returns the files to write: `x.graph.ts` and `x.graph.ts.map` per `.graph` file. */
+export async function buildFiles(
+  files: readonly string[],
+  options: CompileOptions = {},
+): Promise<{ outputs: BuildOutput[]; diagnostics: Diagnostic[] }> {
+  const result = await compile(files, options);
+  const outputs = result.files.flatMap((f) => [
+    { path: f.path, text: f.text },
+    { path: `${f.path}.map`, text: `${JSON.stringify(f.map)}\n` },
+  ]);
+  return { outputs, diagnostics: result.diagnostics };
+}
+
+/** Where the generated code of a `.graph` file goes. */
+export function outPathFor(options: Pick<CompileOptions, "outDir" | "rootDir">): (graphFile: string) => string {
+  const { outDir } = options;
+  if (outDir === undefined) return (file) => `${file}.ts`;
+  const root = normalisePath(options.rootDir ?? ".");
+  return (file) => {
+    // files outside the root keep their path below it, without the leading `../` segments
+    const rel = posix.relative(root === "." ? "" : root, file).replace(/^(\.\.\/)+/, "");
+    return normalisePath(posix.join(normalisePath(outDir), `${rel}.ts`));
+  };
+}

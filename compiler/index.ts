@@ -1,0 +1,20 @@
+/**
+ * graphc's public API. Never prints, never exits: every function returns values and diagnostics; the CLI
+ * (compiler/cli) renders them.
+ */
+export { compile, buildFiles, outPathFor } from "./compile.ts";
+export type { CompileOptions, CompileResult, BuildOutput } from "./compile.ts";
+export { check, hasErrors, sortDiagnostics } from "./check.ts";
+export type { CheckResult } from "./check.ts";
+export { lower } from "./phases/4-lower/index.ts";
+export type * from "./phases/4-lower/ir.ts";
+export type { EmittedFile, SourceMapV3 } from "./phases/5-emit/index.ts";
+export { nodeHost, memoryHost } from "./phases/2-bind/host.ts";
+export type { CompilerHost } from "./phases/2-bind/host.ts";
+export { VERSION } from "./version.ts";
+export type { Diagnostic, RelatedLocation } from "../grammar/diagnostic.ts";
+export type { Span, Position } from "../grammar/span.ts";
+export { renderPretty, summary } from "./diagnostics/render.ts";
+export type { RenderOptions } from "./diagnostics/render.ts";
+export { toJson } from "./diagnostics/json.ts";
+export type { JsonDiagnostic } from "./diagnostics/json.ts";

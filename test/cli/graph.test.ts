@@ -1,0 +1,99 @@
+/** `graphc graph`: Mermaid in LangGraph's dialect and DOT, drawn from the IR; run in-process. */
+import { afterAll, describe, expect, it } from "vitest";
+import { BROKEN_GRAPH, HELLO_GRAPH, HELLO_NODES, project, run } from "./harness.ts";
+
+const ROUTED = `import { a, b, pick, fan } from "./n.ts"
+
+graph Inner {
+  state { x: string }
+  node a({ x }) -> { x } = a
+  START -> a -> END
+}
+
+graph Routed {
+  state {
+    x: string
+    n: number = 0  reduce sum
+  }
+  node a({ x }) -> { n } = a
+  node b({ n }) -> { x } = b
+  subgraph inner = Inner
+
+  START -> a -> {
+    n > 2 => b
+    _     => inner
+  }
+  b -> route(pick) { again: a, done: END }
+  inner -> END
+}
+`;
+
+const p = project({
+  "hello.graph": HELLO_GRAPH,
+  "hello.nodes.ts": HELLO_NODES,
+  "routed.graph": ROUTED,
+  "broken.graph": BROKEN_GRAPH,
+});
+afterAll(() => p.remove());
+
+describe("graphc graph", () => {
+  it("draws Mermaid in LangGraph's draw_mermaid dialect", async () => {
+    const r = await run(p.dir, ["graph", "hello.graph"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      [
+        "%%{init: {'flowchart': {'curve': 'linear'}}}%%",
+        "graph TD;",
+        "\t__start__([<p>__start__</p>]):::first",
+        "\tgreet(greet)",
+        "\t__end__([<p>__end__</p>]):::last",
+        "\t__start__ --> greet;",
+        "\tgreet --> __end__;",
+        "\tclassDef default fill:#f2f0ff,line-height:1.2;",
+        "\tclassDef first fill-opacity:0;",
+        "\tclassDef last fill:#bfb6fc;",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("draws conditional edges dotted with labels, and a subgraph as a nested block", async () => {
+    const r = await run(p.dir, ["graph", "routed.graph", "--graph", "Routed"]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split("\n");
+    // characters that would end a Mermaid label are entity codes
+    expect(lines).toContain("\ta -. &nbsp;n #62; 2&nbsp; .-> b;");
+    expect(lines).toContain("\ta -. &nbsp;_&nbsp; .-> inner_a;");
+    expect(lines).toContain("\tb -. &nbsp;again&nbsp; .-> a;");
+    expect(lines).toContain("\tb -. &nbsp;done&nbsp; .-> __end__;");
+    expect(lines).toContain("\tinner_a --> __end__;");
+    expect(lines).toContain("\tinner_a(a)");
+    expect(lines).not.toContain("\tinner(inner)");
+  });
+
+  it("draws DOT with dashed conditional edges and a cluster per subgraph", async () => {
+    const r = await run(p.dir, ["graph", "routed.graph", "--graph", "Routed", "--dot"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^digraph "Routed" \{\n/);
+    expect(r.stdout).toContain('\t"a" -> "b" [style=dashed, label="n > 2"];');
+    expect(r.stdout).toContain('\tsubgraph "cluster_inner" {\n\t\tlabel="inner";\n\t\t"inner:a" [label="a"];\n\t}');
+    expect(r.stdout).toContain('\t"__start__" -> "a";');
+  });
+
+  it("exits 2 when the graph to draw is ambiguous, unknown, or both formats are asked for", async () => {
+    const several = await run(p.dir, ["graph", "routed.graph"]);
+    expect(several.code).toBe(2);
+    expect(several.stderr).toContain("declares `Inner`, `Routed`; choose one with --graph NAME");
+    const unknown = await run(p.dir, ["graph", "routed.graph", "--graph", "Nope"]);
+    expect(unknown).toMatchObject({ code: 2 });
+    expect(unknown.stderr).toContain("has no graph `Nope`");
+    expect((await run(p.dir, ["graph", "hello.graph", "--mermaid", "--dot"])).code).toBe(2);
+  });
+
+  it("exits 1 with diagnostics and no drawing when the file has errors", async () => {
+    const r = await run(p.dir, ["graph", "broken.graph"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/error\[G\d{4}\]/);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The differential run: generate programs, compile all of them with graphc in ONE `buildFiles` call (one
+ * temp folder inside the repository, so generated code resolves `graphc/runtime` like any user code), build
+ * the same programs with @langchain/langgraph, run both and compare.
+ */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { buildFiles } from "../../compiler/index.ts";
+import { generateProgram } from "./gen.ts";
+import { graphText, nodesModule } from "./graph-text.ts";
+import { buildLangGraph } from "./langgraph.ts";
+import type { Program } from "./model.ts";
+import { rootOf } from "./model.ts";
+import { observe, type Observation, type Runnable } from "./observe.ts";
+
+export interface Mismatch {
+  readonly program: Program;
+  readonly what: string;
+  readonly graphc: unknown;
+  readonly langgraph: unknown;
+}
+
+export interface BatchResult {
+  readonly programs: number;
+  /** outcome counts on the LangGraph side: "ok", or an error class */
+  readonly outcomes: Record<string, number>;
+  readonly supersteps: number;
+  readonly mismatches: Mismatch[];
+  /** compile errors graphc reported for generated programs (each is a failure) */
+  readonly compileErrors: string[];
+  readonly ms: { build: number; run: number };
+}
+
+/** The error classes a generated program may legitimately end with. */
+export const EXPECTED_ERRORS = new Set(["InvalidUpdateError", "GraphRecursionError"]);
+
+export async function runBatch(opts: { firstSeed: number; count: number; dir: string }): Promise<BatchResult> {
+  const { dir } = opts;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const behaviour = relative(dir, fileURLToPath(new URL("./behaviour.ts", import.meta.url))).split("\\").join("/");
+  const programs: Program[] = [];
+  const files: string[] = [];
+  for (let i = 0; i < opts.count; i++) {
+    const p = generateProgram(opts.firstSeed + i);
+    programs.push(p);
+    const file = join(dir, `${p.id}.graph`);
+    writeFileSync(file, graphText(p));
+    writeFileSync(join(dir, `${p.id}.nodes.ts`), nodesModule(p, behaviour.startsWith(".") ? behaviour : `./${behaviour}`));
+    files.push(file);
+  }
+
+  const t0 = performance.now();
+  // The TypeScript pass only re-checks our deliberately `any`-typed node functions and costs far more than
+  // the rest of the compiler over hundreds of files; everything the runtime executes is emitted without it.
+  const built = await buildFiles(files, { typecheck: false });
+  const compileErrors = built.diagnostics
+    .filter((d) => d.severity === "error")
+    .map((d) => `${d.code} ${d.span.file}:${d.span.start.line}: ${d.message}`);
+  for (const o of built.outputs) writeFileSync(o.path, o.text);
+  const build = performance.now() - t0;
+
+  const t1 = performance.now();
+  const outcomes: Record<string, number> = {};
+  const mismatches: Mismatch[] = [];
+  let supersteps = 0;
+  if (compileErrors.length === 0) {
+    for (const p of programs) {
+      const mod = (await import(pathToFileURL(join(dir, `${p.id}.graph.ts`)).href)) as Record<string, unknown>;
+      const ours = mod[rootOf(p).name] as Runnable | undefined;
+      if (!ours) throw new Error(`${p.id}.graph.ts does not export ${rootOf(p).name}`);
+      const theirs = buildLangGraph(p);
+      const input = p.input as Record<string, unknown>;
+      const a = await observe(ours, input, p.recursionLimit);
+      const b = await observe(theirs, input, p.recursionLimit);
+      const outcome = b.invokeError ?? "ok";
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+      supersteps += b.steps.length;
+      mismatches.push(...compare(p, a, b));
+    }
+  }
+  return { programs: programs.length, outcomes, supersteps, mismatches, compileErrors, ms: { build, run: performance.now() - t1 } };
+}
+
+export function compare(p: Program, ours: Observation, theirs: Observation): Mismatch[] {
+  const out: Mismatch[] = [];
+  const diff = (what: string, a: unknown, b: unknown) => {
+    if (JSON.stringify(a) !== JSON.stringify(b)) out.push({ program: p, what, graphc: a, langgraph: b });
+  };
+  if (theirs.invokeError !== undefined && !EXPECTED_ERRORS.has(theirs.invokeError)) {
+    out.push({ program: p, what: "LangGraph failed with an error the generator should never cause", graphc: ours.invokeError, langgraph: theirs.invokeError });
+  }
+  diff("invoke error class", ours.invokeError ?? null, theirs.invokeError ?? null);
+  diff("invoke final state", ours.final ?? null, theirs.final ?? null);
+  diff("stream error class", ours.streamError ?? null, theirs.streamError ?? null);
+  diff("number of supersteps streamed", ours.steps.length, theirs.steps.length);
+  const n = Math.min(ours.steps.length, theirs.steps.length);
+  for (let i = 0; i < n; i++) {
+    diff(`superstep ${i}: updates (as a multiset)`, ours.steps[i]?.updates, theirs.steps[i]?.updates);
+    diff(`superstep ${i}: values`, ours.steps[i]?.values, theirs.steps[i]?.values);
+  }
+  return out;
+}
+
+/** A readable account of one mismatch: the seed to replay, what differed, and the program. */
+export function explain(m: Mismatch, programText: string): string {
+  return [
+    `program ${m.program.id} (seed ${m.program.seed}, input ${JSON.stringify(m.program.input)}, recursionLimit ${m.program.recursionLimit}): ${m.what}`,
+    `  graphc:    ${JSON.stringify(m.graphc)}`,
+    `  langgraph: ${JSON.stringify(m.langgraph)}`,
+    programText
+      .split("\n")
+      .map((l) => `  | ${l}`)
+      .join("\n"),
+  ].join("\n");
+}

@@ -1,0 +1,93 @@
+/**
+ * Error recovery: one parse reports every independent syntax error, and still returns the rest of the
+ * file as a (partial) AST.
+ */
+import { describe, expect, it } from "vitest";
+import { parse, type GraphDecl, type NodeDecl } from "../../grammar/index.ts";
+import { diagnosticLine } from "./golden.ts";
+
+const graphOf = (text: string, i = 0) => parse(text, "t.graph").ast.items.filter((x) => x.kind === "Graph")[i] as GraphDecl;
+
+describe("recovery", () => {
+  it("reports every independent error in one parse, one diagnostic per mistake", () => {
+    const text = [
+      "graph G {", //                                   1
+      "  state {", //                                   2
+      "    a: string", //                               3
+      "    b: = 3", //                                  4  missing type
+      "    c: number", //                               5
+      "  }", //                                         6
+      "  node x({ a }) -> { b } =", //                  7  missing impl
+      "  node y({ a } -> { c } = implY", //             8  missing ')'
+      "  START -> x -> -> y", //                        9  missing node
+      "  x -> route(r) { k: }", //                     10  missing target
+      "  interrupt during y", //                       11  bad keyword
+      "  node z() = zz", //                            12  fine
+      "  z -> END", //                                 13  fine
+      "}", //                                          14
+      "graph H { node END() = f }", //                 15  reserved word
+    ].join("\n");
+    const { ast, diagnostics } = parse(text, "t.graph");
+    expect(diagnostics.map((d) => [d.code, d.span.start.line])).toEqual([
+      ["G1011", 4],
+      ["G1010", 7],
+      ["G1010", 8],
+      ["G1011", 9],
+      ["G1011", 10],
+      ["G1011", 11],
+      ["G1013", 15],
+    ]);
+    // the members after the errors are still there
+    const g = ast.items[0] as GraphDecl;
+    const names = g.members.filter((m): m is NodeDecl => m.kind === "Node").map((n) => n.name.name);
+    expect(names).toEqual(["x", "y", "z"]);
+    expect(g.members.some((m) => m.kind === "Edge" && m.steps[0]?.names[0]?.name === "z")).toBe(true);
+    expect((ast.items[1] as GraphDecl).name.name).toBe("H");
+  });
+
+  it("marks a missing name as a missing Ident with a zero-width span where it was expected", () => {
+    const g = graphOf("graph G {\n  node x({ a }) -> { b } =\n  node y() = f\n}\n");
+    const x = g.members[0] as NodeDecl;
+    expect(x.impl).toMatchObject({ kind: "Ident", name: "", missing: true });
+    expect(x.impl.span.start).toEqual(x.impl.span.end);
+    expect(x.impl.span.start).toMatchObject({ line: 2, column: 27 });
+    // the next line's `node` was not swallowed as the impl name
+    expect((g.members[1] as NodeDecl).name.name).toBe("y");
+  });
+
+  it("keeps the partial node when its reads are unterminated", () => {
+    const { ast, diagnostics } = parse("graph G {\n  node n({ a, b = f\n  START -> n\n}\n", "t.graph");
+    expect(diagnostics.length).toBeGreaterThan(0);
+    const g = ast.items[0] as GraphDecl;
+    const n = g.members.find((m): m is NodeDecl => m.kind === "Node");
+    expect(n?.name.name).toBe("n");
+    expect(n?.reads).toMatchObject({ kind: "FieldList" });
+    expect(g.members.some((m) => m.kind === "Edge")).toBe(true);
+  });
+
+  it("skips stray top-level text and parses the graphs after it", () => {
+    const { ast, diagnostics } = parse("START -> a\n}\ngraph A { a -> END }\n)))\ngraph B { b -> END }\n", "t.graph");
+    expect(diagnostics.map((d) => d.code)).toEqual(["G1012", "G1012"]);
+    expect(ast.items.map((i) => (i.kind === "Graph" ? i.name.name : i.kind))).toEqual(["A", "B"]);
+  });
+
+  it("reports a missing closing brace at the end of the file once, after the last token", () => {
+    const { diagnostics } = parse("graph G {\n  state { a: string\n", "t.graph");
+    expect(diagnostics.map(diagnosticLine)).toEqual(["G1010 2:20-2:20 expected '}' in the `state` block, found end of file"]);
+  });
+
+  it("gives a bad character its own diagnostic and keeps the rest of that line quiet", () => {
+    const { diagnostics } = parse("graph G {\n  START -> é -> END\n  a -> -> b\n}\n", "t.graph");
+    expect(diagnostics.map((d) => `${d.code}@${d.span.start.line}`)).toEqual(["G1001@2", "G1011@3"]);
+  });
+
+  it("words its messages itself: token labels, no chevrotain arrows", () => {
+    const { diagnostics } = parse("graph G {\n  node n( = f\n  a -> route x\n  b -> [c d\n}\n", "t.graph");
+    expect(diagnostics.length).toBeGreaterThan(1);
+    for (const d of diagnostics) {
+      expect(d.message).not.toMatch(/-->|<--|Expecting|token of type|EOF/);
+      expect(d.hint).toBeTruthy();
+      expect(d.severity).toBe("error");
+    }
+  });
+});
