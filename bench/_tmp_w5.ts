@@ -11,8 +11,8 @@ function chain(k: number, sync: boolean): GraphSpec {
 }
 const gs = compileGraph(chain(3, true));
 const best: Record<string, number> = {};
-for (let round = 0; round < 1; round++) {
-  const N = 200000;
+for (let round = 0; round < 7; round++) {
+  const N = 20000;
   for (let i = 0; i < 1000; i++) await gs.invoke({ log: [] });
   const t0 = performance.now();
   for (let i = 0; i < N; i++) await gs.invoke({ log: [] });

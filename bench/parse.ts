@@ -5,11 +5,13 @@
 import { parse } from "../grammar/index.ts";
 
 export function bigGraph(n: number): string {
-  const lines = ["import { work } from \"./work\"", "graph Big {", "  state {"];
+  const lines = ['import { work } from "./work"', "graph Big {", "  state {"];
   for (let i = 0; i < 20; i++) lines.push(`    f${i}: number = 0 reduce sum`);
   lines.push("  }");
   for (let i = 0; i < n; i++) {
-    lines.push(`  node n${i}({ f${i % 20}, f${(i + 1) % 20} }) -> { f${(i + 2) % 20} } = work { timeout 10s, retry { attempts: 2 } }`);
+    lines.push(
+      `  node n${i}({ f${i % 20}, f${(i + 1) % 20} }) -> { f${(i + 2) % 20} } = work { timeout 10s, retry { attempts: 2 } }`,
+    );
   }
   lines.push("  START -> n0");
   for (let i = 0; i + 1 < n; i++) {

@@ -26,7 +26,10 @@ export function check(entryFiles: readonly string[], host: CompilerHost = nodeHo
     diagnostics.push(...bound.diagnostics);
     diagnostics.push(...checkProgram(program));
   } catch (e) {
-    const error = e instanceof Error ? `${e.message}${e.stack ? `\n${e.stack.split("\n").slice(1, 4).join("\n")}` : ""}` : String(e);
+    const error =
+      e instanceof Error
+        ? `${e.message}${e.stack ? `\n${e.stack.split("\n").slice(1, 4).join("\n")}` : ""}`
+        : String(e);
     diagnostics.push(d.internalError(fileStart(normalisePath(entryFiles[0] ?? "<input>")), { error }));
   }
   return { program, diagnostics: sortDiagnostics(diagnostics) };

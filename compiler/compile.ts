@@ -53,8 +53,9 @@ export async function compile(entryFiles: readonly string[], options: CompileOpt
     lowered.value.files.map((f) => emitFile(f, lowered.value, program.files.get(f.file)!.text, { version: VERSION, outPath })),
   );
   const files = emitted.map((e) => e.value);
-  const tsDiagnostics = ts && !hasErrors(lowered.diagnostics) ? ts.diagnose(files) : [];
-  const all = [...checked.diagnostics, ...lowered.diagnostics, ...emitted.flatMap((e) => e.diagnostics), ...tsDiagnostics];
+  const emitDiagnostics = [...lowered.diagnostics, ...emitted.flatMap((e) => e.diagnostics)];
+  const tsDiagnostics = ts && !hasErrors(emitDiagnostics) ? ts.diagnose(files) : [];
+  const all = [...checked.diagnostics, ...emitDiagnostics, ...tsDiagnostics];
   return { files, ir: lowered.value, diagnostics: sortDiagnostics(all) };
 }
 

@@ -18,3 +18,7 @@ export { renderPretty, summary } from "./diagnostics/render.ts";
 export type { RenderOptions } from "./diagnostics/render.ts";
 export { toJson } from "./diagnostics/json.ts";
 export type { JsonDiagnostic } from "./diagnostics/json.ts";
+export { format } from "./format/index.ts";
+export type { FormatResult } from "./format/index.ts";
+export { draw, drawingOf } from "./draw/index.ts";
+export type { DrawFormat, Drawing, DrawEdge, DrawNode } from "./draw/index.ts";

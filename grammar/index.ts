@@ -8,7 +8,14 @@
 import { EOF, type IRecognitionException, type IToken } from "chevrotain";
 import type { Comment, GraphFile, TopItem } from "./ast.ts";
 import type { Diagnostic } from "./diagnostic.ts";
-import { decodeParseError, describeToken, joinAlternatives, ruleContext, syntax, SYNTAX_ERRORS } from "./parse-errors.ts";
+import {
+  decodeParseError,
+  describeToken,
+  joinAlternatives,
+  ruleContext,
+  syntax,
+  SYNTAX_ERRORS,
+} from "./parse-errors.ts";
 import { parser } from "./parser.ts";
 import { LineMap } from "./span.ts";
 import { AstBuilder } from "./to-ast.ts";
@@ -54,7 +61,9 @@ export function parse(text: string, file: string): ParseResult {
           const stray = tokens.slice(tokens.indexOf(e.token), tokens.length - rest.length);
           const last = stray[stray.length - 1] ?? e.token;
           parseDiagnostics.push(
-            syntax.unexpectedTopLevel(map.span(e.token.startOffset, last.startOffset + last.image.length), { found: describeToken(e.token) }),
+            syntax.unexpectedTopLevel(map.span(e.token.startOffset, last.startOffset + last.image.length), {
+              found: describeToken(e.token),
+            }),
           );
         } else {
           parseDiagnostics.push(recognitionDiagnostic(map, e, tokens));
@@ -67,7 +76,9 @@ export function parse(text: string, file: string): ParseResult {
     diagnostics.push(...lexDiagnostics, ...quieten(lexed.problems, map, parseDiagnostics, astDiagnostics));
   } catch (err) {
     // a bug in the parser must not take the compiler down: report it where the user can see it
-    diagnostics.push(syntax.internalParserError(map.span(0, 0), { detail: err instanceof Error ? err.message : String(err) }));
+    diagnostics.push(
+      syntax.internalParserError(map.span(0, 0), { detail: err instanceof Error ? err.message : String(err) }),
+    );
   }
   diagnostics.sort((a, b) => a.span.start.offset - b.span.start.offset);
   return {
@@ -128,8 +139,12 @@ function lexDiagnostic(map: LineMap, p: LexProblem): Diagnostic {
 /** `` `;` `` or, for invisible / control characters, their code points */
 function showChars(text: string): string {
   const shown = text.length > 12 ? text.slice(0, 12) + "…" : text;
-  if (/^[\x21-\x7e\u00a1-\uffff…]+$/.test(shown) && !/[\u2000-\u200f\u2028-\u202f\ufff0-\uffff]/.test(shown)) return `\`${shown}\``;
-  return [...text.slice(0, 4)].map((c) => "U+" + c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")).join(" ") + (text.length > 4 ? " …" : "");
+  if (/^[\x21-\x7e\u00a1-\uffff…]+$/.test(shown) && !/[\u2000-\u200f\u2028-\u202f\ufff0-\uffff]/.test(shown))
+    return `\`${shown}\``;
+  return (
+    [...text.slice(0, 4)].map((c) => "U+" + c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")).join(" ") +
+    (text.length > 4 ? " …" : "")
+  );
 }
 
 function recognitionDiagnostic(map: LineMap, e: IRecognitionException, tokens: IToken[]): Diagnostic {
@@ -139,28 +154,37 @@ function recognitionDiagnostic(map: LineMap, e: IRecognitionException, tokens: I
   const isEof = found.tokenType === EOF || !Number.isFinite(found.startOffset);
   const prev = (e as IRecognitionException & { previousToken?: IToken }).previousToken;
   const prevEnd = prev && Number.isFinite(prev.startOffset) ? prev.startOffset + prev.image.length : undefined;
-  const lastEnd = tokens.length > 0 ? tokens[tokens.length - 1]!.startOffset + tokens[tokens.length - 1]!.image.length : 0;
+  const lastEnd =
+    tokens.length > 0 ? tokens[tokens.length - 1]!.startOffset + tokens[tokens.length - 1]!.image.length : 0;
 
   if (info.rule === "file") {
     // something that cannot start an import, type or graph: one diagnostic for the whole stray run
     const stray = [found, ...e.resyncedTokens].filter((t) => Number.isFinite(t.startOffset) && t.tokenType !== EOF);
     const last = stray[stray.length - 1];
     if (!last) return syntax.unexpectedTopLevel(map.span(lastEnd, lastEnd), { found: describeToken(found) });
-    return syntax.unexpectedTopLevel(map.span(stray[0]!.startOffset, last.startOffset + last.image.length), { found: describeToken(found) });
+    return syntax.unexpectedTopLevel(map.span(stray[0]!.startOffset, last.startOffset + last.image.length), {
+      found: describeToken(found),
+    });
   }
   const next = tokens[tokens.indexOf(found) + 1];
   const usedAsName = info.expected.includes("identifier") || (next !== undefined && NAME_FOLLOWERS.has(next.image));
   if (!isEof && usedAsName && isReservedWord(found.image)) {
-    return syntax.reservedWord(map.span(found.startOffset, found.startOffset + found.image.length), { word: found.image });
+    return syntax.reservedWord(map.span(found.startOffset, found.startOffset + found.image.length), {
+      word: found.image,
+    });
   }
   const args = { expected: joinAlternatives(info.expected), found: describeToken(found), context };
   // a single expected token (including the one-alternative `trailingName` choice) reads as "expected X"
-  const single = info.expected.length === 1 && (info.expected[0] === "identifier" || info.expected[0] === "a node name");
+  const single =
+    info.expected.length === 1 && (info.expected[0] === "identifier" || info.expected[0] === "a node name");
   if (e.name === "MismatchedTokenException" || single) {
     // a token missing at the end of a line is reported right after the previous token, not on the next line
     const at = isEof ? (prevEnd ?? lastEnd) : found.startOffset;
     const onLaterLine = prevEnd !== undefined && map.position(at).line > map.position(prevEnd).line;
-    if (isEof || onLaterLine) return syntax.expectedToken(map.span(prevEnd ?? at, prevEnd ?? at), args, `expected ${args.expected} here`);
+    if (isEof || onLaterLine) {
+      const eolArgs = isEof ? args : { ...args, found: "the end of the line" };
+      return syntax.expectedToken(map.span(prevEnd ?? at, prevEnd ?? at), eolArgs, `expected ${args.expected} here`);
+    }
     // a list that expected its closing bracket met something that cannot start an item
     const closer = info.expected.length === 1 && CLOSERS.has(info.expected[0]!);
     if (closer && LIST_ITEMS[info.rule]) {
@@ -172,7 +196,8 @@ function recognitionDiagnostic(map: LineMap, e: IRecognitionException, tokens: I
   // nothing fits after the end of a line: say what was expected there rather than blame the next line
   if (isEof || (prevEnd !== undefined && map.position(found.startOffset).line > map.position(prevEnd).line)) {
     const at = prevEnd ?? lastEnd;
-    return syntax.expectedToken(map.span(at, at), args, `expected ${args.expected} here`);
+    const eolArgs = isEof ? args : { ...args, found: "the end of the line" };
+    return syntax.expectedToken(map.span(at, at), eolArgs, `expected ${args.expected} here`);
   }
   return syntax.unexpectedToken(map.span(found.startOffset, found.startOffset + found.image.length), args);
 }
@@ -184,9 +209,16 @@ function recognitionDiagnostic(map: LineMap, e: IRecognitionException, tokens: I
  * - at most one parse error per line (recovery may stumble twice over the same mistake);
  * - structural checks (separators …) stay quiet on lines that already have a parse error.
  */
-function quieten(problems: LexProblem[], map: LineMap, parseDiagnostics: Diagnostic[], astDiagnostics: Diagnostic[]): Diagnostic[] {
+function quieten(
+  problems: LexProblem[],
+  map: LineMap,
+  parseDiagnostics: Diagnostic[],
+  astDiagnostics: Diagnostic[],
+): Diagnostic[] {
   const noisyLines = new Set(
-    problems.filter((p) => p.kind === "unexpectedCharacter" || p.kind === "unterminatedString" || p.kind === "tooDeep").map((p) => map.position(p.start).line),
+    problems
+      .filter((p) => p.kind === "unexpectedCharacter" || p.kind === "unterminatedString" || p.kind === "tooDeep")
+      .map((p) => map.position(p.start).line),
   );
   const lexStarts = new Set(problems.map((p) => p.start));
   const errorLines = new Set<number>();

@@ -19,99 +19,114 @@ interface SyntaxErrorDef<P extends string> {
   params: readonly P[];
 }
 
-function def<const P extends string>(code: string, slug: string, message: string, hint: string, params: readonly P[]): SyntaxErrorDef<P> {
+function def<const P extends string>(
+  code: string,
+  slug: string,
+  message: string,
+  hint: string,
+  params: readonly P[],
+): SyntaxErrorDef<P> {
   return { code, slug, message, hint, params };
 }
 
 /** The G1xxx table. Keep codes stable: tests and docs refer to them. */
 export const SYNTAX_ERRORS = {
   unexpectedCharacter: def(
-    "G1001", "unexpected-character",
+    "G1001",
+    "unexpected-character",
     "unexpected character {char}",
     "identifiers use ASCII letters, digits and `_`; strings use \"…\" or '…'; members are separated by newlines or commas",
     ["char"],
   ),
   unterminatedString: def(
-    "G1002", "unterminated-string",
+    "G1002",
+    "unterminated-string",
     "unterminated string",
     "close the string with the same quote on the same line; write a line break as \\n",
     [],
   ),
   unterminatedComment: def(
-    "G1003", "unterminated-comment",
+    "G1003",
+    "unterminated-comment",
     "unterminated block comment",
     "close the comment with `*/`",
     [],
   ),
   invalidEscape: def(
-    "G1004", "invalid-escape",
+    "G1004",
+    "invalid-escape",
     "unknown escape sequence `{escape}` in string",
     "valid escapes are \\n \\r \\t \\b \\f \\v \\0 \\\\ \\\" \\' \\uXXXX and \\u{X…}; write a backslash as \\\\",
     ["escape"],
   ),
   invalidDuration: def(
-    "G1005", "invalid-duration",
+    "G1005",
+    "invalid-duration",
     "unknown duration unit `{unit}` in `{raw}`",
     "a duration is a number followed by ms, s, m or h, e.g. `500ms`, `0.5s`, `5m`, `1h`",
     ["unit", "raw"],
   ),
+  tooDeep: def(
+    "G1006",
+    "nesting-too-deep",
+    "nesting deeper than {max} levels",
+    "flatten the expression or type; the nested part is skipped",
+    ["max"],
+  ),
   expectedToken: def(
-    "G1010", "expected-token",
+    "G1010",
+    "expected-token",
     "expected {expected} in {context}, found {found}",
     "check the line above for a missing or extra token",
     ["expected", "found", "context"],
   ),
   unexpectedToken: def(
-    "G1011", "unexpected-token",
+    "G1011",
+    "unexpected-token",
     "unexpected {found} in {context}; expected {expected}",
     "see docs/language.md for the syntax of {context}",
     ["expected", "found", "context"],
   ),
   unexpectedTopLevel: def(
-    "G1012", "unexpected-top-level",
+    "G1012",
+    "unexpected-top-level",
     "unexpected {found} at the top level of the file",
     "a file holds only `import`, `type` and `graph` declarations; graph members go inside `graph Name { … }`",
     ["found"],
   ),
   reservedWord: def(
-    "G1013", "reserved-word",
+    "G1013",
+    "reserved-word",
     "`{word}` is a reserved word and cannot be used as a name here",
     "reserved words: graph in out true false null START END; choose another name",
     ["word"],
   ),
-  tooDeep: def(
-    "G1006", "nesting-too-deep",
-    "nesting deeper than {max} levels",
-    "flatten the expression or type; the nested part is skipped",
-    ["max"],
-  ),
   missingSeparator: def(
-    "G1020", "missing-separator",
+    "G1020",
+    "missing-separator",
     "missing ',' or line break between {what}",
     "put each member on its own line or separate them with commas",
     ["what"],
   ),
   branchNotLast: def(
-    "G1021", "branch-not-last",
+    "G1021",
+    "branch-not-last",
     "an edge cannot continue after {branch}",
     "`route(…)`, `send(…)` and a condition block end the edge; start a new edge from their targets",
     ["branch"],
   ),
-  duplicateClause: def(
-    "G1022", "duplicate-clause",
-    "duplicate {what}",
-    "write {what} once",
-    ["what"],
-  ),
+  duplicateClause: def("G1022", "duplicate-clause", "duplicate {what}", "write {what} once", ["what"]),
   wrongMapArrow: def(
-    "G1023", "wrong-map-arrow",
+    "G1023",
+    "wrong-map-arrow",
     "`{arrow}` is not allowed in an `{dir}` mapping",
     "`in { child <- parentExpr }` maps into the subgraph; `out { child -> parentField }` maps back",
     ["arrow", "dir"],
   ),
   /** not a syntax error: parse() caught an exception of its own (a bug); G9xxx is the internal band */
   internalParserError: def(
-    "G9100", "internal-parser-error",
+    "G9100",
+    "internal-parser-error",
     "internal parser error: {detail}",
     "this is a bug in graphc; please report it together with the file",
     ["detail"],
@@ -241,8 +256,8 @@ const RULE_CONTEXT: Record<string, string> = {
   nameList: "a name list",
   optionBlock: "an option block",
   optionEntry: "an option",
-  optionValue: "an option value",
-  bareOptionValue: "an option value",
+  optionValue: "an option",
+  bareOptionValue: "an option",
   tuple: "a tuple",
   subgraphDecl: "a subgraph declaration",
   subgraphBody: "a subgraph body",

@@ -19,7 +19,15 @@ function notFieldStart(next: IToken): boolean {
 
 /** soft keywords that begin a graph member */
 const MEMBER_KEYWORDS = new Set<TokenType>([
-  KW.state, KW.input, KW.output, KW.private, KW.vars, KW.limits, KW.interrupt, KW.node, KW.subgraph,
+  KW.state,
+  KW.input,
+  KW.output,
+  KW.private,
+  KW.vars,
+  KW.limits,
+  KW.interrupt,
+  KW.node,
+  KW.subgraph,
 ]);
 
 /** Chevrotain internals used by the line-aware recovery below (present on the prototype, not in its .d.ts). */
@@ -35,7 +43,12 @@ export class GraphParser extends CstParser {
   private resyncTarget: IToken | undefined;
 
   constructor() {
-    super(T.allTokens, { recoveryEnabled: true, nodeLocationTracking: "onlyOffset", maxLookahead: 3, errorMessageProvider });
+    super(T.allTokens, {
+      recoveryEnabled: true,
+      nodeLocationTracking: "onlyOffset",
+      maxLookahead: 3,
+      errorMessageProvider,
+    });
     this.performSelfAnalysis();
   }
 
@@ -76,10 +89,20 @@ export class GraphParser extends CstParser {
     const self = this as unknown as RecoveryInternals;
     // innermost rule first, so the rule closest to the error resumes (a field, not the whole block)
     const follows = self.flattenFollowSet().slice().reverse();
+    // brackets opened while skipping are skipped whole: their `}` and inner lines are not resync points
+    let depth = 0;
     for (let k = 1; ; k++) {
       const t = this.LA(k);
       const isEof = t.tokenType === EOF;
-      if (isEof || t.tokenType === T.RCurly || this.lineStarts.has(t)) {
+      const type = t.tokenType;
+      const opens = type === T.LCurly || type === T.LBracket || type === T.LParen;
+      const closes = type === T.RCurly || type === T.RBracket || type === T.RParen;
+      if (depth > 0 && !isEof) {
+        if (opens) depth++;
+        else if (closes) depth--;
+        continue;
+      }
+      if (isEof || type === T.RCurly || this.lineStarts.has(t)) {
         const match = follows.find((f) => tokenMatcher(t, f));
         if (match) {
           this.resyncTarget = t;
@@ -90,6 +113,7 @@ export class GraphParser extends CstParser {
           return EOF;
         }
       }
+      if (opens) depth = 1;
     }
   }
 
@@ -105,18 +129,31 @@ export class GraphParser extends CstParser {
     return skipped;
   }
 
-  /** a member keyword at the start of a line, not used as an edge's node name: the next member begins */
-  private atMemberStart(): boolean {
+  /**
+   * The next line begins a new member: a member keyword at the start of a line (not used as an edge's
+   * node name), or — when `edgeToo` — any line that starts an edge (`name ->`).
+   */
+  private atMemberStart(edgeToo: boolean): boolean {
     const t = this.LA(1);
-    return MEMBER_KEYWORDS.has(t.tokenType) && this.lineStarts.has(t) && this.LA(2).tokenType !== T.Arrow;
+    if (!this.lineStarts.has(t)) return false;
+    const edgeNext = this.LA(2).tokenType === T.Arrow;
+    return edgeNext ? edgeToo : MEMBER_KEYWORDS.has(t.tokenType);
   }
 
-  /** a name that ends a member (`= impl`, `= Target`, `-> b`): never swallows the next line's `node …` */
+  /**
+   * A name that ends a member (`= impl`, `= Target`, `reduce R`, an edge endpoint) never swallows the
+   * next line's `node …`; except for edge endpoints (`a ->` ⏎ `b -> c` is one chain) it also never
+   * swallows a next line that starts an edge.
+   */
   private trailingName(idx: number, label: string, type: TokenType = T.Name): void {
-    this.or(idx, this.cached(`or0:${idx}:${label}:${type.name}`, () => ({
-      DEF: [{ GATE: () => !this.atMemberStart(), ALT: () => this.consume(idx, type, { LABEL: label }) }],
-      ERR_MSG: type === T.Name ? "identifier" : "a node name",
-    })));
+    const edgeToo = type !== T.EndpointName;
+    this.or(
+      idx,
+      this.cached(`or0:${idx}:${label}:${type.name}`, () => ({
+        DEF: [{ GATE: () => !this.atMemberStart(edgeToo), ALT: () => this.consume(idx, type, { LABEL: label }) }],
+        ERR_MSG: type === T.Name ? "identifier" : "a node name",
+      })),
+    );
   }
 
   /** optional `,` after a list item; `n` keeps occurrence indices unique when a rule has several lists */
@@ -131,14 +168,16 @@ export class GraphParser extends CstParser {
   });
 
   topItem = this.RULE("topItem", () => {
-    this.OR(this.cached("or1", () => ({
-      DEF: [
-        { ALT: () => this.SUBRULE(this.importDecl, { LABEL: "import" }) },
-        { ALT: () => this.SUBRULE(this.typeAlias, { LABEL: "typeAlias" }) },
-        { ALT: () => this.SUBRULE(this.graphDecl, { LABEL: "graph" }) },
-      ],
-      ERR_MSG: "'import', 'type' or 'graph'",
-    })));
+    this.OR(
+      this.cached("or1", () => ({
+        DEF: [
+          { ALT: () => this.SUBRULE(this.importDecl, { LABEL: "import" }) },
+          { ALT: () => this.SUBRULE(this.typeAlias, { LABEL: "typeAlias" }) },
+          { ALT: () => this.SUBRULE(this.graphDecl, { LABEL: "graph" }) },
+        ],
+        ERR_MSG: "'import', 'type' or 'graph'",
+      })),
+    );
   });
 
   importDecl = this.RULE("importDecl", () => {
@@ -221,10 +260,12 @@ export class GraphParser extends CstParser {
   });
 
   schemaBlock = this.RULE("schemaBlock", () => {
-    this.OR(this.cached("or3", () => ([
-      { ALT: () => this.CONSUME(KW.input, { LABEL: "kw" }) },
-      { ALT: () => this.CONSUME(KW.output, { LABEL: "kw" }) },
-    ])));
+    this.OR(
+      this.cached("or3", () => [
+        { ALT: () => this.CONSUME(KW.input, { LABEL: "kw" }) },
+        { ALT: () => this.CONSUME(KW.output, { LABEL: "kw" }) },
+      ]),
+    );
     this.SUBRULE(this.fieldBlock, { LABEL: "block" });
   });
 
@@ -258,20 +299,22 @@ export class GraphParser extends CstParser {
       this.CONSUME(T.Eq, { LABEL: "eq" });
       this.SUBRULE(this.expr, { LABEL: "default" });
     });
-    this.MANY(this.cached("many4", () => ({
-      GATE: () => notFieldStart(this.LA(2)),
-      DEF: () => {
-        this.OR([
-          {
-            ALT: () => {
-              this.CONSUME(KW.reduce, { LABEL: "reduceKw" });
-              this.trailingName(100, "reducer");
+    this.MANY(
+      this.cached("many4", () => ({
+        GATE: () => notFieldStart(this.LA(2)),
+        DEF: () => {
+          this.OR([
+            {
+              ALT: () => {
+                this.CONSUME(KW.reduce, { LABEL: "reduceKw" });
+                this.trailingName(100, "reducer");
+              },
             },
-          },
-          { ALT: () => this.CONSUME(KW.ephemeral, { LABEL: "ephemeral" }) },
-        ]);
-      },
-    })));
+            { ALT: () => this.CONSUME(KW.ephemeral, { LABEL: "ephemeral" }) },
+          ]);
+        },
+      })),
+    );
   });
 
   limitsBlock = this.RULE("limitsBlock", () => {
@@ -281,14 +324,16 @@ export class GraphParser extends CstParser {
 
   interruptDecl = this.RULE("interruptDecl", () => {
     this.CONSUME(KW.interrupt, { LABEL: "kw" });
-    this.OR(this.cached("or5", () => ({
-      DEF: [
-        { ALT: () => this.CONSUME(KW.before, { LABEL: "when" }) },
-        { ALT: () => this.CONSUME(KW.after, { LABEL: "when" }) },
-      ],
-      ERR_MSG: "'before' or 'after'",
-    })));
-    this.CONSUME(T.Name, { LABEL: "node" });
+    this.OR(
+      this.cached("or5", () => ({
+        DEF: [
+          { ALT: () => this.CONSUME(KW.before, { LABEL: "when" }) },
+          { ALT: () => this.CONSUME(KW.after, { LABEL: "when" }) },
+        ],
+        ERR_MSG: "'before' or 'after'",
+      })),
+    );
+    this.trailingName(101, "node");
     this.MANY(() => {
       this.CONSUME(T.Comma, { LABEL: "comma" });
       this.CONSUME2(T.Name, { LABEL: "node" });
@@ -317,22 +362,24 @@ export class GraphParser extends CstParser {
   });
 
   schemaRef = this.RULE("schemaRef", () => {
-    this.OR(this.cached("or6", () => ({
-      DEF: [
-        { ALT: () => this.CONSUME(T.Name, { LABEL: "schema" }) },
-        {
-          ALT: () => {
-            this.CONSUME(T.LCurly, { LABEL: "open" });
-            this.MANY(() => {
-              this.CONSUME2(T.Name, { LABEL: "field" });
-              this.sep();
-            });
-            this.CONSUME(T.RCurly, { LABEL: "close" });
+    this.OR(
+      this.cached("or6", () => ({
+        DEF: [
+          { ALT: () => this.CONSUME(T.Name, { LABEL: "schema" }) },
+          {
+            ALT: () => {
+              this.CONSUME(T.LCurly, { LABEL: "open" });
+              this.MANY(() => {
+                this.CONSUME2(T.Name, { LABEL: "field" });
+                this.sep();
+              });
+              this.CONSUME(T.RCurly, { LABEL: "close" });
+            },
           },
-        },
-      ],
-      ERR_MSG: "a schema name or a field list '{ a, b }'",
-    })));
+        ],
+        ERR_MSG: "a schema name or a field list '{ a, b }'",
+      })),
+    );
   });
 
   /** `[a, b, END]` */
@@ -358,38 +405,44 @@ export class GraphParser extends CstParser {
   optionEntry = this.RULE("optionEntry", () => {
     this.CONSUME(T.Name, { LABEL: "name" });
     this.OPTION(() => {
-      this.OR(this.cached("or7", () => ([
-        {
-          ALT: () => {
-            this.CONSUME(T.Colon, { LABEL: "colon" });
-            this.SUBRULE(this.optionValue, { LABEL: "value" });
+      this.OR(
+        this.cached("or7", () => [
+          {
+            ALT: () => {
+              this.CONSUME(T.Colon, { LABEL: "colon" });
+              this.SUBRULE(this.optionValue, { LABEL: "value" });
+            },
           },
-        },
-        { ALT: () => this.SUBRULE2(this.bareOptionValue, { LABEL: "value" }) },
-      ])));
+          { ALT: () => this.SUBRULE2(this.bareOptionValue, { LABEL: "value" }) },
+        ]),
+      );
     });
   });
 
   optionValue = this.RULE("optionValue", () => {
-    this.OR(this.cached("or8", () => ({
-      IGNORE_AMBIGUITIES: true,
-      DEF: [
-        { ALT: () => this.CONSUME(T.Duration, { LABEL: "duration" }) },
-        { ALT: () => this.SUBRULE(this.optionBlock, { LABEL: "block" }) },
-        { ALT: () => this.SUBRULE(this.tuple, { LABEL: "tuple" }) },
-        { ALT: () => this.SUBRULE(this.expr, { LABEL: "expr" }) },
-      ],
-      ERR_MSG: "an option value",
-    })));
+    this.OR(
+      this.cached("or8", () => ({
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+          { ALT: () => this.CONSUME(T.Duration, { LABEL: "duration" }) },
+          { ALT: () => this.SUBRULE(this.optionBlock, { LABEL: "block" }) },
+          { ALT: () => this.SUBRULE(this.tuple, { LABEL: "tuple" }) },
+          { ALT: () => this.SUBRULE(this.expr, { LABEL: "expr" }) },
+        ],
+        ERR_MSG: "an option value",
+      })),
+    );
   });
 
   bareOptionValue = this.RULE("bareOptionValue", () => {
-    this.OR(this.cached("or9", () => ([
-      { ALT: () => this.CONSUME(T.Duration, { LABEL: "duration" }) },
-      { ALT: () => this.SUBRULE(this.optionBlock, { LABEL: "block" }) },
-      { ALT: () => this.SUBRULE(this.tuple, { LABEL: "tuple" }) },
-      { ALT: () => this.SUBRULE(this.literal, { LABEL: "literal" }) },
-    ])));
+    this.OR(
+      this.cached("or9", () => [
+        { ALT: () => this.CONSUME(T.Duration, { LABEL: "duration" }) },
+        { ALT: () => this.SUBRULE(this.optionBlock, { LABEL: "block" }) },
+        { ALT: () => this.SUBRULE(this.tuple, { LABEL: "tuple" }) },
+        { ALT: () => this.SUBRULE(this.literal, { LABEL: "literal" }) },
+      ]),
+    );
   });
 
   tuple = this.RULE("tuple", () => {
@@ -406,48 +459,52 @@ export class GraphParser extends CstParser {
   subgraphDecl = this.RULE("subgraphDecl", () => {
     this.CONSUME(KW.subgraph, { LABEL: "kw" });
     this.CONSUME(T.Name, { LABEL: "name" });
-    this.OR(this.cached("or10", () => ({
-      DEF: [
-        {
-          ALT: () => {
-            this.CONSUME(T.Eq, { LABEL: "eq" });
-            this.OR2({
-              DEF: [
-                {
-                  ALT: () => {
-                    this.CONSUME(KW.graph, { LABEL: "graphKw" });
-                    this.SUBRULE(this.graphBody, { LABEL: "inline" });
+    this.OR(
+      this.cached("or10", () => ({
+        DEF: [
+          {
+            ALT: () => {
+              this.CONSUME(T.Eq, { LABEL: "eq" });
+              this.OR2({
+                DEF: [
+                  {
+                    ALT: () => {
+                      this.CONSUME(KW.graph, { LABEL: "graphKw" });
+                      this.SUBRULE(this.graphBody, { LABEL: "inline" });
+                    },
                   },
-                },
-                { ALT: () => this.trailingName(100, "target") },
-              ],
-              ERR_MSG: "a graph name or 'graph { … }'",
-            });
+                  { ALT: () => this.trailingName(100, "target") },
+                ],
+                ERR_MSG: "a graph name or 'graph { … }'",
+              });
+            },
           },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(KW.from, { LABEL: "fromKw" });
-            this.CONSUME(T.StringTok, { LABEL: "path" });
-            this.OPTION(() => {
-              this.CONSUME(KW.as, { LABEL: "asKw" });
-              this.CONSUME3(T.Name, { LABEL: "fileGraph" });
-            });
+          {
+            ALT: () => {
+              this.CONSUME(KW.from, { LABEL: "fromKw" });
+              this.CONSUME(T.StringTok, { LABEL: "path" });
+              this.OPTION(() => {
+                this.CONSUME(KW.as, { LABEL: "asKw" });
+                this.CONSUME3(T.Name, { LABEL: "fileGraph" });
+              });
+            },
           },
-        },
-      ],
-      ERR_MSG: "'=' or 'from'",
-    })));
+        ],
+        ERR_MSG: "'=' or 'from'",
+      })),
+    );
     this.OPTION2(() => this.SUBRULE(this.subgraphBody, { LABEL: "body" }));
   });
 
   subgraphBody = this.RULE("subgraphBody", () => {
     this.CONSUME(T.LCurly, { LABEL: "open" });
     this.MANY(() => {
-      this.OR(this.cached("or11", () => ([
-        { ALT: () => this.SUBRULE(this.mapping, { LABEL: "mapping" }) },
-        { ALT: () => this.SUBRULE(this.optionEntry, { LABEL: "option" }) },
-      ])));
+      this.OR(
+        this.cached("or11", () => [
+          { ALT: () => this.SUBRULE(this.mapping, { LABEL: "mapping" }) },
+          { ALT: () => this.SUBRULE(this.optionEntry, { LABEL: "option" }) },
+        ]),
+      );
       this.sep();
     });
     this.CONSUME(T.RCurly, { LABEL: "close" });
@@ -455,50 +512,56 @@ export class GraphParser extends CstParser {
 
   /** `in { … }`, `in = fn`, `out { … }`, `out = fn` */
   mapping = this.RULE("mapping", () => {
-    this.OR(this.cached("or12", () => ([
-      { ALT: () => this.CONSUME(KW.in, { LABEL: "dir" }) },
-      { ALT: () => this.CONSUME(KW.out, { LABEL: "dir" }) },
-    ])));
-    this.OR2(this.cached("or13", () => ({
-      DEF: [
-        {
-          ALT: () => {
-            this.CONSUME(T.Eq, { LABEL: "eq" });
-            this.CONSUME(T.Name, { LABEL: "fn" });
+    this.OR(
+      this.cached("or12", () => [
+        { ALT: () => this.CONSUME(KW.in, { LABEL: "dir" }) },
+        { ALT: () => this.CONSUME(KW.out, { LABEL: "dir" }) },
+      ]),
+    );
+    this.OR2(
+      this.cached("or13", () => ({
+        DEF: [
+          {
+            ALT: () => {
+              this.CONSUME(T.Eq, { LABEL: "eq" });
+              this.CONSUME(T.Name, { LABEL: "fn" });
+            },
           },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(T.LCurly, { LABEL: "open" });
-            this.MANY(() => {
-              this.SUBRULE(this.mapEntry, { LABEL: "entry" });
-              this.sep();
-            });
-            this.CONSUME(T.RCurly, { LABEL: "close" });
+          {
+            ALT: () => {
+              this.CONSUME(T.LCurly, { LABEL: "open" });
+              this.MANY(() => {
+                this.SUBRULE(this.mapEntry, { LABEL: "entry" });
+                this.sep();
+              });
+              this.CONSUME(T.RCurly, { LABEL: "close" });
+            },
           },
-        },
-      ],
-      ERR_MSG: "'{' or '='",
-    })));
+        ],
+        ERR_MSG: "'{' or '='",
+      })),
+    );
   });
 
   mapEntry = this.RULE("mapEntry", () => {
     this.CONSUME(T.Name, { LABEL: "child" });
     this.OPTION(() => {
-      this.OR(this.cached("or14", () => ([
-        {
-          ALT: () => {
-            this.CONSUME(T.LeftArrow, { LABEL: "leftArrow" });
-            this.SUBRULE(this.expr, { LABEL: "expr" });
+      this.OR(
+        this.cached("or14", () => [
+          {
+            ALT: () => {
+              this.CONSUME(T.LeftArrow, { LABEL: "leftArrow" });
+              this.SUBRULE(this.expr, { LABEL: "expr" });
+            },
           },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(T.Arrow, { LABEL: "arrow" });
-            this.CONSUME2(T.Name, { LABEL: "parent" });
+          {
+            ALT: () => {
+              this.CONSUME(T.Arrow, { LABEL: "arrow" });
+              this.CONSUME2(T.Name, { LABEL: "parent" });
+            },
           },
-        },
-      ])));
+        ]),
+      );
     });
   });
 
@@ -506,90 +569,100 @@ export class GraphParser extends CstParser {
 
   edgeStmt = this.RULE("edgeStmt", () => {
     this.SUBRULE(this.endpoints, { LABEL: "step" });
-    this.AT_LEAST_ONE(this.cached("many15", () => ({
-      DEF: () => {
-        this.CONSUME(T.Arrow, { LABEL: "arrow" });
-        this.OR({
-          DEF: [
-            { ALT: () => this.SUBRULE(this.branch, { LABEL: "branch" }) },
-            { ALT: () => this.SUBRULE2(this.endpoints, { LABEL: "step" }) },
-          ],
-          ERR_MSG: "a node name, '[', 'route(…)', 'send(…)' or '{'",
-        });
-      },
-      ERR_MSG: "'->'",
-    })));
+    this.AT_LEAST_ONE(
+      this.cached("many15", () => ({
+        DEF: () => {
+          this.CONSUME(T.Arrow, { LABEL: "arrow" });
+          this.OR({
+            DEF: [
+              { ALT: () => this.SUBRULE(this.branch, { LABEL: "branch" }) },
+              { ALT: () => this.SUBRULE2(this.endpoints, { LABEL: "step" }) },
+            ],
+            ERR_MSG: "a node name, '[', 'route(…)', 'send(…)' or '{'",
+          });
+        },
+        ERR_MSG: "'->'",
+      })),
+    );
   });
 
   endpoints = this.RULE("endpoints", () => {
-    this.OR(this.cached("or16", () => ({
-      DEF: [
-        { ALT: () => this.trailingName(100, "name", T.EndpointName) },
-        { ALT: () => this.SUBRULE(this.nameList, { LABEL: "list" }) },
-      ],
-      ERR_MSG: "a node name or '[…]'",
-    })));
+    this.OR(
+      this.cached("or16", () => ({
+        DEF: [
+          { ALT: () => this.trailingName(100, "name", T.EndpointName) },
+          { ALT: () => this.SUBRULE(this.nameList, { LABEL: "list" }) },
+        ],
+        ERR_MSG: "a node name or '[…]'",
+      })),
+    );
   });
 
   branch = this.RULE("branch", () => {
-    this.OR(this.cached("or17", () => ([
-      {
-        ALT: () => {
-          this.CONSUME(KW.route, { LABEL: "route" });
-          this.CONSUME(T.LParen, { LABEL: "open" });
-          this.CONSUME(T.Name, { LABEL: "fn" });
-          this.CONSUME(T.RParen, { LABEL: "close" });
-          this.OPTION(() => {
-            this.CONSUME(T.LCurly, { LABEL: "casesOpen" });
-            this.MANY(() => {
-              this.SUBRULE(this.routeCase, { LABEL: "routeCase" });
-              this.sep(1);
+    this.OR(
+      this.cached("or17", () => [
+        {
+          ALT: () => {
+            this.CONSUME(KW.route, { LABEL: "route" });
+            this.CONSUME(T.LParen, { LABEL: "open" });
+            this.CONSUME(T.Name, { LABEL: "fn" });
+            this.CONSUME(T.RParen, { LABEL: "close" });
+            this.OPTION(() => {
+              this.CONSUME(T.LCurly, { LABEL: "casesOpen" });
+              this.MANY(() => {
+                this.SUBRULE(this.routeCase, { LABEL: "routeCase" });
+                this.sep(1);
+              });
+              this.CONSUME(T.RCurly, { LABEL: "casesClose" });
             });
-            this.CONSUME(T.RCurly, { LABEL: "casesClose" });
-          });
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(KW.send, { LABEL: "send" });
-          this.CONSUME2(T.LParen, { LABEL: "open" });
-          this.CONSUME2(T.Name, { LABEL: "fn" });
-          this.CONSUME2(T.RParen, { LABEL: "close" });
+        {
+          ALT: () => {
+            this.CONSUME(KW.send, { LABEL: "send" });
+            this.CONSUME2(T.LParen, { LABEL: "open" });
+            this.CONSUME2(T.Name, { LABEL: "fn" });
+            this.CONSUME2(T.RParen, { LABEL: "close" });
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME2(T.LCurly, { LABEL: "condOpen" });
-          this.MANY2(() => {
-            this.SUBRULE(this.conditionCase, { LABEL: "condCase" });
-            this.sep(2);
-          });
-          this.CONSUME2(T.RCurly, { LABEL: "condClose" });
+        {
+          ALT: () => {
+            this.CONSUME2(T.LCurly, { LABEL: "condOpen" });
+            this.MANY2(() => {
+              this.SUBRULE(this.conditionCase, { LABEL: "condCase" });
+              this.sep(2);
+            });
+            this.CONSUME2(T.RCurly, { LABEL: "condClose" });
+          },
         },
-      },
-    ])));
+      ]),
+    );
   });
 
   routeCase = this.RULE("routeCase", () => {
-    this.OR(this.cached("or18", () => ({
-      DEF: [
-        { ALT: () => this.CONSUME(T.Name, { LABEL: "key" }) },
-        { ALT: () => this.CONSUME(T.StringTok, { LABEL: "key" }) },
-      ],
-      ERR_MSG: "a route key (identifier or string)",
-    })));
+    this.OR(
+      this.cached("or18", () => ({
+        DEF: [
+          { ALT: () => this.CONSUME(T.Name, { LABEL: "key" }) },
+          { ALT: () => this.CONSUME(T.StringTok, { LABEL: "key" }) },
+        ],
+        ERR_MSG: "a route key (identifier or string)",
+      })),
+    );
     this.CONSUME(T.Colon, { LABEL: "colon" });
     this.SUBRULE(this.endpoints, { LABEL: "targets" });
   });
 
   conditionCase = this.RULE("conditionCase", () => {
-    this.OR(this.cached("or19", () => ({
-      DEF: [
-        { ALT: () => this.CONSUME(T.Underscore, { LABEL: "default" }) },
-        { ALT: () => this.SUBRULE(this.expr, { LABEL: "cond" }) },
-      ],
-      ERR_MSG: "a condition or '_'",
-    })));
+    this.OR(
+      this.cached("or19", () => ({
+        DEF: [
+          { ALT: () => this.CONSUME(T.Underscore, { LABEL: "default" }) },
+          { ALT: () => this.SUBRULE(this.expr, { LABEL: "cond" }) },
+        ],
+        ERR_MSG: "a condition or '_'",
+      })),
+    );
     this.CONSUME(T.FatArrow, { LABEL: "arrow" });
     this.SUBRULE(this.endpoints, { LABEL: "targets" });
   });
@@ -608,60 +681,64 @@ export class GraphParser extends CstParser {
   postfixType = this.RULE("postfixType", () => {
     this.SUBRULE(this.primaryType, { LABEL: "base" });
     this.MANY(() => {
-      this.OR(this.cached("or20", () => ([
-        {
-          ALT: () => {
-            this.CONSUME(T.LBracket, { LABEL: "suffix" });
-            this.CONSUME(T.RBracket, { LABEL: "arrayClose" });
+      this.OR(
+        this.cached("or20", () => [
+          {
+            ALT: () => {
+              this.CONSUME(T.LBracket, { LABEL: "suffix" });
+              this.CONSUME(T.RBracket, { LABEL: "arrayClose" });
+            },
           },
-        },
-        { ALT: () => this.CONSUME(T.Question, { LABEL: "suffix" }) },
-      ])));
+          { ALT: () => this.CONSUME(T.Question, { LABEL: "suffix" }) },
+        ]),
+      );
     });
   });
 
   primaryType = this.RULE("primaryType", () => {
-    this.OR(this.cached("or21", () => ({
-      DEF: [
-        {
-          ALT: () => {
-            this.CONSUME(T.Name, { LABEL: "name" });
-            this.OPTION(() => {
-              this.CONSUME(T.Lt, { LABEL: "argsOpen" });
-              this.SUBRULE(this.typeExpr, { LABEL: "arg" });
-              this.MANY(() => {
-                this.CONSUME(T.Comma, { LABEL: "comma" });
-                this.SUBRULE2(this.typeExpr, { LABEL: "arg" });
+    this.OR(
+      this.cached("or21", () => ({
+        DEF: [
+          {
+            ALT: () => {
+              this.CONSUME(T.Name, { LABEL: "name" });
+              this.OPTION(() => {
+                this.CONSUME(T.Lt, { LABEL: "argsOpen" });
+                this.SUBRULE(this.typeExpr, { LABEL: "arg" });
+                this.MANY(() => {
+                  this.CONSUME(T.Comma, { LABEL: "comma" });
+                  this.SUBRULE2(this.typeExpr, { LABEL: "arg" });
+                });
+                this.CONSUME(T.Gt, { LABEL: "argsClose" });
               });
-              this.CONSUME(T.Gt, { LABEL: "argsClose" });
-            });
+            },
           },
-        },
-        { ALT: () => this.CONSUME(KW.null, { LABEL: "null" }) },
-        { ALT: () => this.CONSUME(T.StringTok, { LABEL: "literal" }) },
-        { ALT: () => this.CONSUME(T.NumberTok, { LABEL: "literal" }) },
-        { ALT: () => this.CONSUME(KW.true, { LABEL: "literal" }) },
-        { ALT: () => this.CONSUME(KW.false, { LABEL: "literal" }) },
-        {
-          ALT: () => {
-            this.CONSUME(T.LCurly, { LABEL: "open" });
-            this.MANY2(() => {
-              this.SUBRULE(this.objectTypeMember, { LABEL: "objMember" });
-              this.sep();
-            });
-            this.CONSUME(T.RCurly, { LABEL: "close" });
+          { ALT: () => this.CONSUME(KW.null, { LABEL: "null" }) },
+          { ALT: () => this.CONSUME(T.StringTok, { LABEL: "literal" }) },
+          { ALT: () => this.CONSUME(T.NumberTok, { LABEL: "literal" }) },
+          { ALT: () => this.CONSUME(KW.true, { LABEL: "literal" }) },
+          { ALT: () => this.CONSUME(KW.false, { LABEL: "literal" }) },
+          {
+            ALT: () => {
+              this.CONSUME(T.LCurly, { LABEL: "open" });
+              this.MANY2(() => {
+                this.SUBRULE(this.objectTypeMember, { LABEL: "objMember" });
+                this.sep();
+              });
+              this.CONSUME(T.RCurly, { LABEL: "close" });
+            },
           },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(T.LParen, { LABEL: "parenOpen" });
-            this.SUBRULE3(this.typeExpr, { LABEL: "inner" });
-            this.CONSUME(T.RParen, { LABEL: "parenClose" });
+          {
+            ALT: () => {
+              this.CONSUME(T.LParen, { LABEL: "parenOpen" });
+              this.SUBRULE3(this.typeExpr, { LABEL: "inner" });
+              this.CONSUME(T.RParen, { LABEL: "parenClose" });
+            },
           },
-        },
-      ],
-      ERR_MSG: "a type",
-    })));
+        ],
+        ERR_MSG: "a type",
+      })),
+    );
   });
 
   objectTypeMember = this.RULE("objectTypeMember", () => {
@@ -693,10 +770,12 @@ export class GraphParser extends CstParser {
   eqExpr = this.RULE("eqExpr", () => {
     this.SUBRULE(this.relExpr, { LABEL: "operand" });
     this.MANY(() => {
-      this.OR(this.cached("or22", () => ([
-        { ALT: () => this.CONSUME(T.EqEq, { LABEL: "op" }) },
-        { ALT: () => this.CONSUME(T.NotEq, { LABEL: "op" }) },
-      ])));
+      this.OR(
+        this.cached("or22", () => [
+          { ALT: () => this.CONSUME(T.EqEq, { LABEL: "op" }) },
+          { ALT: () => this.CONSUME(T.NotEq, { LABEL: "op" }) },
+        ]),
+      );
       this.SUBRULE2(this.relExpr, { LABEL: "operand" });
     });
   });
@@ -704,117 +783,129 @@ export class GraphParser extends CstParser {
   relExpr = this.RULE("relExpr", () => {
     this.SUBRULE(this.unaryExpr, { LABEL: "operand" });
     this.MANY(() => {
-      this.OR(this.cached("or23", () => ([
-        { ALT: () => this.CONSUME(T.Lt, { LABEL: "op" }) },
-        { ALT: () => this.CONSUME(T.LtEq, { LABEL: "op" }) },
-        { ALT: () => this.CONSUME(T.Gt, { LABEL: "op" }) },
-        { ALT: () => this.CONSUME(T.GtEq, { LABEL: "op" }) },
-        { ALT: () => this.CONSUME(KW.in, { LABEL: "op" }) },
-      ])));
+      this.OR(
+        this.cached("or23", () => [
+          { ALT: () => this.CONSUME(T.Lt, { LABEL: "op" }) },
+          { ALT: () => this.CONSUME(T.LtEq, { LABEL: "op" }) },
+          { ALT: () => this.CONSUME(T.Gt, { LABEL: "op" }) },
+          { ALT: () => this.CONSUME(T.GtEq, { LABEL: "op" }) },
+          { ALT: () => this.CONSUME(KW.in, { LABEL: "op" }) },
+        ]),
+      );
       this.SUBRULE2(this.unaryExpr, { LABEL: "operand" });
     });
   });
 
   unaryExpr = this.RULE("unaryExpr", () => {
-    this.OR(this.cached("or24", () => ([
-      {
-        ALT: () => {
-          this.OR2([
-            { ALT: () => this.CONSUME(T.Bang, { LABEL: "op" }) },
-            { ALT: () => this.CONSUME(T.Minus, { LABEL: "op" }) },
-          ]);
-          this.SUBRULE(this.unaryExpr, { LABEL: "operand" });
+    this.OR(
+      this.cached("or24", () => [
+        {
+          ALT: () => {
+            this.OR2([
+              { ALT: () => this.CONSUME(T.Bang, { LABEL: "op" }) },
+              { ALT: () => this.CONSUME(T.Minus, { LABEL: "op" }) },
+            ]);
+            this.SUBRULE(this.unaryExpr, { LABEL: "operand" });
+          },
         },
-      },
-      { ALT: () => this.SUBRULE(this.postfixExpr, { LABEL: "postfix" }) },
-    ])));
+        { ALT: () => this.SUBRULE(this.postfixExpr, { LABEL: "postfix" }) },
+      ]),
+    );
   });
 
   postfixExpr = this.RULE("postfixExpr", () => {
     this.SUBRULE(this.primaryExpr, { LABEL: "base" });
     this.MANY(() => {
-      this.OR(this.cached("or25", () => ([
-        {
-          ALT: () => {
-            this.CONSUME(T.Dot, { LABEL: "dot" });
-            this.CONSUME(T.Name, { LABEL: "property" });
+      this.OR(
+        this.cached("or25", () => [
+          {
+            ALT: () => {
+              this.CONSUME(T.Dot, { LABEL: "dot" });
+              this.CONSUME(T.Name, { LABEL: "property" });
+            },
           },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(T.LBracket, { LABEL: "indexOpen" });
-            this.SUBRULE(this.expr, { LABEL: "index" });
-            this.CONSUME(T.RBracket, { LABEL: "indexClose" });
+          {
+            ALT: () => {
+              this.CONSUME(T.LBracket, { LABEL: "indexOpen" });
+              this.SUBRULE(this.expr, { LABEL: "index" });
+              this.CONSUME(T.RBracket, { LABEL: "indexClose" });
+            },
           },
-        },
-      ])));
+        ]),
+      );
     });
   });
 
   primaryExpr = this.RULE("primaryExpr", () => {
-    this.OR(this.cached("or26", () => ({
-      DEF: [
-        { ALT: () => this.SUBRULE(this.literal, { LABEL: "literal" }) },
-        {
-          ALT: () => {
-            this.CONSUME(T.LBracket, { LABEL: "arrayOpen" });
-            this.MANY(() => {
-              this.SUBRULE(this.expr, { LABEL: "item" });
-              this.sep(1);
-            });
-            this.CONSUME(T.RBracket, { LABEL: "arrayClose" });
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(T.LCurly, { LABEL: "objectOpen" });
-            this.MANY2(() => {
-              this.SUBRULE(this.objectEntry, { LABEL: "entry" });
-              this.sep(2);
-            });
-            this.CONSUME(T.RCurly, { LABEL: "objectClose" });
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(T.LParen, { LABEL: "parenOpen" });
-            this.SUBRULE2(this.expr, { LABEL: "inner" });
-            this.CONSUME(T.RParen, { LABEL: "parenClose" });
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(T.Name, { LABEL: "name" });
-            this.OPTION(() => {
-              this.CONSUME2(T.LParen, { LABEL: "callOpen" });
-              this.MANY3(() => {
-                this.SUBRULE3(this.expr, { LABEL: "arg" });
-                this.sep(3);
+    this.OR(
+      this.cached("or26", () => ({
+        DEF: [
+          { ALT: () => this.SUBRULE(this.literal, { LABEL: "literal" }) },
+          {
+            ALT: () => {
+              this.CONSUME(T.LBracket, { LABEL: "arrayOpen" });
+              this.MANY(() => {
+                this.SUBRULE(this.expr, { LABEL: "item" });
+                this.sep(1);
               });
-              this.CONSUME2(T.RParen, { LABEL: "callClose" });
-            });
+              this.CONSUME(T.RBracket, { LABEL: "arrayClose" });
+            },
           },
-        },
-      ],
-      ERR_MSG: "an expression",
-    })));
+          {
+            ALT: () => {
+              this.CONSUME(T.LCurly, { LABEL: "objectOpen" });
+              this.MANY2(() => {
+                this.SUBRULE(this.objectEntry, { LABEL: "entry" });
+                this.sep(2);
+              });
+              this.CONSUME(T.RCurly, { LABEL: "objectClose" });
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(T.LParen, { LABEL: "parenOpen" });
+              this.SUBRULE2(this.expr, { LABEL: "inner" });
+              this.CONSUME(T.RParen, { LABEL: "parenClose" });
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(T.Name, { LABEL: "name" });
+              this.OPTION(() => {
+                this.CONSUME2(T.LParen, { LABEL: "callOpen" });
+                this.MANY3(() => {
+                  this.SUBRULE3(this.expr, { LABEL: "arg" });
+                  this.sep(3);
+                });
+                this.CONSUME2(T.RParen, { LABEL: "callClose" });
+              });
+            },
+          },
+        ],
+        ERR_MSG: "an expression",
+      })),
+    );
   });
 
   literal = this.RULE("literal", () => {
-    this.OR(this.cached("or27", () => ([
-      { ALT: () => this.CONSUME(T.StringTok, { LABEL: "value" }) },
-      { ALT: () => this.CONSUME(T.NumberTok, { LABEL: "value" }) },
-      { ALT: () => this.CONSUME(KW.true, { LABEL: "value" }) },
-      { ALT: () => this.CONSUME(KW.false, { LABEL: "value" }) },
-      { ALT: () => this.CONSUME(KW.null, { LABEL: "value" }) },
-    ])));
+    this.OR(
+      this.cached("or27", () => [
+        { ALT: () => this.CONSUME(T.StringTok, { LABEL: "value" }) },
+        { ALT: () => this.CONSUME(T.NumberTok, { LABEL: "value" }) },
+        { ALT: () => this.CONSUME(KW.true, { LABEL: "value" }) },
+        { ALT: () => this.CONSUME(KW.false, { LABEL: "value" }) },
+        { ALT: () => this.CONSUME(KW.null, { LABEL: "value" }) },
+      ]),
+    );
   });
 
   objectEntry = this.RULE("objectEntry", () => {
-    this.OR(this.cached("or28", () => ([
-      { ALT: () => this.CONSUME(T.Name, { LABEL: "key" }) },
-      { ALT: () => this.CONSUME(T.StringTok, { LABEL: "key" }) },
-    ])));
+    this.OR(
+      this.cached("or28", () => [
+        { ALT: () => this.CONSUME(T.Name, { LABEL: "key" }) },
+        { ALT: () => this.CONSUME(T.StringTok, { LABEL: "key" }) },
+      ]),
+    );
     this.CONSUME(T.Colon, { LABEL: "colon" });
     this.SUBRULE(this.expr, { LABEL: "value" });
   });

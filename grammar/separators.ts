@@ -40,7 +40,11 @@ export interface ItemRange {
  * be left out where the boundary cannot be misread: after an item ending in `}` and before a
  * keyword-led item (`in { a } out { b }`, `in = f  out = g`, `state { … } node n() = f`).
  */
-export function checkSeparated(text: string, items: ItemRange[], report: (prevEnd: number, nextStart: number) => void): void {
+export function checkSeparated(
+  text: string,
+  items: ItemRange[],
+  report: (prevEnd: number, nextStart: number) => void,
+): void {
   for (let i = 1; i < items.length; i++) {
     const prev = items[i - 1]!;
     const next = items[i]!;

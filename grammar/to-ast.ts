@@ -123,7 +123,9 @@ export class AstBuilder {
     }
     ranges.sort((a, b) => a.start - b.start);
     checkSeparated(this.map.text, ranges, (prevEnd, nextStart) => {
-      this.diagnostics.push(syntax.missingSeparator(this.span(nextStart, nextStart), { what }, "expected ',' or a line break before this"));
+      this.diagnostics.push(
+        syntax.missingSeparator(this.span(nextStart, nextStart), { what }, "expected ',' or a line break before this"),
+      );
     });
   }
 
@@ -146,7 +148,10 @@ export class AstBuilder {
     const start = range(n)?.start ?? 0;
     const names = nodes(n, "name").map((c) => this.importName(c, start));
     this.separated(nodes(n, "name"), "imported names");
-    const from = this.stringLit(tok(n, "from"), this.endOf(tok(n, "fromKw") ?? tok(n, "close"), range(n)?.end ?? start));
+    const from = this.stringLit(
+      tok(n, "from"),
+      this.endOf(tok(n, "fromKw") ?? tok(n, "close"), range(n)?.end ?? start),
+    );
     return {
       kind: "Import",
       typeOnly: has(n, "typeOnly"),
@@ -168,7 +173,9 @@ export class AstBuilder {
     const kwEnd = this.endOf(tok(n, "kw"), 0);
     const name = this.ident(tok(n, "name"), kwEnd);
     const typeNode = node(n, "type");
-    const type = typeNode ? this.typeExpr(typeNode, this.endOf(tok(n, "eq"), kwEnd)) : this.missingType(this.endOf(tok(n, "eq"), kwEnd));
+    const type = typeNode
+      ? this.typeExpr(typeNode, this.endOf(tok(n, "eq"), kwEnd))
+      : this.missingType(this.endOf(tok(n, "eq"), kwEnd));
     return { kind: "TypeAlias", name, type, span: this.spanOf(n, kwEnd) };
   }
 
@@ -262,7 +269,8 @@ export class AstBuilder {
     else if (has(n, "eq")) out.default = this.missingExpr(this.endOf(tok(n, "eq"), start));
     const reduceKws = toks(n, "reduceKw");
     if (reduceKws.length > 0) out.reducer = this.ident(tok(n, "reducer"), tokEnd(reduceKws[0]!));
-    if (reduceKws.length > 1) this.diagnostics.push(syntax.duplicateClause(this.tokSpan(reduceKws[1]!), { what: "`reduce`" }));
+    if (reduceKws.length > 1)
+      this.diagnostics.push(syntax.duplicateClause(this.tokSpan(reduceKws[1]!), { what: "`reduce`" }));
     const eph = toks(n, "ephemeral");
     if (eph.length > 1) this.diagnostics.push(syntax.duplicateClause(this.tokSpan(eph[1]!), { what: "`ephemeral`" }));
     return out;
@@ -285,7 +293,12 @@ export class AstBuilder {
     if (reads) out.reads = this.schemaRef(reads, start);
     const writes = node(n, "writes");
     if (writes) out.writes = this.schemaRef(writes, this.endOf(tok(n, "arrow"), start));
-    else if (has(n, "arrow")) out.writes = { kind: "SchemaName", name: this.ident(undefined, this.endOf(tok(n, "arrow"), start)), span: this.span(this.endOf(tok(n, "arrow"), start), this.endOf(tok(n, "arrow"), start)) };
+    else if (has(n, "arrow"))
+      out.writes = {
+        kind: "SchemaName",
+        name: this.ident(undefined, this.endOf(tok(n, "arrow"), start)),
+        span: this.span(this.endOf(tok(n, "arrow"), start), this.endOf(tok(n, "arrow"), start)),
+      };
     const gotoList = node(n, "goto");
     if (gotoList) out.goto = this.nameList(gotoList, start);
     else if (has(n, "gotoKw")) out.goto = [];
@@ -330,7 +343,8 @@ export class AstBuilder {
     const d = tok(n, "duration");
     if (d) return this.duration(d);
     const block = node(n, "block");
-    if (block) return { kind: "OptionBlock", entries: this.optionBlock(block, anchor), span: this.spanOf(block, anchor) };
+    if (block)
+      return { kind: "OptionBlock", entries: this.optionBlock(block, anchor), span: this.spanOf(block, anchor) };
     const tuple = node(n, "tuple");
     if (tuple) {
       const items = toks(tuple, "item");
@@ -429,14 +443,17 @@ export class AstBuilder {
     const span = this.spanOf(n, start);
     const left = tok(n, "leftArrow");
     const right = tok(n, "arrow");
-    if (left && direction === "out") this.diagnostics.push(syntax.wrongMapArrow(this.tokSpan(left), { arrow: "<-", dir: "out" }));
-    if (right && direction === "in") this.diagnostics.push(syntax.wrongMapArrow(this.tokSpan(right), { arrow: "->", dir: "in" }));
+    if (left && direction === "out")
+      this.diagnostics.push(syntax.wrongMapArrow(this.tokSpan(left), { arrow: "<-", dir: "out" }));
+    if (right && direction === "in")
+      this.diagnostics.push(syntax.wrongMapArrow(this.tokSpan(right), { arrow: "->", dir: "in" }));
     if (has(n, "leftArrow")) {
       const e = node(n, "expr");
       const at = this.endOf(left, start);
       return { kind: "InMap", child, expr: e ? this.expr(e, at) : this.missingExpr(at), span };
     }
-    if (has(n, "arrow")) return { kind: "OutMap", child, parent: this.ident(tok(n, "parent"), this.endOf(right, start)), span };
+    if (has(n, "arrow"))
+      return { kind: "OutMap", child, parent: this.ident(tok(n, "parent"), this.endOf(right, start)), span };
     return { kind: "SameName", name: child, span };
   }
 
@@ -454,7 +471,8 @@ export class AstBuilder {
     let branch: A.Branch | undefined;
     for (const p of parts) {
       if (branch) {
-        const what = branch.kind === "Route" ? "`route(…)`" : branch.kind === "Send" ? "`send(…)`" : "a condition block";
+        const what =
+          branch.kind === "Route" ? "`route(…)`" : branch.kind === "Send" ? "`send(…)`" : "a condition block";
         this.diagnostics.push(syntax.branchNotLast(this.spanOf(p.node, start), { branch: what }));
         break;
       }
@@ -470,7 +488,8 @@ export class AstBuilder {
   private endpoints(n: CstNode | undefined, anchor: number): A.Endpoints {
     const at = range(n)?.start ?? anchor;
     const list = node(n, "list");
-    if (list) return { kind: "Endpoints", names: this.nameList(list, at), bracketed: true, span: this.spanOf(list, at) };
+    if (list)
+      return { kind: "Endpoints", names: this.nameList(list, at), bracketed: true, span: this.spanOf(list, at) };
     const name = this.ident(tok(n, "name"), at);
     return { kind: "Endpoints", names: [name], bracketed: false, span: name.span };
   }
@@ -504,7 +523,11 @@ export class AstBuilder {
   private conditionCase(n: CstNode, anchor: number): A.ConditionCase {
     const start = range(n)?.start ?? anchor;
     const at = this.endOf(tok(n, "arrow"), start);
-    const out: A.ConditionCase = { kind: "ConditionCase", targets: this.endpoints(node(n, "targets"), at), span: this.spanOf(n, start) };
+    const out: A.ConditionCase = {
+      kind: "ConditionCase",
+      targets: this.endpoints(node(n, "targets"), at),
+      span: this.spanOf(n, start),
+    };
     const cond = node(n, "cond");
     if (cond) out.cond = this.expr(cond, start);
     else if (!has(n, "default")) out.cond = this.missingExpr(start);
@@ -552,7 +575,14 @@ export class AstBuilder {
     if (nul) return { kind: "NamedType", name: this.ident(nul, start), args: [], span };
     const lit = tok(n, "literal");
     if (lit) {
-      const value = lit.image === "true" ? true : lit.image === "false" ? false : /^["']/.test(lit.image) ? decodeString(lit.image).value : Number(lit.image);
+      const value =
+        lit.image === "true"
+          ? true
+          : lit.image === "false"
+            ? false
+            : /^["']/.test(lit.image)
+              ? decodeString(lit.image).value
+              : Number(lit.image);
       return { kind: "LiteralType", value, raw: lit.image, span };
     }
     if (has(n, "open")) {
@@ -611,11 +641,18 @@ export class AstBuilder {
     const op = tok(n, "op");
     const start = op?.startOffset ?? range(n)?.start ?? anchor;
     const operandNode = node(n, "operand");
-    const operand = operandNode ? this.unary(operandNode, op ? tokEnd(op) : start) : this.missingExpr(op ? tokEnd(op) : start);
+    const operand = operandNode
+      ? this.unary(operandNode, op ? tokEnd(op) : start)
+      : this.missingExpr(op ? tokEnd(op) : start);
     const span = this.span(start, Math.max(operand.span.end.offset, start + 1));
     // `-3` is a negative number literal, not an operation (defaults, indices and limits read better)
     if (op?.image === "-" && operand.kind === "Literal" && typeof operand.value === "number") {
-      return { kind: "Literal", value: -operand.value, raw: this.map.text.slice(span.start.offset, span.end.offset), span };
+      return {
+        kind: "Literal",
+        value: -operand.value,
+        raw: this.map.text.slice(span.start.offset, span.end.offset),
+        span,
+      };
     }
     return { kind: "Unary", op: op?.image === "-" ? "-" : "!", operand, span };
   }
@@ -632,7 +669,12 @@ export class AstBuilder {
         at: dot.startOffset,
         build: (object) => {
           const property = this.ident(p, tokEnd(dot));
-          return { kind: "Member", object, property, span: this.span(object.span.start.offset, Math.max(property.span.end.offset, tokEnd(dot))) };
+          return {
+            kind: "Member",
+            object,
+            property,
+            span: this.span(object.span.start.offset, Math.max(property.span.end.offset, tokEnd(dot))),
+          };
         },
       });
     });
@@ -686,7 +728,15 @@ export class AstBuilder {
     if (!t) return { kind: "Literal", value: null, raw: "", span: this.span(anchor, anchor) };
     const raw = t.image;
     const value =
-      raw === "true" ? true : raw === "false" ? false : raw === "null" ? null : /^["']/.test(raw) ? decodeString(raw).value : Number(raw);
+      raw === "true"
+        ? true
+        : raw === "false"
+          ? false
+          : raw === "null"
+            ? null
+            : /^["']/.test(raw)
+              ? decodeString(raw).value
+              : Number(raw);
     return { kind: "Literal", value, raw, span: this.tokSpan(t) };
   }
 
@@ -696,6 +746,11 @@ export class AstBuilder {
     const key = k && /^["']/.test(k.image) ? this.stringLit(k, start) : this.ident(k, start);
     const valueNode = node(n, "value");
     const at = this.endOf(tok(n, "colon"), start);
-    return { kind: "ObjectEntry", key, value: valueNode ? this.expr(valueNode, at) : this.missingExpr(at), span: this.spanOf(n, start) };
+    return {
+      kind: "ObjectEntry",
+      key,
+      value: valueNode ? this.expr(valueNode, at) : this.missingExpr(at),
+      span: this.spanOf(n, start),
+    };
   }
 }

@@ -26,8 +26,26 @@ export const Identifier = createToken({
 
 /** soft keywords: keywords in their construct, names everywhere else */
 const SOFT_WORDS = [
-  "state", "input", "output", "private", "vars", "limits", "interrupt", "before", "after", "node",
-  "subgraph", "from", "as", "import", "type", "reduce", "ephemeral", "goto", "route", "send",
+  "state",
+  "input",
+  "output",
+  "private",
+  "vars",
+  "limits",
+  "interrupt",
+  "before",
+  "after",
+  "node",
+  "subgraph",
+  "from",
+  "as",
+  "import",
+  "type",
+  "reduce",
+  "ephemeral",
+  "goto",
+  "route",
+  "send",
 ] as const;
 /** reserved words: never names (START/END are endpoint names only) */
 const HARD_WORDS = ["graph", "in", "out", "true", "false", "null"] as const;
@@ -199,14 +217,27 @@ export function durationValue(raw: string): { ms: number | undefined; unit: stri
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {
-  n: "\n", r: "\r", t: "\t", b: "\b", f: "\f", v: "\v", "0": "\0", "\\": "\\", '"': '"', "'": "'",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  b: "\b",
+  f: "\f",
+  v: "\v",
+  "0": "\0",
+  "\\": "\\",
+  '"': '"',
+  "'": "'",
 };
 
 /**
  * Decodes a string token (quotes included). Escapes: \n \r \t \b \f \v \0 \\ \" \' \uXXXX \u{X…}.
  * Unknown escapes keep the character and are reported as `bad` (offsets relative to the token).
  */
-export function decodeString(raw: string): { value: string; terminated: boolean; bad: { at: number; escape: string }[] } {
+export function decodeString(raw: string): {
+  value: string;
+  terminated: boolean;
+  bad: { at: number; escape: string }[];
+} {
   const quote = raw[0] ?? '"';
   const terminated = raw.length >= 2 && raw.endsWith(quote) && !endsWithEscapedQuote(raw);
   const body = raw.slice(1, terminated ? -1 : raw.length);
@@ -259,7 +290,12 @@ export function lex(text: string): LexResult {
   const r = lexer.tokenize(text);
   const problems: LexProblem[] = [];
   for (const e of r.errors) {
-    problems.push({ kind: "unexpectedCharacter", start: e.offset, end: e.offset + e.length, text: text.slice(e.offset, e.offset + e.length) });
+    problems.push({
+      kind: "unexpectedCharacter",
+      start: e.offset,
+      end: e.offset + e.length,
+      text: text.slice(e.offset, e.offset + e.length),
+    });
   }
   for (const t of r.tokens) {
     const start = t.startOffset;
@@ -267,7 +303,13 @@ export function lex(text: string): LexResult {
     if (t.tokenType === StringTok) {
       const d = decodeString(t.image);
       if (!d.terminated) problems.push({ kind: "unterminatedString", start, end });
-      for (const b of d.bad) problems.push({ kind: "invalidEscape", start: start + b.at, end: start + b.at + b.escape.length, escape: b.escape });
+      for (const b of d.bad)
+        problems.push({
+          kind: "invalidEscape",
+          start: start + b.at,
+          end: start + b.at + b.escape.length,
+          escape: b.escape,
+        });
     } else if (t.tokenType === Duration) {
       const d = durationValue(t.image);
       if (d.ms === undefined) problems.push({ kind: "invalidDuration", start, end, raw: t.image, unit: d.unit });
@@ -308,7 +350,12 @@ function limitNesting(tokens: IToken[], problems: LexProblem[]): IToken[] {
       if (OPENERS.has(type)) skipDepth++;
       else if (CLOSERS.has(type)) skipDepth--;
       if (skipDepth > 0 && i + 1 < tokens.length) continue;
-      problems.push({ kind: "tooDeep", start: tokens[skipFrom]!.startOffset, end: t.startOffset + t.image.length, max: MAX_NESTING });
+      problems.push({
+        kind: "tooDeep",
+        start: tokens[skipFrom]!.startOffset,
+        end: t.startOffset + t.image.length,
+        max: MAX_NESTING,
+      });
       skipFrom = -1;
       continue;
     }
@@ -333,7 +380,12 @@ function limitNesting(tokens: IToken[], problems: LexProblem[]): IToken[] {
   }
   if (skipFrom >= 0) {
     const last = tokens[tokens.length - 1]!;
-    problems.push({ kind: "tooDeep", start: tokens[skipFrom]!.startOffset, end: last.startOffset + last.image.length, max: MAX_NESTING });
+    problems.push({
+      kind: "tooDeep",
+      start: tokens[skipFrom]!.startOffset,
+      end: last.startOffset + last.image.length,
+      max: MAX_NESTING,
+    });
   }
   return out ?? tokens;
 }

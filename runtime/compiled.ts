@@ -19,7 +19,7 @@ export interface CNode {
   readonly defer: boolean;
   /** joins whose target is this node */
   readonly joinsIn: readonly number[];
-  /** nothing forces this node onto the async path (sync call, no retry, timeout or cache) */
+  /** no retry, timeout or cache: the node is called directly (a sync node then needs no await at all) */
   readonly plain: boolean;
   readonly edges: EdgeSpec;
   /** static edge targets (END dropped), resolved once */
@@ -82,7 +82,7 @@ export function compile(spec: GraphSpec): Compiled {
     rank: 0,
     defer: n.defer === true,
     joinsIn: joinsIn[i]!,
-    plain: n.sync && !n.retry && !n.timeout && !n.cache,
+    plain: !n.retry && !n.timeout && !n.cache,
     edges: n,
     targets: [],
   }));

@@ -5,7 +5,8 @@
 import type { CheckpointMetadata, CheckpointSaver, RunnableConfig } from "./checkpoint/types.ts";
 import { GraphInputError, GraphValueError, missingCheckpointer } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
-import { Loop, taskResult } from "./loop.ts";
+import { Loop } from "./loop.ts";
+import { taskResult } from "./results.ts";
 import type { Durability, Run, WriteRecord } from "./loop.ts";
 import type { GraphSpec, Values } from "./spec.ts";
 import { START } from "./spec.ts";
@@ -177,7 +178,7 @@ export class CompiledGraph<I = Values, O = Values> {
     const loop = this.makeLoop(cfg, run);
     const r = loop.start(input);
     const o = r instanceof Promise ? await r : r;
-    const out = loop.sawOutput ? this.spec.output(loop.values) : undefined;
+    const out = loop.sawOutput ? this.spec.output(loop.view ?? loop.values) : undefined;
     if (o.interrupted) return { ...out, __interrupt__: o.interrupts } as InvokeResult<O>;
     return out as InvokeResult<O>;
   }
@@ -285,7 +286,7 @@ export class CompiledGraph<I = Values, O = Values> {
     applyPending: boolean,
     subgraphs: boolean,
   ): Promise<StateSnapshot> {
-    const tasks = loop.peekTasks();
+    const tasks = loop.listTasks();
     const pending = loop.pendingWrites;
     const out: StateTask[] = [];
     for (const t of tasks) {

@@ -22,19 +22,20 @@ import {
   InvalidUpdateError,
   MultipleErrors,
   NodeError,
-  NodeTimeoutError,
   ParentCommand,
-  badNodeReturn,
 } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
 import { NULL_TASK_ID, checkpointId, checkpointTs, isInterruptId } from "./ids.ts";
 import type { Checkpoint, CheckpointMetadata, CheckpointSaver, CheckpointSource, CheckpointTuple, PendingWrite, RunnableConfig } from "./checkpoint/types.ts";
-import { defaultRetryOn, sleep } from "./policy.ts";
-import type { Destinations, GraphSpec, TaskUpdate, Values } from "./spec.ts";
+import type { GraphSpec, TaskUpdate, Values } from "./spec.ts";
 import { END, START, Send } from "./spec.ts";
 import type { Sink, StreamMode } from "./stream.ts";
 import { M_CHECKPOINTS, M_CUSTOM, M_DEBUG, M_MESSAGES, M_TASKS, M_UPDATES, M_VALUES } from "./stream.ts";
 import { PULL, PUSH, Task } from "./task.ts";
+import { SaveQueue } from "./save-queue.ts";
+import { runWithPolicy } from "./policy.ts";
+import { langGraphOrder, taskResult, taskUpdate, toWire } from "./results.ts";
+import { isThenable, processCommand, processReturn } from "./writes.ts";
 
 export type Durability = "sync" | "async" | "exit";
 
@@ -78,21 +79,15 @@ const RUNNING = Symbol("running");
 const NO_JOINS: Set<string>[] = [];
 const NO_FIN: boolean[] = [];
 const NO_NAMES: ReadonlySet<string> = new Set();
+const NO_NS: readonly string[] = [];
 const SPECIAL = new Set(["__no_writes__", "__error__", "__interrupt__", "__resume__", "__scheduled__"]);
 
-function isThenable(x: unknown): x is PromiseLike<unknown> {
-  return typeof x === "object" && x !== null && typeof (x as { then?: unknown }).then === "function";
-}
-
-function isPlainUpdate(x: unknown): x is Values {
-  return typeof x === "object" && x !== null && !Array.isArray(x);
-}
 
 export interface LoopOptions {
   parent?: Loop;
   parentTask?: Task;
-  /** namespace segments of this graph ([] for the root) */
-  nsArr?: readonly string[];
+  /** namespace segments of this graph ([] for the root), or how to compute them when first needed */
+  nsArr?: readonly string[] | (() => readonly string[]);
   /** root only: load this checkpoint (time travel) */
   checkpointId?: string;
   /** root only: per-call breakpoints */
@@ -102,8 +97,8 @@ export interface LoopOptions {
 
 export class Loop {
   readonly c: Compiled;
-  readonly nsArr: readonly string[];
-  readonly ns: string;
+  private _nsArr: readonly string[] | (() => readonly string[]);
+  private _ns: string | undefined;
   readonly vars: Values;
   readonly durable: boolean;
   values: Values = {};
@@ -117,16 +112,19 @@ export class Loop {
   private readonly joinSeen: Set<string>[];
   private readonly joinFin: boolean[];
   private sends: Send[] = [];
-  private startInput: Values | undefined;
+  startInput: Values | undefined;
   /** candidate nodes for the next step; undefined = scan all nodes */
-  private cands: CNode[] | undefined = [];
+  cands: CNode[] | undefined = [];
   private tasks: Task[] | undefined;
   private pullCount = 0;
   private stepController: AbortController | undefined;
+  private unlinkStep: (() => void) | undefined;
   private readonly before: ReadonlySet<string>;
   private readonly after: ReadonlySet<string>;
   private armed = true;
   sawOutput = false;
+  /** at an interrupt: the state with the finished tasks' writes applied (what `invoke` reports) */
+  view: Values | undefined;
   private running: Promise<unknown> | undefined;
   /** the single task whose raw promise `running` is (the common one-task async step) */
   private single: Task | undefined;
@@ -145,10 +143,7 @@ export class Loop {
   private metadata: CheckpointMetadata | undefined;
   private parents: Record<string, string> = {};
   private pending: PendingWrite[] = [];
-  /** saver calls, run in order by one drain loop (no promise chained per call) */
-  private queue: (() => Promise<unknown>)[] = [];
-  private draining: Promise<void> | undefined;
-  private saveError: { e: unknown } | undefined;
+  private readonly saves = new SaveQueue();
   private unsaved:
     | { parentCfg: RunnableConfig; checkpoint: Checkpoint; metadata: CheckpointMetadata; newVersions: Record<string, number> }
     | undefined;
@@ -161,8 +156,7 @@ export class Loop {
     readonly opts: LoopOptions = {},
   ) {
     const c = (this.c = compile(spec));
-    this.nsArr = opts.nsArr ?? [];
-    this.ns = this.nsArr.join("|");
+    this._nsArr = opts.nsArr ?? NO_NS;
     const inherited = opts.parent ? opts.parent.vars : {};
     this.vars = spec.vars(run.varsOverride, inherited, run.env);
     this.durable = run.saver !== undefined;
@@ -180,6 +174,16 @@ export class Loop {
     this.limit = limit;
   }
   private readonly limit: number;
+
+  /** this graph's namespace segments; a subgraph's needs its task id, so it is computed on first use */
+  get nsArr(): readonly string[] {
+    const a = this._nsArr;
+    return typeof a === "function" ? (this._nsArr = a()) : a;
+  }
+
+  get ns(): string {
+    return (this._ns ??= this.nsArr.join("|"));
+  }
 
   get isRoot(): boolean {
     return this.opts.parent === undefined;
@@ -208,11 +212,11 @@ export class Loop {
       );
   }
 
-  private setStop(): void {
+  setStop(): void {
     this.stop = this.step + this.limit + 1;
   }
 
-  private site(node?: string): { graph: string; node?: string } {
+  site(node?: string): { graph: string; node?: string } {
     return node === undefined ? { graph: this.c.spec.name } : { graph: this.c.spec.name, node };
   }
 
@@ -234,7 +238,7 @@ export class Loop {
         }
       }
       const nul = new Task(this, this.c.start, PULL, 0, undefined, "__input__", -1);
-      this.processCommand(nul, input, true);
+      processCommand(nul, input, true);
       const writes = this.flatWrites(nul);
       if (nul.updates || nul.trig || nul.sends) {
         this.applyNull(nul);
@@ -336,31 +340,11 @@ export class Loop {
       this.enqueue(() => saver.put(u.parentCfg, u.checkpoint, u.metadata, u.newVersions));
       for (const [tid, w] of writes) this.enqueue(() => saver.putWrites(cfg, w, tid));
     }
-    const d = this.draining;
-    if (d) return d.then(() => this.flush());
-    if (this.saveError) {
-      const { e } = this.saveError;
-      this.saveError = undefined;
-      return Promise.reject(e);
-    }
-    return Promise.resolve();
+    return this.saves.settled();
   }
 
   private enqueue(op: () => Promise<unknown>): void {
-    this.queue.push(op);
-    if (!this.draining) this.draining = this.drain();
-  }
-
-  private async drain(): Promise<void> {
-    const q = this.queue;
-    try {
-      for (let i = 0; i < q.length; i++) await q[i]!();
-    } catch (e) {
-      this.saveError ??= { e };
-    } finally {
-      this.queue = [];
-      this.draining = undefined;
-    }
+    this.saves.enqueue(op);
   }
 
   // ------------------------------------------------------------------------------------------------------
@@ -490,7 +474,7 @@ export class Loop {
       }
     }
     const limit = this.run.maxConcurrency;
-    if (limit < n && tasks.some((t) => !t.cn.plain)) return this.runLimited(tasks, limit);
+    if (limit < n) return this.runLimited(tasks, limit);
     // LangGraph starts PUSH tasks before PULL tasks
     for (let k = 0; k < n; k++) {
       const t = tasks[(k + this.pullCount) % n]!;
@@ -543,7 +527,7 @@ export class Loop {
 
   private exec(t: Task): Promise<unknown> | undefined {
     this.emitTaskStart(t);
-    if (!t.cn.plain) return this.execPolicy(t);
+    if (!t.cn.plain) return runWithPolicy(t);
     let ret: unknown;
     try {
       ret = t.cn.spec.call(t.input, t);
@@ -560,9 +544,9 @@ export class Loop {
   }
 
   /** processes a node's return value; never throws (errors are recorded on the task) */
-  private settle(t: Task, ret: unknown): Promise<unknown> | undefined {
+  settle(t: Task, ret: unknown): Promise<unknown> | undefined {
     try {
-      const r = this.process(t, ret);
+      const r = processReturn(t, ret);
       if (r) {
         return r.then(
           () => this.complete(t),
@@ -576,7 +560,7 @@ export class Loop {
     return undefined;
   }
 
-  private fail(t: Task, e: unknown): Promise<unknown> | undefined {
+  fail(t: Task, e: unknown): Promise<unknown> | undefined {
     this.troubled = true;
     if (e instanceof ParentCommand && e.owner === t) {
       t.resetWrites();
@@ -589,6 +573,8 @@ export class Loop {
     if (e instanceof GraphInterrupt) {
       t.interrupts = e.interrupts;
       if (this.durable) this.putWrites(t, [["__interrupt__", e.interrupts]]);
+      // reported as soon as the task stops, at this level (and again at each enclosing level)
+      this.emitInterrupt(e.interrupts);
       return undefined;
     }
     const err = e instanceof GraphError ? e : new NodeError(this.c.spec.name, t.cn.name, e);
@@ -601,275 +587,53 @@ export class Loop {
     return undefined;
   }
 
-  private complete(t: Task): void {
+  complete(t: Task): void {
 
     if (this.durable) this.putWrites(t, this.flatWrites(t));
     this.emitTaskDone(t, false);
   }
 
-  // ------------------------------------------------------------------------------------------------------
-  // retry, timeouts, cache (reference §7)
-
-  private async execPolicy(t: Task): Promise<void> {
-    const spec = t.cn.spec;
-    let cacheKey: string | undefined;
-    if (spec.cache) {
-      cacheKey = `${this.c.spec.name}\u0000${t.cn.name}\u0000${spec.cache.key ? spec.cache.key(t.input) : JSON.stringify([t.input])}`;
-      const hit = this.run.cache.get(cacheKey);
-      if (hit && hit.expires > Date.now()) {
-        const rec = hit.record;
-        t.updates = rec.updates;
-        t.trig = rec.trig;
-        t.joinW = rec.joinW;
-        t.sends = rec.sends;
-        t.cached = true;
-
-        if (this.durable) this.putWrites(t, this.flatWrites(t));
-        this.emitTaskDone(t, true);
-        return;
-      }
-    }
-    const policy = spec.retry;
-    const max = policy ? (policy.maxAttempts ?? 3) : 1;
-    for (let attempt = 1; ; attempt++) {
-      t.resetWrites();
-      t.interruptCount = 0;
-      try {
-        const ret = await this.callWithTimeout(t);
-        const r = this.process(t, ret);
-        if (r) await r;
-        if (cacheKey !== undefined) {
-          const ttl = spec.cache!.ttl;
-          this.run.cache.set(cacheKey, {
-            expires: ttl === undefined ? Infinity : Date.now() + ttl * 1000,
-            record: { updates: t.updates, trig: allTrig(t), joinW: t.joinW, sends: t.sends },
-          });
-        }
-        this.complete(t);
-        return;
-      } catch (e) {
-        if (e instanceof ParentCommand && e.owner === t) {
-          t.resetWrites();
-          await this.settle(t, e.command);
-          return;
-        }
-        const retryable =
-          policy !== undefined &&
-          attempt < max &&
-          !(e instanceof GraphInterrupt) &&
-          !(e instanceof ParentCommand) &&
-          !(e instanceof GraphValueError) &&
-          !(e instanceof GraphAbortError) &&
-          (policy.retryOn ? policy.retryOn(e) : defaultRetryOn(e));
-        if (!retryable) {
-          if (spec.onError && !(e instanceof GraphInterrupt) && !(e instanceof ParentCommand)) {
-            t.resetWrites();
-            const target = this.c.byName.get(spec.onError);
-            if (target) t.trig = [target];
-            this.complete(t);
-            return;
-          }
-          this.fail(t, e);
-          return;
-        }
-        const initial = policy.initialInterval ?? 500;
-        const factor = policy.backoffFactor ?? 2;
-        const maxInterval = policy.maxInterval ?? 128000;
-        let wait = Math.min(maxInterval, initial * factor ** (attempt - 1));
-        if (policy.jitter ?? true) wait += Math.random() * 1000;
-        await sleep(wait, this.run.signal);
-        t.controller = undefined;
-      }
-    }
-  }
-
-  private callWithTimeout(t: Task): Promise<unknown> {
-    const spec = t.cn.spec;
-    const to = spec.timeout;
-    if (!to || (to.runTimeout === undefined && to.idleTimeout === undefined)) {
-      return new Promise((resolve) => resolve(spec.call(t.input, t)));
-    }
-    const started = Date.now();
-    const ctl = (t.controller = this.taskController());
-    return new Promise((resolve, reject) => {
-      let runTimer: ReturnType<typeof setTimeout> | undefined;
-      let idleTimer: ReturnType<typeof setTimeout> | undefined;
-      let settled = false;
-      const stop = () => {
-        settled = true;
-        if (runTimer !== undefined) clearTimeout(runTimer);
-        if (idleTimer !== undefined) clearTimeout(idleTimer);
-        t.onProgress = undefined;
-      };
-      const fire = (kind: "run" | "idle", ms: number) => {
-        if (settled) return;
-        stop();
-        const err = new NodeTimeoutError(this.c.spec.name, t.cn.name, kind, ms, Date.now() - started, to.runTimeout, to.idleTimeout);
-        ctl.abort(err);
-        t.resetWrites();
-        reject(err);
-      };
-      if (to.runTimeout !== undefined) runTimer = setTimeout(() => fire("run", to.runTimeout!), to.runTimeout);
-      if (to.idleTimeout !== undefined) {
-        const idle = to.idleTimeout;
-        t.onProgress = () => {
-          if (idleTimer !== undefined) clearTimeout(idleTimer);
-          idleTimer = setTimeout(() => fire("idle", idle), idle);
-        };
-        t.onProgress();
-      }
-      new Promise((r) => r(spec.call(t.input, t))).then(
-        (v) => {
-          if (settled) return;
-          stop();
-          resolve(v);
-        },
-        (e: unknown) => {
-          if (settled) return;
-          stop();
-          reject(e);
-        },
-      );
-    });
-  }
-
   /** the signal handed to nodes: aborted by the run's signal, by a sibling's failure, or by a timeout */
   taskController(): AbortController {
     const ctl = new AbortController();
-    const step = (this.stepController ??= new AbortController());
-    const link = (s: AbortSignal) => {
-      if (s.aborted) ctl.abort(s.reason);
-      else s.addEventListener("abort", () => ctl.abort(s.reason), { once: true });
-    };
-    link(step.signal);
-    if (this.run.signal) link(this.run.signal);
+    const step = this.stepSignal();
+    if (step.aborted) ctl.abort(step.reason);
+    else step.addEventListener("abort", () => ctl.abort(step.reason), { once: true });
     return ctl;
   }
 
-  // ------------------------------------------------------------------------------------------------------
-  // node return values → writes (reference §1.7–§1.9, §2.5)
-
-  /** Turns a node's return value into the task's writes, then runs its edges and routers. */
-  private process(t: Task, ret: unknown): Promise<void> | undefined {
-    if (ret === null || ret === undefined) {
-      // no state writes
-    } else if (ret instanceof Command) {
-      this.processCommand(t, ret, false);
-    } else if (Array.isArray(ret)) {
-      if (!ret.some((x) => x instanceof Command)) throw badNodeReturn(this.c.spec.name, t.cn.name, ret);
-      for (const x of ret) {
-        if (x instanceof Command) this.processCommand(t, x, false);
-        else if (isPlainUpdate(x)) this.addUpdate(t, x);
-        else if (x !== null && x !== undefined) throw badNodeReturn(this.c.spec.name, t.cn.name, x);
+  /**
+   * One controller per step, linked to the run's signal for the step's duration only: a long-lived
+   * signal passed to many runs must not collect a listener per task (langchainjs#9201).
+   */
+  private stepSignal(): AbortSignal {
+    if (this.stepController) return this.stepController.signal;
+    const c = (this.stepController = new AbortController());
+    const sig = this.run.signal;
+    if (sig) {
+      if (sig.aborted) c.abort(sig.reason);
+      else {
+        const on = () => c.abort(sig.reason);
+        sig.addEventListener("abort", on, { once: true });
+        this.unlinkStep = () => sig.removeEventListener("abort", on);
       }
-    } else if (typeof ret === "object") {
-      this.addUpdate(t, ret as Values);
-    } else {
-      throw badNodeReturn(this.c.spec.name, t.cn.name, ret);
     }
-    const e = t.cn.edges;
-    if (t.cn.targets.length > 0) t.edgeTrig = t.cn.targets;
-    if (e.joins.length > 0) (t.joinW ??= []).push(...e.joins);
-    if (e.branches.length > 0) return this.runBranches(t, 0, undefined);
-    return undefined;
+    return c.signal;
   }
 
-  private addUpdate(t: Task, u: Values): void {
-    if (t.cn !== this.c.start) t.cn.spec.check(u);
-    (t.updates ??= []).push({ node: t.cn.name, values: u });
-  }
-
-  private processCommand(t: Task, cmd: Command, asInput: boolean): void {
-    if (cmd.graph === Command.PARENT) {
-      if (!this.opts.parent) throw new InvalidUpdateError("There is no parent graph.", this.site(t.cn.name));
-      throw new ParentCommand(new Command({ ...(cmd.update !== undefined ? { update: cmd.update } : {}), goto: cmd.goto }), this.site(t.cn.name));
+  private endStep(): void {
+    this.stepController = undefined;
+    if (this.unlinkStep) {
+      this.unlinkStep();
+      this.unlinkStep = undefined;
     }
-    const u = cmd.update;
-    if (u !== undefined && u !== null) {
-      if (Array.isArray(u)) {
-        for (const pair of u as readonly (readonly [string, unknown])[]) {
-          if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== "string")
-            throw new InvalidUpdateError(`Command.update of node "${t.cn.name}" must be an object or a list of [field, value] pairs`, this.site(t.cn.name));
-          this.addUpdate(t, { [pair[0]]: pair[1] });
-        }
-      } else if (isPlainUpdate(u)) this.addUpdate(t, u as Values);
-      else throw badNodeReturn(this.c.spec.name, t.cn.name, u);
-    }
-    const ends = asInput ? undefined : t.cn.spec.ends;
-    for (const g of cmd.goto) {
-      if (g instanceof Send) {
-        this.addSend(t, g);
-        continue;
-      }
-      if (g === END) continue;
-      const n = this.c.byName.get(g);
-      if (!n || (ends !== undefined && !ends.includes(g))) {
-        throw new InvalidUpdateError(
-          n
-            ? `Command.goto from node "${t.cn.name}" to "${g}", which is not among its declared goto targets`
-            : `Command.goto from node "${t.cn.name}" names unknown node "${g}"`,
-          this.site(t.cn.name),
-        );
-      }
-      (t.trig ??= []).push(n);
-    }
-  }
-
-  private addSend(t: Task, s: Send): void {
-    if (s.node === END) throw new InvalidUpdateError("Cannot send a packet to the END node", this.site(t.cn.name));
-    if (!this.c.byName.has(s.node)) throw new InvalidUpdateError(`Invalid node name "${s.node}" in Send packet`, this.site(t.cn.name));
-    (t.sends ??= []).push(s);
-  }
-
-  /** Routers run in order; each sees the pre-step state plus this task's own writes only. */
-  private runBranches(t: Task, from: number, fresh: Values | undefined): Promise<void> | undefined {
-    const bs = t.cn.edges.branches;
-    for (let i = from; i < bs.length; i++) {
-      if (fresh === undefined) {
-        if (t.updates) {
-          fresh = { ...this.values };
-          this.c.spec.apply(fresh, t.updates);
-        } else fresh = this.values;
-      }
-      const r = bs[i]!(fresh, t);
-      if (isThenable(r)) {
-        const f = fresh;
-        return (r as Promise<Destinations>).then((d) => {
-          this.destinations(t, d);
-          return this.runBranches(t, i + 1, f);
-        });
-      }
-      this.destinations(t, r as Destinations);
-    }
-    return undefined;
-  }
-
-  private destinations(t: Task, d: Destinations): void {
-    if (typeof d === "string") return this.destination(t, d);
-    if (d instanceof Send) return this.addSend(t, d);
-    if (Array.isArray(d)) {
-      for (const x of d as readonly (string | Send)[]) {
-        if (x instanceof Send) this.addSend(t, x);
-        else this.destination(t, x);
-      }
-      return;
-    }
-    if (d === null || d === undefined) throw new InvalidUpdateError("Branch condition returned unknown or null destination", this.site(t.cn.name));
-    throw new InvalidUpdateError(`Router of node "${t.cn.name}" returned ${typeof d}, expected node names or Send packets`, this.site(t.cn.name));
-  }
-
-  private destination(t: Task, name: string): void {
-    if (name === END) return;
-    const n = this.c.byName.get(name);
-    if (!n) throw new InvalidUpdateError(`Router of node "${t.cn.name}" returned unknown node "${name}"`, this.site(t.cn.name));
-    (t.trig ??= []).push(n);
   }
 
   // ------------------------------------------------------------------------------------------------------
   // end of step
 
   private afterStep(tasks: Task[]): boolean | Outcome | Promise<boolean | Outcome> {
-    this.stepController = undefined;
+    this.endStep();
     let errors: unknown[] | undefined;
     let interrupts: Interrupt[] | undefined;
     if (this.troubled) this.troubled = false;
@@ -885,7 +649,17 @@ export class Loop {
       throw err;
     }
     if (interrupts) {
-      this.emitInterrupt(interrupts);
+      // as LangGraph: the result shows the finished siblings' writes applied (they stay pending writes)
+      let ups: TaskUpdate[] | undefined;
+      for (const t of tasks) if (t.error === undefined && !t.interrupts && t.updates) (ups ??= []).push(...t.updates);
+      if (ups) {
+        const view = { ...this.values };
+        this.c.spec.apply(view, ups);
+        this.view = view;
+        this.sawOutput = true;
+        const sink = this.run.sink;
+        if (sink && sink.modes & M_VALUES && this.visible(M_VALUES)) sink.push(this.nsArr, "values", { ...view });
+      }
       return { interrupted: true, interrupts };
     }
     return this.commit(tasks);
@@ -1046,9 +820,27 @@ export class Loop {
   // subgraphs
 
   runChild(task: Task, child: GraphSpec, input: Values): Promise<Values> {
-    const nsArr = child.stateful ? [...this.nsArr, task.cn.name] : task.namespace;
+    const nsArr = child.stateful ? () => [...this.nsArr, task.cn.name] : () => task.namespace;
     const loop = new Loop(child, this.run, { parent: this, parentTask: task, nsArr });
-    return loop.startChild(input);
+    if (this.durable) return loop.startChild(input);
+    // without a checkpointer a child of sync nodes runs to completion right here
+    try {
+      loop.values = loop.c.spec.init();
+      loop.setStop();
+      loop.startInput = loop.c.spec.input(input);
+      loop.cands = [];
+      loop.putCheckpoint("input");
+      const o = loop.drive();
+      if (isThenable(o)) return (o as Promise<Outcome>).then((x) => loop.childResult(x));
+      return Promise.resolve(loop.childResult(o as Outcome));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  private childResult(o: Outcome): Values {
+    if (o.interrupted) throw new GraphInterrupt(o.interrupts, this.site());
+    return this.c.spec.output(this.values);
   }
 
   private async startChild(input: Values): Promise<Values> {
@@ -1066,9 +858,6 @@ export class Loop {
       await this.load(undefined);
       // a checkpoint in this task's namespace means the same task is running again: continue it
       resume = this.hasCheckpoint && (!this.c.spec.stateful || (this.run.resuming && this.prepare().length > 0));
-    } else {
-      this.values = this.c.spec.init();
-      this.setStop();
     }
     if (resume) {
       this.armed = false;
@@ -1080,9 +869,7 @@ export class Loop {
       this.tasks = undefined;
       await this.putCheckpoint("input");
     }
-    const o = await this.drive();
-    if (o.interrupted) throw new GraphInterrupt(o.interrupts, this.site());
-    return this.c.spec.output(this.values);
+    return this.childResult(await this.drive());
   }
 
   // ------------------------------------------------------------------------------------------------------
@@ -1237,8 +1024,8 @@ export class Loop {
         config: { configurable: { checkpoint_ns: this.ns, thread_id: this.run.threadId, checkpoint_id: id } },
         values: { ...this.values },
         metadata,
-        next: this.tasks.map((t) => t.cn.name),
-        tasks: this.tasks.map((t) => ({ id: t.id, name: t.cn.name, path: t.path, interrupts: [] })),
+        next: langGraphOrder(this.tasks, this.pullCount).map((t) => t.cn.name),
+        tasks: langGraphOrder(this.tasks, this.pullCount).map((t) => ({ id: t.id, name: t.cn.name, path: t.path, interrupts: [] })),
         ...(prevConfig ? { parentConfig: prevConfig } : {}),
       };
       if (sink.modes & M_CHECKPOINTS) sink.push(this.nsArr, "checkpoints", payload);
@@ -1267,7 +1054,7 @@ export class Loop {
   /** A task's writes as LangGraph channel writes: fields, triggers, barriers, Sends. */
   flatWrites(t: Task): [string, unknown][] {
     const out: [string, unknown][] = [];
-    if (t.updates) for (const u of t.updates) for (const k of Object.keys(u.values)) out.push([k, u.values[k]]);
+    if (t.updates) for (const u of t.updates) for (const k of Object.keys(u.values)) out.push([k, toWire(u.values[k])]);
     if (t.trig) for (const n of t.trig) out.push([n.triggerKey, null]);
     if (t.edgeTrig) for (const n of t.edgeTrig) out.push([n.triggerKey, null]);
     if (t.joinW) for (const j of t.joinW) out.push([this.c.joins[j]!.key, t.cn.name]);
@@ -1282,6 +1069,11 @@ export class Loop {
   /** Tasks of the next step with their pending writes attached (without running anything). */
   peekTasks(): Task[] {
     return (this.tasks ??= this.prepare());
+  }
+
+  /** the next step's tasks in LangGraph's listing order (Sends first) */
+  listTasks(): Task[] {
+    return langGraphOrder(this.peekTasks(), this.pullCount);
   }
 
   get checkpointConfig(): RunnableConfig | undefined {
@@ -1317,14 +1109,14 @@ export class Loop {
       // a fork: the same state under a new checkpoint
     } else if (asNode === "__input__" || asNode === START) {
       const t = new Task(this, this.c.start, PULL, 0, undefined, "__interrupt__", -1);
-      const r = this.process(t, asNode === "__input__" ? this.c.spec.input(values) : values);
+      const r = processReturn(t, asNode === "__input__" ? this.c.spec.input(values) : values);
       if (r) await r;
       this.apply([t]);
     } else {
       const n = this.c.byName.get(asNode);
       if (!n) throw new InvalidUpdateError(`Node "${asNode}" does not exist`, this.site());
       const t = new Task(this, n, PULL, 0, undefined, "__interrupt__", -1);
-      const r = this.process(t, values);
+      const r = processReturn(t, values);
       if (r) await r;
       this.apply([t]);
     }
@@ -1375,7 +1167,7 @@ export class Loop {
     if (sink.modes & M_VALUES) sink.push(this.nsArr, "values", { __interrupt__: interrupts });
   }
 
-  private emitTaskStart(t: Task): void {
+  emitTaskStart(t: Task): void {
     const sink = this.run.sink;
     if (!sink || !(sink.modes & (M_TASKS | M_DEBUG)) || t.cn === this.c.start || !this.visible(M_TASKS)) return;
     const payload = { id: t.id, name: t.cn.name, input: t.input, triggers: [t.trigger], interrupts: [] };
@@ -1383,7 +1175,7 @@ export class Loop {
     if (sink.modes & M_DEBUG) sink.push(this.nsArr, "debug", { step: this.step, type: "task", timestamp: new Date().toISOString(), payload });
   }
 
-  private emitTaskDone(t: Task, cached: boolean): void {
+  emitTaskDone(t: Task, cached: boolean): void {
     const sink = this.run.sink;
     if (!sink || t.cn === this.c.start || !this.visible(M_UPDATES)) return;
     if (sink.modes & M_UPDATES) {
@@ -1398,44 +1190,6 @@ export class Loop {
         sink.push(this.nsArr, "debug", { step: this.step, type: "task_result", timestamp: new Date().toISOString(), payload });
     }
   }
-}
-
-function allTrig(t: Task): CNode[] | undefined {
-  if (!t.edgeTrig) return t.trig;
-  return t.trig ? t.trig.concat(t.edgeTrig) : t.edgeTrig.slice();
-}
-
-/** `updates` payload of one task: its update, `{}`, or a list when a field was written twice (reference §6) */
-export function taskUpdate(updates: readonly TaskUpdate[] | undefined): unknown {
-  if (!updates || updates.length === 0) return {};
-  if (updates.length === 1) return updates[0]!.values;
-  const seen = new Set<string>();
-  let repeated = false;
-  for (const u of updates)
-    for (const k of Object.keys(u.values)) {
-      if (seen.has(k)) repeated = true;
-      seen.add(k);
-    }
-  if (repeated) return updates.flatMap((u) => Object.keys(u.values).map((k) => ({ [k]: u.values[k] })));
-  return Object.assign({}, ...updates.map((u) => u.values)) as Values;
-}
-
-/** `tasks` result: the written fields, `{$writes: [...]}` for a field written more than once */
-export function taskResult(updates: readonly TaskUpdate[] | undefined): Values {
-  const out: Values = {};
-  const multi = new Set<string>();
-  if (updates)
-    for (const u of updates)
-      for (const k of Object.keys(u.values)) {
-        if (k in out) {
-          if (!multi.has(k)) {
-            out[k] = { $writes: [out[k]] };
-            multi.add(k);
-          }
-          (out[k] as { $writes: unknown[] }).$writes.push(u.values[k]);
-        } else out[k] = u.values[k];
-      }
-  return out;
 }
 
 export type { StreamMode };

@@ -5,13 +5,14 @@
  */
 import { buildSamples } from "./build.ts";
 
+console.log("graphc: compiling the samples' .graph files and type-checking their node functions…");
 const build = await buildSamples();
 if (build.report) console.error(build.report);
 if (!build.ok) {
   console.error("graphc could not build the samples (see above)");
   process.exit(1);
 }
-console.log(`graphc built ${build.files.length} .graph files of the samples\n`);
+console.log(`graphc: built ${build.files.length} .graph files (samples/**/*.graph.ts)\n`);
 console.log("== customer service (seed 004): reception -> query -> decide -> execution, SQLite-backed");
 
 // imported only now: the module imports the code generated a moment ago

@@ -17,6 +17,8 @@ export interface BuildOptions {
   readonly out?: string | undefined;
   readonly watch?: boolean | undefined;
   readonly check?: boolean | undefined;
+  /** false with `--no-typecheck` */
+  readonly typecheck?: boolean | undefined;
 }
 
 export async function buildCommand(io: CliIO, args: readonly string[], opts: BuildOptions): Promise<number> {
@@ -31,7 +33,7 @@ export async function buildCommand(io: CliIO, args: readonly string[], opts: Bui
 /** One build of `files` (entry files); returns the exit code. */
 export async function buildOnce(io: CliIO, files: readonly string[], opts: BuildOptions): Promise<number> {
   const host = cwdHost(io);
-  const { outputs, diagnostics } = await buildFiles(files, { outDir: opts.out, host });
+  const { outputs, diagnostics } = await buildFiles(files, { outDir: opts.out, host, typecheck: opts.typecheck });
   printDiagnostics(io, diagnostics, "pretty", (f) => host.readFile(f));
   if (hasErrors(diagnostics)) {
     io.stderr(`build failed: nothing written${opts.check ? "" : " (existing outputs are left as they were)"}\n`);

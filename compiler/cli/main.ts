@@ -3,6 +3,7 @@
  * calls process.exit, so tests drive it in-process. Run as a script (bin/graphc.mjs), it uses the real
  * process. Exit codes: 0 no errors (warnings allowed), 1 errors in the input or stale output, 2 usage error.
  */
+import { pathToFileURL } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { type CliIO, EXIT, UsageError, nodeIO } from "./io.ts";
 import { VERSION } from "../version.ts";
@@ -43,7 +44,8 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option("--out <dir>", "write outputs under this directory (default: beside each .graph file)")
     .option("--watch", "rebuild what depends on a file whenever it changes")
     .option("--check", "write nothing; exit 1 when an output is missing or stale")
-    .action((files: string[], opts: { out?: string; watch?: boolean; check?: boolean }) =>
+    .option("--no-typecheck", "skip checking node functions against the generated types with TypeScript (faster)")
+    .action((files: string[], opts: { out?: string; watch?: boolean; check?: boolean; typecheck: boolean }) =>
       run(async () => (await import("./build.ts")).buildCommand(io, files, opts))(),
     );
 
@@ -80,3 +82,6 @@ export async function run(): Promise<void> {
   process.once("SIGINT", () => abort.abort());
   process.exitCode = await main(process.argv.slice(2), nodeIO(abort.signal));
 }
+
+// `tsx compiler/cli/main.ts …` (the `npm run graphc` script) runs the CLI directly
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await run();

@@ -47,7 +47,10 @@ export function toJson(diags: readonly Diagnostic[]): JsonDiagnostic[] {
       code: x.code,
       source: "graphc",
       message: x.message,
-      relatedInformation: x.related.map((r) => ({ location: { uri: r.span.file, range: toRange(r.span) }, message: r.message })),
+      relatedInformation: x.related.map((r) => ({
+        location: { uri: r.span.file, range: toRange(r.span) },
+        message: r.message,
+      })),
       data: {},
     };
     const slug = slugs.get(x.code);

@@ -38,7 +38,9 @@ export function didYouMean(suggestions: readonly Candidate[] | undefined): strin
   const first = suggestions?.[0];
   if (first === undefined) return undefined;
   const names = suggestions!.map((s) => `\`${s.name}\``).join(" or ");
-  return `did you mean ${names}?` + (first.span && suggestions!.length === 1 ? ` (declared at ${where(first.span)})` : "");
+  return (
+    `did you mean ${names}?` + (first.span && suggestions!.length === 1 ? ` (declared at ${where(first.span)})` : "")
+  );
 }
 
 const list = (names: readonly string[]): string => names.map((n) => `\`${n}\``).join(", ");
@@ -152,8 +154,9 @@ export const MESSAGES = {
     message: (a) => `\`${a.file}\` has no graph \`${a.name}\``,
     label: () => "not found in that file",
     hint: (a) =>
-      didYouMean(a.suggestions) ?? (a.available.length ? `it declares ${list(a.available)}` : "that file declares no graph"),
-    doc: "An `import { G } from \"x.graph\"` (or `subgraph … from \"x.graph\" as G`) names a graph the file does not declare.",
+      didYouMean(a.suggestions) ??
+      (a.available.length ? `it declares ${list(a.available)}` : "that file declares no graph"),
+    doc: 'An `import { G } from "x.graph"` (or `subgraph … from "x.graph" as G`) names a graph the file does not declare.',
   }),
   reservedName: def<{ name: string; what: string }>({
     code: "G2012",
@@ -173,7 +176,8 @@ export const MESSAGES = {
     severity: "error",
     message: (a) => `node \`${a.name}\` has the same name as a state field`,
     label: () => "also a field",
-    hint: (a) => `rename the node (e.g. \`${a.name}_node\`) or the field; LangGraph rejects a node named like a channel`,
+    hint: (a) =>
+      `rename the node (e.g. \`${a.name}_node\`) or the field; LangGraph rejects a node named like a channel`,
     doc: "LangGraph forbids a node whose name is also a channel (field) name; graphc reports it at compile time.",
   }),
   duplicateImport: def<Named>({
@@ -215,11 +219,14 @@ export const MESSAGES = {
     hint: (a) => didYouMean(a.suggestions) ?? "a goto target is a node of this graph or END",
     doc: "A node's `goto [...]` list names a node that does not exist. (LangGraph only fails at run time, when the Command is returned.)",
   }),
-  routeUnknownNode: def<InGraph & { key: string } & Suggested>({
+  routeUnknownNode: def<InGraph & { key?: string | undefined } & Suggested>({
     code: "G2018",
     slug: "route-unknown-node",
     severity: "error",
-    message: (a) => `router key \`${a.key}\` maps to unknown node \`${a.name}\``,
+    message: (a) =>
+      a.key === undefined
+        ? `condition branch leads to unknown node \`${a.name}\``
+        : `router key \`${a.key}\` maps to unknown node \`${a.name}\``,
     label: (a) => `not declared in graph \`${a.graph}\``,
     hint: (a) => didYouMean(a.suggestions) ?? "a branch target is a node of this graph or END",
     doc: "A `route(fn) { key: target }` case or an inline condition (`cond => target`) targets a node that does not exist.",
@@ -258,16 +265,7 @@ export const MESSAGES = {
       a.available.length === 0
         ? "a subgraph file must declare a graph"
         : `name one with \`as\`: ${a.available.map((g) => `\`from "${a.file}" as ${g}\``).join(" or ")}`,
-    doc: "`subgraph x from \"file.graph\"` without `as G` needs a file with exactly one graph.",
-  }),
-  noEntry: def<{ graph: string }>({
-    code: "G4001",
-    slug: "no-entry",
-    severity: "error",
-    message: (a) => `graph \`${a.graph}\` has no edge from START`,
-    label: () => "no entry point",
-    hint: () => "add `START -> first_node`",
-    doc: "A graph needs at least one edge out of START (LangGraph: \"Graph must have an entrypoint\").",
+    doc: '`subgraph x from "file.graph"` without `as G` needs a file with exactly one graph.',
   }),
 
   // ------------------------------------------------------------ G3xxx types, state, reducers, schemas
@@ -301,7 +299,7 @@ export const MESSAGES = {
     message: (a) => `field \`${a.name}\` has conflicting reducers \`${a.first}\` and \`${a.second}\``,
     label: () => "conflicts with the first declaration",
     hint: () => "declare the reducer once (in `state`); other blocks only list the field",
-    doc: "One field gets different reducers in `state`, `input`, `output` or a `private` schema (LangGraph: `Channel \"k\" already exists with a different type`).",
+    doc: 'One field gets different reducers in `state`, `input`, `output` or a `private` schema (LangGraph: `Channel "k" already exists with a different type`).',
   }),
   privateShadowsState: def<{ name: string; schema: string }>({
     code: "G3004",
@@ -309,7 +307,8 @@ export const MESSAGES = {
     severity: "warning",
     message: (a) => `private field \`${a.name}\` in \`${a.schema}\` has the same name as a state field`,
     label: () => "shadows the state field",
-    hint: () => "both names refer to one channel; rename the private field, or list it without a type to reuse the state field",
+    hint: () =>
+      "both names refer to one channel; rename the private field, or list it without a type to reuse the state field",
     doc: "A `private` schema declares (with a type) a field that `state` also declares. They are one channel at run time, so the private field is not private.",
   }),
   schemaFieldNotInState: def<{ name: string; block: string }>({
@@ -354,7 +353,7 @@ export const MESSAGES = {
     severity: "error",
     message: (a) => `condition has type \`${a.type}\`, not \`boolean\``,
     label: () => "not a boolean",
-    hint: () => "write a comparison, e.g. `x != null`, `len(x) > 0` or `x == \"value\"`",
+    hint: () => 'write a comparison, e.g. `x != null`, `len(x) > 0` or `x == "value"`',
     doc: "An inline condition (or an operand of `&&`, `||`, `!`) is not a boolean. graphc does not use JS truthiness.",
   }),
   conditionBadOperand: def<{ op: string; type: string; needs: string }>({
@@ -393,20 +392,17 @@ export const MESSAGES = {
     hint: (a) => `write ${a.expected}`,
     doc: "`Record` takes exactly `<string, T>`; built-in types and aliases take no type arguments.",
   }),
-  varDefaultTypeMismatch: def<{ name: string; expected: string; actual: string }>({
-    code: "G6001",
-    slug: "var-default-type-mismatch",
-    severity: "error",
-    message: (a) => `default of variable \`${a.name}\` does not fit its type \`${a.expected}\``,
-    label: (a) => `this is ${a.actual}`,
-    hint: (a) =>
-      a.actual.startsWith("a string with `${")
-        ? "an environment placeholder yields a string; declare the variable as `string`"
-        : `give a default of type \`${a.expected}\``,
-    doc: "A `vars` default is not assignable to the variable's type. A `${NAME}` placeholder yields a string, so it only fits `string` variables.",
-  }),
 
   // ------------------------------------------------------------ G4xxx graph structure
+  noEntry: def<{ graph: string }>({
+    code: "G4001",
+    slug: "no-entry",
+    severity: "error",
+    message: (a) => `graph \`${a.graph}\` has no edge from START`,
+    label: () => "no entry point",
+    hint: () => "add `START -> first_node`",
+    doc: 'A graph needs at least one edge out of START (LangGraph: "Graph must have an entrypoint").',
+  }),
   edgeFromEnd: def<Record<string, never>>({
     code: "G4002",
     slug: "edge-from-end",
@@ -633,13 +629,26 @@ export const MESSAGES = {
   }),
 
   // ------------------------------------------------------------ G6xxx options and vars
+  varDefaultTypeMismatch: def<{ name: string; expected: string; actual: string }>({
+    code: "G6001",
+    slug: "var-default-type-mismatch",
+    severity: "error",
+    message: (a) => `default of variable \`${a.name}\` does not fit its type \`${a.expected}\``,
+    label: (a) => `this is ${a.actual}`,
+    hint: (a) =>
+      a.actual.startsWith("a string with `${")
+        ? "an environment placeholder yields a string; declare the variable as `string`"
+        : `give a default of type \`${a.expected}\``,
+    doc: "A `vars` default is not assignable to the variable's type. A `${NAME}` placeholder yields a string, so it only fits `string` variables.",
+  }),
   badTemplate: def<{ problem: string }>({
     code: "G6002",
     slug: "bad-env-placeholder",
     severity: "error",
     message: (a) => `bad environment placeholder: ${a.problem}`,
     label: () => "here",
-    hint: () => "write `${NAME}` or `${NAME:-default}`; NAME is letters, digits and `_`, not starting with a digit; write `$${` for a literal `${`",
+    hint: () =>
+      "write `${NAME}` or `${NAME:-default}`; NAME is letters, digits and `_`, not starting with a digit; write `$${` for a literal `${`",
     doc: "A variable default uses `${…}` with a bad name, an unclosed brace or an unsupported form.",
   }),
   varShadowsField: def<{ name: string }>({
@@ -648,7 +657,8 @@ export const MESSAGES = {
     severity: "warning",
     message: (a) => `variable \`${a.name}\` has the same name as a state field`,
     label: () => "also a field",
-    hint: () => "rename the variable; a node sees fields in its input and vars in its context, and two `x`s confuse readers",
+    hint: () =>
+      "rename the variable; a node sees fields in its input and vars in its context, and two `x`s confuse readers",
     doc: "A `vars` entry is named like a field of the same graph.",
   }),
   varParentTypeConflict: def<{ name: string; parent: string; childType: string; parentType: string }>({
@@ -698,6 +708,17 @@ export const MESSAGES = {
     doc: "Every `vars` entry needs a type (its default is optional; a variable without a default must be given per run or by a parent).",
   }),
 
+  varDefaultOverridden: def<{ name: string; parent: string; child: string }>({
+    code: "G6009",
+    slug: "var-default-overridden",
+    severity: "warning",
+    message: (a) => `default of variable \`${a.name}\` in graph \`${a.child}\` is never used under \`${a.parent}\``,
+    label: (a) => `\`${a.parent}\` always passes its own value`,
+    hint: () =>
+      "a subgraph's vars come from the run override, then the parent, then its own default; drop one default or rename one variable",
+    doc: "A subgraph declares a variable with a default that its parent also declares with a different default. The parent's value wins (unlike ChatDev 2.0, where the child file wins), so the child's default is dead there.",
+  }),
+
   // ------------------------------------------------------------ G3090–G3099, G5090–G5099: code generation
   // (declared by the emitter, phases/5-emit; TypeScript errors in generated code are mapped back here)
   emitNameUnusable: def<Named>({
@@ -724,7 +745,8 @@ export const MESSAGES = {
     severity: "error",
     message: (a) => `function \`${a.fn}\` does not fit node \`${a.node}\`: ${a.detail}`,
     label: (a) => `\`${a.fn}\` must accept the fields this node reads and return the fields it writes`,
-    hint: (a) => `give it the generated types: \`(state: …Read) => …Update\` (see \`${a.node}\` in the generated .graph.ts)`,
+    hint: (a) =>
+      `give it the generated types: \`(state: …Read) => …Update\` (see \`${a.node}\` in the generated .graph.ts)`,
     doc: "TypeScript found that the node's function does not have the signature the node declares: it expects fields the node does not read, returns fields of the wrong type, or takes a wrong context.",
   }),
   branchFnMismatch: def<{ fn: string; role: string; detail: string }>({
@@ -733,7 +755,10 @@ export const MESSAGES = {
     severity: "error",
     message: (a) => `${a.role} \`${a.fn}\` has the wrong type: ${a.detail}`,
     label: () => "checked by TypeScript against the generated type",
-    hint: (a) => (a.role === "router" ? "a router takes (state, ctx) and returns one of its case keys (or a list of them)" : "a send function takes (state, ctx) and returns Send packets"),
+    hint: (a) =>
+      a.role === "router"
+        ? "a router takes (state, ctx) and returns one of its case keys (or a list of them)"
+        : "a send function takes (state, ctx) and returns Send packets",
     doc: "A `route(fn)` or `send(fn)` function does not have the type the edge requires: a router must return one of the keys its cases list; a send function must return `Send` packets.",
   }),
   tsErrorInGenerated: def<{ detail: string; code: number }>({
@@ -749,7 +774,8 @@ export const MESSAGES = {
     code: "G5090",
     slug: "subgraph-transform-type",
     severity: "error",
-    message: (a) => `transform \`${a.fn}\` does not fit this subgraph's ${a.direction === "in" ? "input" : "output"}: ${a.detail}`,
+    message: (a) =>
+      `transform \`${a.fn}\` does not fit this subgraph's ${a.direction === "in" ? "input" : "output"}: ${a.detail}`,
     label: () => "checked by TypeScript against the generated types",
     hint: (a) =>
       a.direction === "in"

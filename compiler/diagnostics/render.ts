@@ -44,7 +44,9 @@ export function summary(diags: readonly Diagnostic[], color = false): string {
   const errors = diags.filter((x) => x.severity === "error").length;
   const warnings = diags.length - errors;
   const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
-  const text = [errors ? plural(errors, "error") : "", warnings ? plural(warnings, "warning") : ""].filter(Boolean).join(", ");
+  const text = [errors ? plural(errors, "error") : "", warnings ? plural(warnings, "warning") : ""]
+    .filter(Boolean)
+    .join(", ");
   return paint(color, errors ? "red" : "yellow", true, text);
 }
 
@@ -65,11 +67,16 @@ interface Frame {
 
 function renderOne(x: Diagnostic, mapOf: (f: string) => LineMap | undefined, color: boolean): string {
   const sev = x.severity === "error" ? "red" : "yellow";
-  const frames: Frame[] = [{ span: x.span, label: x.label, primary: true }, ...x.related.map((r) => ({ span: r.span, label: r.message, primary: false }))];
+  const frames: Frame[] = [
+    { span: x.span, label: x.label, primary: true },
+    ...x.related.map((r) => ({ span: r.span, label: r.message, primary: false })),
+  ];
   const width = Math.max(...frames.map((f) => String(f.span.start.line).length));
   const pad = " ".repeat(width);
   const gutter = (s = "") => paint(color, "blue", true, `${s.padStart(width)} |`);
-  const lines: string[] = [`${paint(color, sev, true, `${x.severity}[${x.code}]`)}${paint(color, "bold", true, `: ${x.message}`)}`];
+  const lines: string[] = [
+    `${paint(color, sev, true, `${x.severity}[${x.code}]`)}${paint(color, "bold", true, `: ${x.message}`)}`,
+  ];
 
   frames.forEach((f, i) => {
     const arrow = f.primary ? "-->" : ":::";

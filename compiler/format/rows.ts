@@ -58,14 +58,16 @@ export function layoutList(
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i]!;
     const leading = src.take(prevEnd, entry.start);
+    // a forced blank line goes before the member's leading comments, which belong to it
+    let force = prev !== undefined && forceBlank(prev, entry);
     let cursor = prevEnd;
     for (const c of leading) {
-      if (items.length > 0 && src.blankLineBetween(cursor, c.span.start.offset)) items.push({ type: "blank" });
+      if (items.length > 0 && (force || src.blankLineBetween(cursor, c.span.start.offset))) items.push({ type: "blank" });
       items.push({ type: "comment", text: c.text });
       cursor = c.span.end.offset;
+      force = false;
     }
-    const blank = prev !== undefined && leading.length === 0 && forceBlank(prev, entry);
-    if (items.length > 0 && (blank || src.blankLineBetween(cursor, entry.start))) {
+    if (items.length > 0 && (force || src.blankLineBetween(cursor, entry.start))) {
       if (items[items.length - 1]?.type !== "blank") items.push({ type: "blank" });
     }
     const row = entry.print();

@@ -70,9 +70,9 @@ export class SqliteStore implements CheckpointStore {
   private readonly replaceWrite: Statement;
   private readonly getWrites: Statement;
   private readonly pages = new Map<string, Statement>();
-  private readonly insertTx: (row: CheckpointRow, blobs: readonly BlobRow[]) => void;
-  private readonly writesTx: (threadId: string, ns: string, id: string, rows: readonly WriteRow[]) => void;
-  private readonly deleteTx: (threadId: string) => void;
+  private readonly insertTx: Database.Transaction<(row: CheckpointRow, blobs: readonly BlobRow[]) => void>;
+  private readonly writesTx: Database.Transaction<(threadId: string, ns: string, id: string, rows: readonly WriteRow[]) => void>;
+  private readonly deleteTx: Database.Transaction<(threadId: string) => void>;
 
   constructor(db: DB) {
     this.db = db;
@@ -140,8 +140,10 @@ export class SqliteStore implements CheckpointStore {
     });
   }
 
+  // writes take the write lock up front (BEGIN IMMEDIATE): with several processes on one file, a deferred
+  // transaction upgrading to a writer can fail with SQLITE_BUSY instead of waiting
   async insert(row: CheckpointRow, blobs: readonly BlobRow[]): Promise<void> {
-    this.insertTx(row, blobs);
+    this.insertTx.immediate(row, blobs);
   }
 
   async get(threadId: string, ns: string, checkpointId: string | undefined): Promise<CheckpointRow | undefined> {
@@ -178,7 +180,7 @@ export class SqliteStore implements CheckpointStore {
   }
 
   async putWrites(threadId: string, ns: string, checkpointId: string, rows: readonly WriteRow[]): Promise<void> {
-    this.writesTx(threadId, ns, checkpointId, rows);
+    this.writesTx.immediate(threadId, ns, checkpointId, rows);
   }
 
   async writes(threadId: string, ns: string, checkpointId: string): Promise<WriteRow[]> {
@@ -186,7 +188,7 @@ export class SqliteStore implements CheckpointStore {
   }
 
   async deleteThread(threadId: string): Promise<void> {
-    this.deleteTx(threadId);
+    this.deleteTx.immediate(threadId);
   }
 
   /** Characters of stored payload (headers, metadata, blobs, writes), comparable with MemorySaver.storedChars. */

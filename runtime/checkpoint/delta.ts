@@ -57,11 +57,12 @@ export interface ChannelHead {
   chain: number;
   snap: number;
   /**
-   * A copy of the value when it is an array of primitives only: a child that starts with the same primitives
-   * (`Object.is`, so exact) extends it without re-encoding them. Objects are never compared by identity,
-   * since a node may have changed them in place.
+   * The elements of the value when it is an array (a shallow copy: the caller may reuse its array). A child
+   * whose first elements are these same values (`Object.is`) extends it: only the new elements are encoded.
+   * Stored values are taken as immutable, as for unchanged channels: an object changed in place after it
+   * was handed to the saver is not re-read (the runtime's reducers always build new objects).
    */
-  prims?: readonly unknown[];
+  items?: readonly unknown[];
 }
 
 /** A stored checkpoint as seen by the encoder of its children. */
@@ -113,14 +114,15 @@ export function encodeCheckpoint(
       keep(channel, prev, vals, channels);
       continue;
     }
-    const { json, added, prims } = encodeChannel(channel, values[channel], prev);
-    if (prev !== undefined && prev.json === json) {
+    const { json, added, items } = encodeChannel(channel, values[channel], prev);
+    // (a known extension is longer than the parent's value: no need to compare the texts)
+    if (prev !== undefined && added === undefined && prev.json === json) {
       keep(channel, { ...prev, version }, vals, channels);
       continue;
     }
     if (json.length <= INLINE_MAX) {
       vals[channel] = "=" + json;
-      channels.set(channel, withPrims({ version, json, owner: null, depth: 0, chain: 0, snap: 0 }, prims));
+      channels.set(channel, withItems({ version, json, owner: null, depth: 0, chain: 0, snap: 0 }, items));
       continue;
     }
     const blob = appendBlob(channel, json, added, prev) ?? {
@@ -135,7 +137,7 @@ export function encodeCheckpoint(
     blobs.push(blob);
     vals[channel] = "@" + checkpoint.id;
     const head = { version, json, owner: checkpoint.id, depth: blob.depth, chain: blob.chain, snap: blob.snap };
-    channels.set(channel, withPrims(head, prims));
+    channels.set(channel, withItems(head, items));
   }
   const header: StoredHeader = {
     v: 1,
@@ -161,33 +163,25 @@ interface EncodedChannel {
   json: string;
   /** encoded array of the elements appended to the parent's value, when that is already known */
   added?: string;
-  prims?: unknown[];
+  items?: unknown[];
 }
 
-/** Encodes one changed channel; an array of primitives that extends the parent's is encoded by its new part only. */
+/** Encodes one changed channel; an array that extends the parent's (same elements first) is encoded by its new part only. */
 function encodeChannel(channel: string, value: unknown, prev: ChannelHead | undefined): EncodedChannel {
   const label = `channel "${channel}"`;
-  if (!Array.isArray(value) || !primitivesOnly(value)) return { json: encode(value, label) };
-  const prims = value.slice();
-  const old = prev?.prims;
-  if (old === undefined || old.length === 0 || value.length <= old.length) return { json: encode(value, label), prims };
+  if (!Array.isArray(value)) return { json: encode(value, label) };
+  const items = value.slice();
+  const old = prev?.items;
+  if (old === undefined || old.length === 0 || value.length <= old.length) return { json: encode(value, label), items };
   for (let i = 0; i < old.length; i++) {
-    if (!Object.is(old[i], value[i]) || !(i in value) !== !(i in old)) return { json: encode(value, label), prims };
+    if (!Object.is(old[i], value[i]) || !(i in value) !== !(i in old)) return { json: encode(value, label), items };
   }
   const added = encode(value.slice(old.length), label);
-  return { json: prev!.json.slice(0, -1) + "," + added.slice(1), added, prims };
+  return { json: prev!.json.slice(0, -1) + "," + added.slice(1), added, items };
 }
 
-function primitivesOnly(items: readonly unknown[]): boolean {
-  for (let i = 0; i < items.length; i++) {
-    const x = items[i];
-    if (typeof x === "object" && x !== null) return false;
-  }
-  return true;
-}
-
-function withPrims(head: ChannelHead, prims: unknown[] | undefined): ChannelHead {
-  if (prims !== undefined) head.prims = prims;
+function withItems(head: ChannelHead, items: unknown[] | undefined): ChannelHead {
+  if (items !== undefined) head.items = items;
   return head;
 }
 

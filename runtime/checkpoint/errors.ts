@@ -1,9 +1,8 @@
-import { GraphError } from "../errors.ts";
-
 /**
  * Errors raised by checkpoint savers. `code` is stable (tests and callers match on it); the message says
  * which field or value is at fault and how to fix it.
  */
+import { GraphError } from "../errors.ts";
 
 export type CheckpointErrorCode =
   /** config.configurable.thread_id is missing (LangGraph's text) */

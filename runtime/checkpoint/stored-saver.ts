@@ -13,8 +13,16 @@ import type {
   RunnableConfig,
 } from "./types.ts";
 import { CheckpointError, missingThreadId } from "./errors.ts";
-import { decode, encode, sameValue } from "./serde.ts";
-import { type BlobRow, type Head, blobRefs, encodeCheckpoint, parseHeader, readChannels } from "./delta.ts";
+import { decode, encode, roundTrip, sameValue } from "./serde.ts";
+import {
+  type BlobRow,
+  type EncodedCheckpoint,
+  type Head,
+  blobRefs,
+  encodeCheckpoint,
+  parseHeader,
+  readChannels,
+} from "./delta.ts";
 
 export interface CheckpointRow {
   thread_id: string;
@@ -89,7 +97,8 @@ export class StoredSaver implements CheckpointSaver {
     if (threadId === undefined) return undefined;
     const ns = nsOf(config) ?? "";
     const row = await this.store.get(threadId, ns, checkpointIdOf(config));
-    return row === undefined ? undefined : this.assemble(row, decodeMetadata(row));
+    // remembered: the next put is usually a child of the checkpoint just read (resume, another worker)
+    return row === undefined ? undefined : this.assemble(row, decodeMetadata(row), true);
   }
 
   async *list(config: RunnableConfig, options: ListOptions = {}): AsyncIterable<CheckpointTuple> {
@@ -107,7 +116,7 @@ export class StoredSaver implements CheckpointSaver {
       for (const row of rows) {
         const metadata = decodeMetadata(row);
         if (filter !== undefined && !matches(metadata, filter)) continue;
-        yield await this.assemble(row, metadata);
+        yield await this.assemble(row, metadata, false);
         if (--remaining <= 0) return;
       }
       const last = rows[rows.length - 1];
@@ -129,20 +138,34 @@ export class StoredSaver implements CheckpointSaver {
       throw new CheckpointError("INVALID_CONFIG", "Failed to put checkpoint: checkpoint.id must be a non-empty string.", "id");
     }
     const parentId = checkpointIdOf(config);
-    const parent = parentId === undefined ? undefined : await this.head(threadId, ns, parentId);
-    const encoded = encodeCheckpoint(checkpoint, metadata, newVersions, parent);
-    await this.store.insert(
-      {
-        thread_id: threadId,
-        checkpoint_ns: ns,
-        checkpoint_id: checkpoint.id,
-        parent_id: parentId ?? null,
-        header: encoded.header,
-        metadata: encoded.metadata,
-      },
-      encoded.blobs,
-    );
+    const cached = this.heads.get(headKey(threadId, ns));
+    let encoded: EncodedCheckpoint;
+    if (parentId === undefined || cached?.id === parentId) {
+      // encoded before the first await: the caller may change its objects as soon as put() returns
+      encoded = encodeCheckpoint(checkpoint, metadata, newVersions, parentId === undefined ? undefined : cached);
+    } else {
+      const copy = roundTrip(checkpoint, "checkpoint");
+      const metaCopy = roundTrip(metadata, "checkpoint metadata");
+      encoded = encodeCheckpoint(copy, metaCopy, newVersions, await this.head(threadId, ns, parentId));
+    }
+    // remembered at once, so a child put before this insert resolves is still encoded against it
     this.remember(threadId, ns, encoded.head);
+    try {
+      await this.store.insert(
+        {
+          thread_id: threadId,
+          checkpoint_ns: ns,
+          checkpoint_id: checkpoint.id,
+          parent_id: parentId ?? null,
+          header: encoded.header,
+          metadata: encoded.metadata,
+        },
+        encoded.blobs,
+      );
+    } catch (e) {
+      if (this.heads.get(headKey(threadId, ns)) === encoded.head) this.heads.delete(headKey(threadId, ns));
+      throw e;
+    }
     return { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpoint.id } };
   }
 
@@ -172,7 +195,7 @@ export class StoredSaver implements CheckpointSaver {
     for (const key of [...this.heads.keys()]) if (key.startsWith(prefix)) this.heads.delete(key);
   }
 
-  private async assemble(row: CheckpointRow, metadata: CheckpointMetadata): Promise<CheckpointTuple> {
+  private async assemble(row: CheckpointRow, metadata: CheckpointMetadata, remember: boolean): Promise<CheckpointTuple> {
     const header = parseHeader(row.header);
     const { thread_id, checkpoint_ns, checkpoint_id } = row;
     const cached = this.heads.get(headKey(thread_id, checkpoint_ns));
@@ -202,14 +225,12 @@ export class StoredSaver implements CheckpointSaver {
     if (row.parent_id !== null) {
       tuple.parentConfig = { configurable: { thread_id, checkpoint_ns, checkpoint_id: row.parent_id } };
     }
-    if (cached?.id !== checkpoint_id) this.remember(thread_id, checkpoint_ns, head);
+    if (remember && cached?.id !== checkpoint_id) this.remember(thread_id, checkpoint_ns, head);
     return tuple;
   }
 
-  /** The stored parent as the encoder needs it: from the cache, else read back. */
+  /** A stored checkpoint read back as the encoder of its children needs it. */
   private async head(threadId: string, ns: string, id: string): Promise<Head | undefined> {
-    const cached = this.heads.get(headKey(threadId, ns));
-    if (cached?.id === id) return cached;
     const row = await this.store.get(threadId, ns, id);
     if (row === undefined) return undefined;
     const header = parseHeader(row.header);

@@ -12,10 +12,7 @@ import { isMain } from "../shared/is-main.ts";
 export async function run(log: (line: string) => void = console.log) {
   log("== demo_sub_graph_path: writer -> article_discuss (file subgraph: 3 critics in parallel -> editor) -> reviser");
   const pathEvents: string[] = [];
-  for await (const chunk of SubGraphPath.stream(
-    { word: "秋天" },
-    { streamMode: "updates", subgraphs: true },
-  )) {
+  for await (const chunk of SubGraphPath.stream({ word: "秋天" }, { streamMode: "updates", subgraphs: true })) {
     const event = asStreamEvent(chunk);
     for (const line of describeEvent(event)) log(line);
     for (const [node] of nodeUpdates(event)) pathEvents.push([...nodePath(event.namespace), node].join("/"));

@@ -28,11 +28,17 @@ export function brain(state: ReactAgentReactBrainRead, ctx: NodeContext<ReactAge
   }
   if (seen.length === 0) {
     const city = /巴黎|上海/.exec(state.task)?.[0] ?? "巴黎";
-    return { action: "get_city_num", steps: [{ thought: `先查${city}的城市编号`, action: "get_city_num", input: city }] };
+    return {
+      action: "get_city_num",
+      steps: [{ thought: `先查${city}的城市编号`, action: "get_city_num", input: city }],
+    };
   }
   // an observation step records the tool it observed in `input`
   if (last?.input === "get_city_num") {
-    return { action: "get_weather", steps: [{ thought: "再查天气", action: "get_weather", input: last.observation ?? "" }] };
+    return {
+      action: "get_weather",
+      steps: [{ thought: "再查天气", action: "get_weather", input: last.observation ?? "" }],
+    };
   }
   const [sky = "", temp = ""] = (last?.observation ?? "").split("，");
   const withUnit = state.feedback.some((todo) => todo.includes("单位"));

@@ -19,7 +19,10 @@ export async function writeArticle(state: SubGraphPathWriterRead, ctx: NodeConte
   return { article };
 }
 
-export async function reviseArticle(state: SubGraphPathReviserRead, ctx: NodeContext): Promise<SubGraphPathReviserUpdate> {
+export async function reviseArticle(
+  state: SubGraphPathReviserRead,
+  ctx: NodeContext,
+): Promise<SubGraphPathReviserUpdate> {
   const draft = await reviserModel.complete(
     [{ role: "user", content: `文章：${state.article}\n建议：${state.summary}` }],
     { signal: ctx.signal },

@@ -96,39 +96,58 @@ export async function runConversation(options: ConversationOptions = {}) {
   };
 
   const turns: TurnReport[] = [];
-  let seen = 0;
-  for (const step of options.steps ?? SCRIPT) {
-    log("");
-    log("user" in step ? `👤 ${step.user}` : `🧑‍💼 ${step.resume.actor} ${step.resume.approved ? "approves" : "rejects"} the refund`);
-    const input = "user" in step ? { messages: [{ role: "user", content: step.user }], user_id: userId } : new Command({ resume: step.resume });
-    const updates: StreamedUpdate[] = [];
-    const notes: string[] = [];
-    let interrupt: ConfirmationRequest | undefined;
-    // updates: what each node wrote; custom: the tools' progress notes (ctx.writer), e.g. a retried call
-    for await (const chunk of graph.stream(input, { ...config, streamMode: ["updates", "custom"], subgraphs: true })) {
-      const event = asStreamEvent(chunk);
-      for (const line of describeEvent(event)) log(`  ${line}`);
-      const pending = interruptOf(event);
-      if (pending) interrupt = pending;
-      if (event.mode === "custom") notes.push(String(event.payload));
-      const cached = (event.payload as { __metadata__?: { cached?: boolean } }).__metadata__?.cached === true;
-      for (const [node, update] of nodeUpdates(event)) {
-        updates.push({ path: nodePath(event.namespace), node, fields: Object.keys(update ?? {}), cached });
+  try {
+    let seen = 0;
+    for (const step of options.steps ?? SCRIPT) {
+      log("");
+      log(
+        "user" in step
+          ? `👤 ${step.user}`
+          : `🧑‍💼 ${step.resume.actor} ${step.resume.approved ? "approves" : "rejects"} the refund`,
+      );
+      const input =
+        "user" in step
+          ? { messages: [{ role: "user", content: step.user }], user_id: userId }
+          : new Command({ resume: step.resume });
+      const updates: StreamedUpdate[] = [];
+      const notes: string[] = [];
+      let interrupt: ConfirmationRequest | undefined;
+      // updates: what each node wrote; custom: the tools' progress notes (ctx.writer), e.g. a retried call
+      for await (const chunk of graph.stream(input, {
+        ...config,
+        streamMode: ["updates", "custom"],
+        subgraphs: true,
+      })) {
+        const event = asStreamEvent(chunk);
+        for (const line of describeEvent(event)) log(`  ${line}`);
+        const pending = interruptOf(event);
+        if (pending) interrupt = pending;
+        if (event.mode === "custom") notes.push(String(event.payload));
+        const cached = (event.payload as { __metadata__?: { cached?: boolean } }).__metadata__?.cached === true;
+        for (const [node, update] of nodeUpdates(event)) {
+          updates.push({ path: nodePath(event.namespace), node, fields: Object.keys(update ?? {}), cached });
+        }
       }
+      const snapshot = await graph.getState(config);
+      const state = snapshot.values as CustomerServiceState;
+      const replies = state.messages
+        .slice(seen)
+        .filter((m) => m.role === "assistant")
+        .map((m) => String(m.content));
+      seen = state.messages.length;
+      for (const reply of replies) log(`🤖 ${reply}`);
+      if (interrupt) log(`⏸  waiting for a human: ${interrupt.question}`);
+      log(`   state after the turn: ${describeState(state)}`);
+      if (snapshot.next.length > 0) log(`   the run is paused; next: ${snapshot.next.join(", ")}`);
+      const next = snapshot.next;
+      turns.push(
+        interrupt
+          ? { step, updates, notes, interrupt, state, next, replies }
+          : { step, updates, notes, state, next, replies },
+      );
     }
-    const snapshot = await graph.getState(config);
-    const state = snapshot.values as CustomerServiceState;
-    const replies = state.messages
-      .slice(seen)
-      .filter((m) => m.role === "assistant")
-      .map((m) => String(m.content));
-    seen = state.messages.length;
-    for (const reply of replies) log(`🤖 ${reply}`);
-    if (interrupt) log(`⏸  waiting for a human: ${interrupt.question}`);
-    log(`   state after the turn: ${describeState(state)}`);
-    if (snapshot.next.length > 0) log(`   the run is paused; next: ${snapshot.next.join(", ")}`);
-    const next = snapshot.next;
-    turns.push(interrupt ? { step, updates, notes, interrupt, state, next, replies } : { step, updates, notes, state, next, replies });
+  } finally {
+    saver.close();
   }
   const audit: AuditRow[] = auditRows(openDb(dbPath));
   return { turns, audit };

@@ -27,10 +27,19 @@ export function handOff(
       const created_at = new Date().toISOString();
       const row = { user_id: state.user_id, intent: state.intent, order_id: orderId, created_at };
       const id = db
-        .prepare("INSERT INTO handoffs (user_id, intent, order_id, created_at) VALUES (@user_id, @intent, @order_id, @created_at)")
+        .prepare(
+          "INSERT INTO handoffs (user_id, intent, order_id, created_at) VALUES (@user_id, @intent, @order_id, @created_at)",
+        )
         .run(row).lastInsertRowid;
       ticket = `HD${String(id).padStart(4, "0")}`;
-      audit(db, { actor: "system", action: "handoff.create", entity: "handoffs", entity_id: ticket, before: null, after: { id: ticket, ...row } });
+      audit(db, {
+        actor: "system",
+        action: "handoff.create",
+        entity: "handoffs",
+        entity_id: ticket,
+        before: null,
+        after: { id: ticket, ...row },
+      });
     })();
   }
   return {

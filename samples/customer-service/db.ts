@@ -184,7 +184,8 @@ export function auditRows(db: Db): AuditRow[] {
 
 /** the stored first result for an idempotency key, if the operation already ran */
 export function recordedResult<T>(db: Db, key: string): T | undefined {
-  const row = db.prepare("SELECT result FROM idempotency_keys WHERE key = ?").get(key) as { result: string } | undefined;
+  const row = db.prepare("SELECT result FROM idempotency_keys WHERE key = ?").get(key) as
+    { result: string } | undefined;
   return row === undefined ? undefined : (JSON.parse(row.result) as T);
 }
 

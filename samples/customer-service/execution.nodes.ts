@@ -110,7 +110,14 @@ function refundOnce(db: Db, req: RefundRequest): ExecutionResult {
       `INSERT INTO refunds (id, order_id, amount, idempotency_key, approved_by, created_at)
        VALUES (@id, @order_id, @amount, @idempotency_key, @approved_by, @created_at)`,
     ).run(refund);
-    audit(db, { ...auditBase(req), action: "refund.create", entity: "refunds", entity_id: refundId, before: null, after: refund });
+    audit(db, {
+      ...auditBase(req),
+      action: "refund.create",
+      entity: "refunds",
+      entity_id: refundId,
+      before: null,
+      after: refund,
+    });
 
     const before = db.prepare("SELECT id, status FROM orders WHERE id = ?").get(req.order_id);
     db.prepare("UPDATE orders SET status = 'refunded' WHERE id = ?").run(req.order_id);

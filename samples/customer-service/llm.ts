@@ -67,7 +67,10 @@ export async function classify(
   signal?: AbortSignal,
 ): Promise<Classification> {
   const answer = parseJson(
-    await model.complete([{ role: "system", content: CLASSIFY_SYSTEM }, ...history], signal ? { json: true, signal } : { json: true }),
+    await model.complete(
+      [{ role: "system", content: CLASSIFY_SYSTEM }, ...history],
+      signal ? { json: true, signal } : { json: true },
+    ),
   );
   const intent = INTENTS.includes(answer["intent"] as Intent) ? (answer["intent"] as Intent) : "unknown";
   const entities: Entities = {};

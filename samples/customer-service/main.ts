@@ -14,7 +14,9 @@ export async function main(log: (line: string) => void = console.log) {
   log("");
   log(`audit log (${audit.length} rows):`);
   for (const row of auditRows(openDb("customer-service.db"))) {
-    log(`  #${row.id} ${row.actor} ${row.action} ${row.entity}/${row.entity_id} ${row.before ?? "∅"} → ${row.after ?? "∅"}`);
+    log(
+      `  #${row.id} ${row.actor} ${row.action} ${row.entity}/${row.entity_id} ${row.before ?? "∅"} → ${row.after ?? "∅"}`,
+    );
   }
   return { turns, audit };
 }

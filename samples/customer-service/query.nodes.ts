@@ -62,12 +62,15 @@ const STATUS: Record<string, string> = { paid: "已付款", shipped: "已发货"
 export function replyToUser(state: QueryReplyRead): QueryReplyUpdate {
   const q = state.query_result;
   if (q.error === "missing_order_id") return { messages: [say("query", "请提供订单号（如 ORD1001），我来帮您查询。")] };
-  if (q.error === "order_not_found") return { messages: [say("query", `没有找到订单 ${state.order_id}，请核对订单号。`)] };
+  if (q.error === "order_not_found")
+    return { messages: [say("query", `没有找到订单 ${state.order_id}，请核对订单号。`)] };
   if (q.error) return {};
   const status = STATUS[q.order_status ?? ""] ?? q.order_status;
   if (state.intent === "query_order") {
     return {
-      messages: [say("query", `订单 ${state.order_id}：${status}，金额 ¥${q.amount}，商品：${(q.items ?? []).join("、")}。`)],
+      messages: [
+        say("query", `订单 ${state.order_id}：${status}，金额 ¥${q.amount}，商品：${(q.items ?? []).join("、")}。`),
+      ],
     };
   }
   if (state.intent === "query_logistics") {

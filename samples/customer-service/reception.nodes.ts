@@ -29,6 +29,11 @@ export function checkHandoff(state: ReceptionHandoffCheckRead): ReceptionHandoff
 /** one clarifying question; the turn ends here and the user's answer starts the next one */
 export function askToClarify(_state: ReceptionClarifyRead): ReceptionClarifyUpdate {
   return {
-    messages: [say("reception", "抱歉，我没太明白。您是想查询订单、查询物流，还是申请退款？方便的话请附上订单号（如 ORD1001）。")],
+    messages: [
+      say(
+        "reception",
+        "抱歉，我没太明白。您是想查询订单、查询物流，还是申请退款？方便的话请附上订单号（如 ORD1001）。",
+      ),
+    ],
   };
 }

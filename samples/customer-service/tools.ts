@@ -33,8 +33,7 @@ export class ToolUnavailableError extends Error {
 
 export function getOrder(db: Db, orderId: string): RawOrder | undefined {
   const row = db.prepare("SELECT id, status, total, items, delivered_at FROM orders WHERE id = ?").get(orderId) as
-    | (Omit<RawOrder, "items"> & { items: string })
-    | undefined;
+    (Omit<RawOrder, "items"> & { items: string }) | undefined;
   return row && { ...row, items: JSON.parse(row.items) as string[] };
 }
 

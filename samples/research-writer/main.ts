@@ -20,10 +20,7 @@ export interface StreamedUpdate {
 export async function run(log: (line: string) => void = console.log) {
   log(`== ResearchWriter (shared fields), streamed with subgraphs: true`);
   const updates: StreamedUpdate[] = [];
-  for await (const chunk of ResearchWriter.stream(
-    { topic: TOPIC },
-    { streamMode: "updates", subgraphs: true },
-  )) {
+  for await (const chunk of ResearchWriter.stream({ topic: TOPIC }, { streamMode: "updates", subgraphs: true })) {
     const event = asStreamEvent(chunk);
     for (const line of describeEvent(event)) log(line);
     for (const [node, update] of nodeUpdates(event)) {

@@ -17,6 +17,9 @@ export const scriptedModel = new ScriptedModel("scripted", (turns) => {
       `3. ${topic}支持按子图命名空间渲染层级进度`,
     ].join("\n");
   }
-  const points = prompt.split("\n").slice(1).filter((l) => /^\d+\./.test(l));
+  const points = prompt
+    .split("\n")
+    .slice(1)
+    .filter((l) => /^\d+\./.test(l));
   return `短文（基于 ${points.length} 条要点）：${points.map((p) => p.replace(/^\d+\.\s*/, "")).join("；")}。`;
 });

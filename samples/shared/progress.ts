@@ -24,7 +24,9 @@ export function asStreamEvent(chunk: unknown, singleMode = "updates"): StreamEve
       return { namespace: chunk[0] as string[], mode: chunk[1], payload: chunk[2] };
     }
   }
-  throw new TypeError(`expected a [namespace, (mode,) payload] chunk (stream with subgraphs: true), got ${JSON.stringify(chunk)}`);
+  throw new TypeError(
+    `expected a [namespace, (mode,) payload] chunk (stream with subgraphs: true), got ${JSON.stringify(chunk)}`,
+  );
 }
 
 /** `["research:1f0c…", "search:…"]` → `["research", "search"]` */
@@ -61,7 +63,8 @@ function describeUpdate(update: unknown): string {
 /** one line per node of an `updates` payload, per interrupt, or per `custom` event */
 export function describeEvent(event: StreamEvent): string[] {
   const at = `[${shortNamespace(event.namespace)}]`;
-  if (event.mode === "custom") return [`${at} · ${typeof event.payload === "string" ? event.payload : brief(event.payload, 120)}`];
+  if (event.mode === "custom")
+    return [`${at} · ${typeof event.payload === "string" ? event.payload : brief(event.payload, 120)}`];
   if (event.mode !== "updates" || !event.payload || typeof event.payload !== "object") {
     return [`${at} ${event.mode}: ${brief(event.payload)}`];
   }

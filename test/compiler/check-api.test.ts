@@ -111,6 +111,98 @@ describe("check() and the bound model", () => {
   });
 });
 
+describe("one precise error per mistake, all in one run", () => {
+  it("reports a misspelt node, field and reducer, a mistyped mapping and an include cycle", () => {
+    const main = `import { search, write } from "./nodes.ts"
+import { Review } from "./review.graph"
+
+graph Main {
+  state {
+    topic: string
+    notes: string[] = []  reduce apend
+    score: number = 0
+  }
+  node search({ topic }) -> { notes } = search
+  node write({ notse }) -> { topic } = write
+  subgraph review = Review { in { text <- score } }
+  START -> search -> wirte -> review -> END
+  write -> END
+}
+`;
+    const review = `import { Main } from "./main.graph"
+graph Review {
+  state { text: string }
+  subgraph again = Main
+  START -> again -> END
+}
+`;
+    const { diagnostics } = check(["main.graph"], memoryHost({ "main.graph": main, "review.graph": review }));
+    expect(diagnostics.map((x) => `${x.code} ${x.span.file}:${x.span.start.line}`)).toEqual([
+      "G2009 main.graph:7",
+      "G2006 main.graph:11",
+      "G5001 main.graph:12",
+      "G2003 main.graph:13",
+      "G5005 review.graph:4",
+    ]);
+    for (const x of diagnostics) expect(x.hint, x.code).toBeTruthy();
+  });
+});
+
+describe("subgraph mappings in the model", () => {
+  const text = `import { q, toIn } from "./n.ts"
+graph Q {
+  state { topic: string, max: number = 5, answer: string = "" }
+  input { topic, max }
+  output { answer }
+  node q({ topic, max }) -> { answer } = q
+  START -> q -> END
+}
+graph P {
+  vars  { limit: number = 3 }
+  state { question: string, result: string = "" }
+  subgraph ask = Q { in { topic <- question, max <- limit } out { answer -> result } }
+  subgraph inline = graph {
+    state { result: string }
+    node q({ result }) -> { result } = q
+    START -> q -> END
+  }
+  subgraph fn = Q { in = toIn }
+  START -> ask -> inline -> fn -> END
+}
+`;
+  const { program, diagnostics } = check(["s.graph"], memoryHost({ "s.graph": text }));
+  const p = program!.files.get("s.graph")!.graphs.get("P")!;
+
+  it("keeps explicit mappings and lists only parent fields as reads", () => {
+    expect(diagnostics).toEqual([]);
+    const ask = p.nodes.get("ask") as SubgraphNode;
+    expect(
+      ask.in.kind === "block" && ask.in.items.map((i) => [i.child.name, i.parentFields.map((f) => f.name)]),
+    ).toEqual([
+      ["topic", ["question"]],
+      ["max", []],
+    ]);
+    expect(ask.reads.map((r) => r.name)).toEqual(["question"]);
+    expect(ask.out.kind === "block" && ask.out.items.map((o) => [o.child.name, o.parent.name])).toEqual([
+      ["answer", "result"],
+    ]);
+    expect(ask.writes.map((w) => w.name)).toEqual(["result"]);
+  });
+
+  it("binds inline subgraphs as graphs of their own", () => {
+    const inline = p.nodes.get("inline") as SubgraphNode;
+    expect(inline.targetKind).toBe("inline");
+    expect(inline.target?.inlineIn?.graph).toBe(p);
+    expect(program!.graphs).toContain(inline.target);
+  });
+
+  it("gives a transform node the whole parent state as reads", () => {
+    const fn = p.nodes.get("fn") as SubgraphNode;
+    expect(fn.in.kind === "fn" && fn.in.fn?.exported).toBe("toIn");
+    expect(fn.reads.map((r) => r.name)).toEqual(["question", "result"]);
+  });
+});
+
 describe("file search order", () => {
   it("tries the referring file's folder, then each entry folder, with and without .graph", () => {
     expect(candidatePaths("./common/review", "app/sub/a.graph", ["app/main.graph", "other/x.graph"])).toEqual([
@@ -140,9 +232,15 @@ describe("env placeholders", () => {
 
 describe("renderers", () => {
   const text = "graph G {\n  START -> serch -> END\n}\n";
-  const span = { file: "g.graph", start: { offset: 21, line: 2, column: 12 }, end: { offset: 26, line: 2, column: 17 } };
+  const span = {
+    file: "g.graph",
+    start: { offset: 21, line: 2, column: 12 },
+    end: { offset: 26, line: 2, column: 17 },
+  };
   const rel = { file: "g.graph", start: { offset: 0, line: 1, column: 1 }, end: { offset: 5, line: 1, column: 6 } };
-  const diag = d.edgeUnknownNode(span, { name: "serch", graph: "G", suggestions: [{ name: "search" }] }, [{ span: rel, message: "graph here" }]);
+  const diag = d.edgeUnknownNode(span, { name: "serch", graph: "G", suggestions: [{ name: "search" }] }, [
+    { span: rel, message: "graph here" },
+  ]);
 
   it("prints a code frame with carets, related locations and help", () => {
     expect(renderPretty([diag], { readFile: () => text })).toBe(
@@ -188,7 +286,10 @@ describe("renderers", () => {
         source: "graphc",
         message: "unknown node `serch` in edge",
         relatedInformation: [
-          { location: { uri: "g.graph", range: { start: { line: 0, character: 0 }, end: { line: 0, character: 5 } } }, message: "graph here" },
+          {
+            location: { uri: "g.graph", range: { start: { line: 0, character: 0 }, end: { line: 0, character: 5 } } },
+            message: "graph here",
+          },
         ],
         data: { label: "not declared in graph `G`", hint: "did you mean `search`?" },
       },

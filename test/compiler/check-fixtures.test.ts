@@ -30,7 +30,10 @@ function run(entry: string): string {
 
 const cases = readdirSync(dir)
   .filter((n) => /^G\d{4}-/.test(n) && !n.endsWith(".expected.txt"))
-  .map((n) => ({ name: n.replace(/\.graph$/, ""), entry: statSync(join(dir, n)).isDirectory() ? `${n}/main.graph` : n }));
+  .map((n) => ({
+    name: n.replace(/\.graph$/, ""),
+    entry: statSync(join(dir, n)).isDirectory() ? `${n}/main.graph` : n,
+  }));
 
 /** Codes no `check()` input can produce: the emitter's (x090–x099, reported by the build) and internal errors. */
 const notFromCheck = (code: string) => /^G\d09\d$/.test(code) || code.startsWith("G9");
@@ -42,7 +45,8 @@ describe("diagnostic fixtures", () => {
       const code = c.name.slice(0, 5);
       expect(actual, "the fixture must produce its own code").toContain(`[${code}]`);
       const expectedPath = join(dir, `${c.name}.expected.txt`);
-      if (bless || !existsSync(expectedPath)) writeFileSync(expectedPath, actual);
+      if (bless) writeFileSync(expectedPath, actual);
+      expect(existsSync(expectedPath), `${expectedPath} is missing: run with GRAPHC_BLESS=1 and review it`).toBe(true);
       expect(actual).toBe(readFileSync(expectedPath, "utf8"));
     });
   }
@@ -63,7 +67,9 @@ describe("diagnostic fixtures", () => {
 
 describe("valid graphs", () => {
   const validDir = join(dir, "valid");
-  const entries = readdirSync(validDir).map((n) => (statSync(join(validDir, n)).isDirectory() ? `valid/${n}/main.graph` : `valid/${n}`));
+  const entries = readdirSync(validDir).map((n) =>
+    statSync(join(validDir, n)).isDirectory() ? `valid/${n}/main.graph` : `valid/${n}`,
+  );
   for (const entry of entries.filter((e) => e.endsWith(".graph"))) {
     it(`${entry} has no diagnostics`, () => {
       expect(run(entry)).toBe("");

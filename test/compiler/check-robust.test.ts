@@ -29,7 +29,30 @@ function sources(): string[] {
   return out;
 }
 
-const NAMES = ["START", "END", "a", "x", "state", "node", "graph", "__proto__", "Flow", "notes", "reduce", "[", "]", "{", "}", "->", "=>", "_", "in", "out", "\"${\"", "0"];
+const NAMES = [
+  "START",
+  "END",
+  "a",
+  "x",
+  "state",
+  "node",
+  "graph",
+  "__proto__",
+  "Flow",
+  "notes",
+  "reduce",
+  "[",
+  "]",
+  "{",
+  "}",
+  "->",
+  "=>",
+  "_",
+  "in",
+  "out",
+  '"${"',
+  "0",
+];
 
 const mutation = fc.oneof(
   fc.record({ op: fc.constant("delete" as const), at: fc.nat(), len: fc.integer({ min: 1, max: 3 }) }),
@@ -64,7 +87,10 @@ function mutate(text: string, muts: Mutation[]): string {
         break;
       }
       case "truncate":
-        lines = lines.join("\n").slice(0, m.at % (text.length + 1)).split("\n");
+        lines = lines
+          .join("\n")
+          .slice(0, m.at % (text.length + 1))
+          .split("\n");
         break;
     }
   }
@@ -87,17 +113,21 @@ describe("checker robustness", () => {
 
   it("never fails internally and reports valid spans on mutated fixtures", () => {
     fc.assert(
-      fc.property(fc.nat({ max: corpus.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 4 }), (pick, muts) => {
-        const text = mutate(corpus[pick]!, muts);
-        // a sibling file keeps `.graph` imports resolvable some of the time
-        const files: Record<string, string> = { "m.graph": text, "child.graph": corpus[(pick + 1) % corpus.length]! };
-        const { diagnostics } = check(["m.graph"], memoryHost(files));
-        for (const x of diagnostics) {
-          expect(x.code, `${x.code}: ${x.message}\n--- input ---\n${text}`).not.toMatch(/^G9/);
-          expect(validSpan(x.span, files), `${x.code} span ${JSON.stringify(x.span)}`).toBe(true);
-          for (const r of x.related) expect(validSpan(r.span, files), `${x.code} related span`).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.nat({ max: corpus.length - 1 }),
+        fc.array(mutation, { minLength: 1, maxLength: 4 }),
+        (pick, muts) => {
+          const text = mutate(corpus[pick]!, muts);
+          // a sibling file keeps `.graph` imports resolvable some of the time
+          const files: Record<string, string> = { "m.graph": text, "child.graph": corpus[(pick + 1) % corpus.length]! };
+          const { diagnostics } = check(["m.graph"], memoryHost(files));
+          for (const x of diagnostics) {
+            expect(x.code, `${x.code}: ${x.message}\n--- input ---\n${text}`).not.toMatch(/^G9/);
+            expect(validSpan(x.span, files), `${x.code} span ${JSON.stringify(x.span)}`).toBe(true);
+            for (const r of x.related) expect(validSpan(r.span, files), `${x.code} related span`).toBe(true);
+          }
+        },
+      ),
       { numRuns: Number(process.env["ROBUST_RUNS"] ?? 400), ...(process.env["ROBUST_RUNS"] ? {} : { seed: 20261130 }) },
     );
   });

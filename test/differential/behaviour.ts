@@ -96,7 +96,11 @@ export function routeKey(b: Extract<BranchDesc, { kind: "route" }>): (state: Val
   };
 }
 
-export function sendFn(g: GraphDesc, b: Extract<BranchDesc, { kind: "send" }>, k: Ctors): (state: Values) => unknown[] {
+export function sendFn(
+  g: GraphDesc,
+  b: Extract<BranchDesc, { kind: "send" }>,
+  k: Ctors,
+): (state: Values) => unknown[] {
   const target = g.nodes.find((n) => n.name === b.target);
   if (!target || target.kind === "subgraph") throw new Error(`send target ${b.target} must be a plain node`);
   return (state) => {
@@ -163,7 +167,10 @@ export function condTargets(b: Extract<BranchDesc, { kind: "cond" }>, state: Val
  */
 type Loose = (input: any, ...rest: any[]) => any;
 
-export function bindProgram(p: Program, k: Ctors): {
+export function bindProgram(
+  p: Program,
+  k: Ctors,
+): {
   node(graph: string, name: string): Loose;
   route(graph: string, from: string): Loose;
   send(graph: string, from: string): Loose;

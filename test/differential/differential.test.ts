@@ -29,7 +29,8 @@ describe("differential: graphc vs @langchain/langgraph", () => {
       for (const g of p.graphs) {
         for (const n of g.nodes) seen.add(`node:${n.kind}`);
         for (const b of g.branches) seen.add(`branch:${b.kind}`);
-        for (const e of g.edges) seen.add(e.join ? "edge:join" : e.to.length > 1 ? "edge:fan-out" : "edge:plain");
+        for (const e of g.edges)
+          seen.add(e.join ? "edge:join" : e.to.length > 1 ? "edge:fan-out" : "edge:plain");
         for (const f of g.fields) seen.add(`reducer:${f.reducer}`);
         if (g.output) seen.add("child output schema");
         if (g !== rootOf(p) && g.nodes.some((n) => n.kind === "subgraph")) seen.add("nested subgraph");
@@ -70,7 +71,9 @@ describe("differential: graphc vs @langchain/langgraph", () => {
       .slice(0, 5)
       .map((m) => explain(m, readFileSync(join(DIR, `${m.program.id}.graph`), "utf8")))
       .join("\n\n");
-    expect(result.mismatches.length, `${result.mismatches.length} mismatches; first ones:\n${report}`).toBe(0);
+    expect(result.mismatches.length, `${result.mismatches.length} mismatches; first ones:\n${report}`).toBe(
+      0,
+    );
     // the run must exercise both success and the expected error classes
     expect(result.outcomes["ok"] ?? 0).toBeGreaterThan(RUNS / 2);
     expect(result.supersteps).toBeGreaterThan(RUNS);

@@ -63,7 +63,9 @@ function targets(ts: readonly string[]): string {
 function branch(g: GraphDesc, b: BranchDesc): string[] {
   switch (b.kind) {
     case "route":
-      return [`  ${b.from} -> route(${implName(g, "route", b.from)}) { ${b.cases.map((c) => `${c.key}: ${targets(c.targets)}`).join(", ")} }`];
+      return [
+        `  ${b.from} -> route(${implName(g, "route", b.from)}) { ${b.cases.map((c) => `${c.key}: ${targets(c.targets)}`).join(", ")} }`,
+      ];
     case "send":
       return [`  ${b.from} -> send(${implName(g, "send", b.from)})`];
     case "cond":

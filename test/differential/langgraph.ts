@@ -3,7 +3,14 @@
  * functions graphc's generated code calls. LangGraph's builder types are driven by static schemas; a graph
  * assembled from data at run time cannot name them, so the builder is used through a loose interface.
  */
-import { Annotation, Command, END as LG_END, START as LG_START, Send, StateGraph } from "@langchain/langgraph";
+import {
+  Annotation,
+  Command,
+  END as LG_END,
+  START as LG_START,
+  Send,
+  StateGraph,
+} from "@langchain/langgraph";
 import { commandFn, condTargets, nodeFn, pick, routeKey, sendFn, type Ctors } from "./behaviour.ts";
 import type { BranchDesc, GraphDesc, Program } from "./model.ts";
 import { END, START, rootOf } from "./model.ts";
@@ -69,7 +76,12 @@ function branchFn(g: GraphDesc, b: BranchDesc): (state: Values) => unknown {
 }
 
 export function buildLangGraph(p: Program, g: GraphDesc = rootOf(p)): LgRunnable {
-  const state = Annotation.Root(channels(g, g.fields.map((f) => f.name)) as never);
+  const state = Annotation.Root(
+    channels(
+      g,
+      g.fields.map((f) => f.name),
+    ) as never,
+  );
   const init = g.output ? { state, output: Annotation.Root(channels(g, g.output) as never) } : state;
   let b = new StateGraph(init as never) as unknown as Builder;
   for (const n of g.nodes) {

@@ -79,11 +79,24 @@ export interface CondCase {
 
 export type BranchDesc =
   /** `from -> route(fn) { key: targets }`: fn picks a key by hashing `field` */
-  | { readonly kind: "route"; readonly from: string; readonly field: string; readonly salt: number; readonly cases: readonly RouteCase[] }
+  | {
+      readonly kind: "route";
+      readonly from: string;
+      readonly field: string;
+      readonly salt: number;
+      readonly cases: readonly RouteCase[];
+    }
   /** `from -> { cond => targets, _ => targets }` */
   | { readonly kind: "cond"; readonly from: string; readonly cases: readonly CondCase[] }
   /** `from -> send(fn)`: fn returns 0..max Send packets to `target`, args built from `field` */
-  | { readonly kind: "send"; readonly from: string; readonly target: string; readonly field: string; readonly max: number; readonly salt: number };
+  | {
+      readonly kind: "send";
+      readonly from: string;
+      readonly target: string;
+      readonly field: string;
+      readonly max: number;
+      readonly salt: number;
+    };
 
 export interface GraphDesc {
   readonly name: string;

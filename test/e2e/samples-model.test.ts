@@ -13,14 +13,18 @@ describe("samples chat model", () => {
   it("uses the scripted model unless OPENAI_API_KEY is set", async () => {
     expect(modelFromEnv("gpt-4o-mini", scripted, {})).toBe(scripted);
     expect(await scripted.complete([{ role: "user", content: "hi" }])).toBe("echo:hi");
-    const remote = modelFromEnv("gpt-4o-mini", scripted, { OPENAI_API_KEY: "k", OPENAI_BASE_URL: "http://llm.local/v1/" });
+    const remote = modelFromEnv("gpt-4o-mini", scripted, {
+      OPENAI_API_KEY: "k",
+      OPENAI_BASE_URL: "http://llm.local/v1/",
+    });
     expect(remote).toBeInstanceOf(OpenAICompatibleModel);
     expect(remote.name).toBe("gpt-4o-mini");
   });
 
   it("posts an OpenAI-style chat completion and returns the message content", async () => {
-    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
-      new Response(JSON.stringify({ choices: [{ message: { content: '{"intent":"refund"}' } }] }), { status: 200 }),
+    const fetch = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response(JSON.stringify({ choices: [{ message: { content: '{"intent":"refund"}' } }] }), { status: 200 }),
     );
     vi.stubGlobal("fetch", fetch);
     const model = new OpenAICompatibleModel({ apiKey: "sk-test", model: "m1", baseUrl: "http://llm.local/v1/" });

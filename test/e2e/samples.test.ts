@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const load = (path: string): Promise<any> => import(pathToFileURL(join(ROOT, "samples", path)).href);
@@ -67,12 +67,17 @@ const tmp = mkdtempSync(join(tmpdir(), "graphc-samples-"));
 let build: Build;
 
 beforeAll(async () => {
+  // the samples' scripted models answer unless a real key is set: keep this test offline and deterministic
+  vi.stubEnv("OPENAI_API_KEY", "");
   const { buildSamples } = await load("build.ts");
   // graphc's own TS pass is skipped: the tsc run below checks the same node functions and more
   build = await buildSamples({ typecheck: false });
 });
 
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => {
+  vi.unstubAllEnvs();
+  rmSync(tmp, { recursive: true, force: true });
+});
 
 describe("samples build", () => {
   it("compiles every .graph file without diagnostics", () => {
@@ -144,7 +149,11 @@ describe("chatdev demos", () => {
 describe("customer-service (seed 004)", () => {
   const conversation = async (name: string, options: Record<string, unknown> = {}): Promise<Conversation> => {
     const { runConversation } = await load("customer-service/conversation.ts");
-    return runConversation({ dbPath: join(tmp, `${name}.db`), checkpointPath: join(tmp, `${name}-checkpoints.db`), ...options });
+    return runConversation({
+      dbPath: join(tmp, `${name}.db`),
+      checkpointPath: join(tmp, `${name}-checkpoints.db`),
+      ...options,
+    });
   };
   const summary = (t: Turn) => [t.state.intent, t.state.decision, t.state.execution_result.status, t.state.need_human];
 
@@ -173,7 +182,15 @@ describe("customer-service (seed 004)", () => {
       ["refund", "self_solve", "done", false], // replayed
       ["human", "none", "none", true],
     ]);
-    const [order, logistics, small, large, resumed, repeat, handoff] = turns as [Turn, Turn, Turn, Turn, Turn, Turn, Turn];
+    const [order, logistics, small, large, resumed, repeat, handoff] = turns as [
+      Turn,
+      Turn,
+      Turn,
+      Turn,
+      Turn,
+      Turn,
+      Turn,
+    ];
 
     // no rule covers an order query: the (scripted) model decides
     expect(order.updates.some((u) => u.path.join("/") === "decide" && u.node === "model_fallback")).toBe(true);
@@ -195,7 +212,9 @@ describe("customer-service (seed 004)", () => {
       actor: "user:u1001",
     });
 
-    expect(large.interrupt).toEqual(expect.objectContaining({ kind: "refund_confirmation", order_id: "ORD1003", amount: 1299, limit: 500 }));
+    expect(large.interrupt).toEqual(
+      expect.objectContaining({ kind: "refund_confirmation", order_id: "ORD1003", amount: 1299, limit: 500 }),
+    );
     expect(large.replies).toEqual([]);
     expect(large.next).toEqual(["execution"]);
     expect(resumed.next).toEqual([]);
@@ -205,7 +224,12 @@ describe("customer-service (seed 004)", () => {
       ["execution", "execute"],
       ["", "execution"],
     ]);
-    expect(resumed.state.execution_result).toMatchObject({ status: "done", order_id: "ORD1003", amount: 1299, actor: "human:王经理" });
+    expect(resumed.state.execution_result).toMatchObject({
+      status: "done",
+      order_id: "ORD1003",
+      amount: 1299,
+      actor: "human:王经理",
+    });
 
     // the same refund again: the query comes from the 5-minute cache and the idempotency key returns the first result
     expect(repeat.updates.find((u) => u.node === "fetch")?.cached).toBe(true);
@@ -255,7 +279,15 @@ describe("customer-service (seed 004)", () => {
       ["refund", "self_solve", "none", false],
       ["refund", "self_solve", "rejected", false],
     ]);
-    const [missing, unknown1, unknown2, broken, , , rejected] = turns as Turn[] as [Turn, Turn, Turn, Turn, Turn, Turn, Turn];
+    const [missing, unknown1, unknown2, broken, , , rejected] = turns as Turn[] as [
+      Turn,
+      Turn,
+      Turn,
+      Turn,
+      Turn,
+      Turn,
+      Turn,
+    ];
     expect(missing.state.query_result).toEqual({ error: "missing_order_id" });
     expect(missing.updates.some((u) => u.node === "fetch")).toBe(false); // the guard stops before any tool call
     expect(missing.replies).toEqual(["请提供订单号（如 ORD1001），我来帮您查询。"]);
@@ -275,10 +307,16 @@ describe("customer-service (seed 004)", () => {
     expect(dry.turns[0]!.state.execution_result).toMatchObject({ status: "dry_run", order_id: "ORD1002", amount: 89 });
     expect(dry.audit).toEqual([]);
     const { openDb } = await load("customer-service/db.ts");
-    expect(openDb(join(tmp, "dry.db")).prepare("SELECT status FROM orders WHERE id = 'ORD1002'").get()).toEqual({ status: "delivered" });
+    expect(openDb(join(tmp, "dry.db")).prepare("SELECT status FROM orders WHERE id = 'ORD1002'").get()).toEqual({
+      status: "delivered",
+    });
 
     const raised = await conversation("limit", { vars: { refundLimit: 2000 }, steps: [{ user: "ORD1003 申请退款" }] });
     expect(raised.turns[0]!.interrupt).toBeUndefined();
-    expect(raised.turns[0]!.state.execution_result).toMatchObject({ status: "done", amount: 1299, actor: "user:u1001" });
+    expect(raised.turns[0]!.state.execution_result).toMatchObject({
+      status: "done",
+      amount: 1299,
+      actor: "user:u1001",
+    });
   });
 });

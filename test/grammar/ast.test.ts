@@ -10,7 +10,8 @@ import { bigGraph } from "../../bench/parse.ts";
 import { parse, type GraphDecl, type Span, type SubgraphDecl } from "../../grammar/index.ts";
 import { decodeString } from "../../grammar/tokens.ts";
 
-const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`../fixtures/parse/${name}`, import.meta.url)), "utf8");
+const fixture = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`../fixtures/parse/${name}`, import.meta.url)), "utf8");
 
 function graph(text: string): GraphDecl {
   const { ast, diagnostics } = parse(text, "t.graph");
@@ -85,7 +86,9 @@ describe("literals", () => {
 
 describe("graphs", () => {
   it("names an inline subgraph Parent$node (nested: Parent$outer$inner)", () => {
-    const g = graph("graph P {\n  subgraph outer = graph {\n    subgraph inner = graph { state { x: string } }\n  }\n}");
+    const g = graph(
+      "graph P {\n  subgraph outer = graph {\n    subgraph inner = graph { state { x: string } }\n  }\n}",
+    );
     const outer = g.members[0] as SubgraphDecl;
     expect(outer.target.kind).toBe("InlineGraph");
     const og = (outer.target as { graph: GraphDecl }).graph;
@@ -95,7 +98,10 @@ describe("graphs", () => {
   });
 
   it("marks .graph imports", () => {
-    const { ast } = parse('import { A } from "./a.graph"\nimport { f } from "./f"\nimport type { T } from "./t"', "t.graph");
+    const { ast } = parse(
+      'import { A } from "./a.graph"\nimport { f } from "./f"\nimport type { T } from "./t"',
+      "t.graph",
+    );
     expect(ast.items.map((i) => i.kind === "Import" && [i.isGraph, i.typeOnly])).toEqual([
       [true, false],
       [false, false],

@@ -12,14 +12,18 @@ import { BLESS, compact, diagnosticLine } from "./golden.ts";
 
 const dir = fileURLToPath(new URL("../fixtures/parse/", import.meta.url));
 const errorsDir = join(dir, "errors");
-const graphs = (d: string) => readdirSync(d).filter((f) => f.endsWith(".graph")).sort();
+const graphs = (d: string) =>
+  readdirSync(d)
+    .filter((f) => f.endsWith(".graph"))
+    .sort();
 
 describe("parse goldens", () => {
   for (const name of graphs(dir)) {
     it(name, () => {
       const text = readFileSync(join(dir, name), "utf8");
       const { ast, diagnostics } = parse(text, name);
-      const actual = JSON.stringify({ diagnostics: diagnostics.map(diagnosticLine), ast: compact(ast) }, null, 2) + "\n";
+      const actual =
+        JSON.stringify({ diagnostics: diagnostics.map(diagnosticLine), ast: compact(ast) }, null, 2) + "\n";
       const goldenPath = join(dir, name.replace(/\.graph$/, ".ast.json"));
       if (BLESS) writeFileSync(goldenPath, actual);
       expect(existsSync(goldenPath), `missing golden ${goldenPath}; run with GRAPHC_BLESS=1`).toBe(true);
@@ -40,7 +44,8 @@ describe("syntax error fixtures", () => {
       const text = readFileSync(path, "utf8");
       const body = text.replace(/(\n\/\/ expect: .*)+\n?$/, "\n");
       const actual = parse(text, name).diagnostics.map(diagnosticLine);
-      if (BLESS) writeFileSync(path, body.replace(/\n+$/, "\n") + "\n" + actual.map((l) => `// expect: ${l}`).join("\n") + "\n");
+      if (BLESS)
+        writeFileSync(path, body.replace(/\n+$/, "\n") + "\n" + actual.map((l) => `// expect: ${l}`).join("\n") + "\n");
       const expected = [...readFileSync(path, "utf8").matchAll(EXPECT)].map((m) => m[1]);
       expect(expected.length, "an error fixture must expect at least one diagnostic").toBeGreaterThan(0);
       expect(actual).toEqual(expected);
@@ -48,7 +53,9 @@ describe("syntax error fixtures", () => {
   }
 
   it("every G1xxx code has a fixture named after it that produces it", () => {
-    const codes = Object.values(SYNTAX_ERRORS).map((e) => e.code).filter((c) => c.startsWith("G1"));
+    const codes = Object.values(SYNTAX_ERRORS)
+      .map((e) => e.code)
+      .filter((c) => c.startsWith("G1"));
     for (const code of codes) {
       const fixture = files.find((f) => f.startsWith(code));
       expect(fixture, `no errors/${code}-*.graph fixture`).toBeDefined();

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { parse, type GraphDecl, type NodeDecl } from "../../grammar/index.ts";
 import { diagnosticLine } from "./golden.ts";
 
-const graphOf = (text: string, i = 0) => parse(text, "t.graph").ast.items.filter((x) => x.kind === "Graph")[i] as GraphDecl;
+const graphOf = (text: string, i = 0) =>
+  parse(text, "t.graph").ast.items.filter((x) => x.kind === "Graph")[i] as GraphDecl;
 
 describe("recovery", () => {
   it("reports every independent error in one parse, one diagnostic per mistake", () => {
@@ -73,7 +74,9 @@ describe("recovery", () => {
 
   it("reports a missing closing brace at the end of the file once, after the last token", () => {
     const { diagnostics } = parse("graph G {\n  state { a: string\n", "t.graph");
-    expect(diagnostics.map(diagnosticLine)).toEqual(["G1010 2:20-2:20 expected '}' in the `state` block, found end of file"]);
+    expect(diagnostics.map(diagnosticLine)).toEqual([
+      "G1010 2:20-2:20 expected '}' in the `state` block, found end of file",
+    ]);
   });
 
   it("gives a bad character its own diagnostic and keeps the rest of that line quiet", () => {

@@ -33,12 +33,80 @@ function walkSpans(v: unknown, f: (s: Span) => void): void {
 
 /** tokens of the language, glued at random: reaches far more grammar states than random characters */
 const vocabulary = [
-  "graph", "G", "{", "}", "(", ")", "[", "]", "state", "input", "output", "private", "vars", "limits",
-  "interrupt", "before", "after", "node", "subgraph", "from", "as", "import", "type", "reduce",
-  "ephemeral", "goto", "route", "send", "in", "out", "START", "END", "true", "false", "null", "_",
-  "->", "<-", "=>", "==", "!=", "<=", ">=", "&&", "||", "!", "?", "|", "<", ">", "=", "-", ",", ":",
-  ".", "a", "b", "x1", '"s"', "'q'", '"unterminated', "1", "2.5", "10s", "5m", "3xs", "/* c */", "// l\n",
-  "/*", "\n", " ", "é", "\u0000", ";",
+  "graph",
+  "G",
+  "{",
+  "}",
+  "(",
+  ")",
+  "[",
+  "]",
+  "state",
+  "input",
+  "output",
+  "private",
+  "vars",
+  "limits",
+  "interrupt",
+  "before",
+  "after",
+  "node",
+  "subgraph",
+  "from",
+  "as",
+  "import",
+  "type",
+  "reduce",
+  "ephemeral",
+  "goto",
+  "route",
+  "send",
+  "in",
+  "out",
+  "START",
+  "END",
+  "true",
+  "false",
+  "null",
+  "_",
+  "->",
+  "<-",
+  "=>",
+  "==",
+  "!=",
+  "<=",
+  ">=",
+  "&&",
+  "||",
+  "!",
+  "?",
+  "|",
+  "<",
+  ">",
+  "=",
+  "-",
+  ",",
+  ":",
+  ".",
+  "a",
+  "b",
+  "x1",
+  '"s"',
+  "'q'",
+  '"unterminated',
+  "1",
+  "2.5",
+  "10s",
+  "5m",
+  "3xs",
+  "/* c */",
+  "// l\n",
+  "/*",
+  "\n",
+  " ",
+  "é",
+  "\u0000",
+  ";",
 ];
 
 describe("parse never throws", () => {
@@ -66,12 +134,18 @@ describe("parse never throws", () => {
   });
 
   it("handles random strings", () => {
-    fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 200 }), (s) => checkTotal(s)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 200 }), (s) => checkTotal(s)),
+      { numRuns: 300 },
+    );
   });
 
   it("handles random token soup", () => {
     const soup = fc.array(fc.constantFrom(...vocabulary), { maxLength: 80 }).map((ts) => ts.join(" "));
-    fc.assert(fc.property(soup, (s) => checkTotal(s)), { numRuns: 400 });
+    fc.assert(
+      fc.property(soup, (s) => checkTotal(s)),
+      { numRuns: 400 },
+    );
   });
 
   it("handles mutations of a valid file (deletions, insertions, swaps)", () => {

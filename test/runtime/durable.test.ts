@@ -1,6 +1,6 @@
 /** Reference §8 group F: interrupts, checkpoints, pending writes, history, replay and fork (MemorySaver). */
 import { describe, expect, it } from "vitest";
-import { Command, GraphValueError, MemorySaver, Send, compileGraph, type StateSnapshot, type Values } from "graphc/runtime";
+import { Command, GraphValueError, MemorySaver, Overwrite, RemoveMessage, Send, compileGraph, messages, type StateSnapshot, type Values } from "graphc/runtime";
 import { concat, graph, nodeFactory } from "./helpers.ts";
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
@@ -442,5 +442,169 @@ describe("subgraph state (C-55, C-56)", () => {
     expect(chunks.at(-1)).toEqual([[], { inner: { hits: 2, seen: ["x", "x"] } }]);
     const inner = await collect(g.getStateHistory({ configurable: { thread_id: "stateful", checkpoint_ns: "inner" } }));
     expect(inner.map((s) => s.metadata?.step)).toEqual([4, 3, 2, 1, 0, -1]);
+  });
+});
+
+describe("partial pending checkpoint (C-44)", () => {
+  it("a finished Send task keeps its writes while its sibling is interrupted; updateState(null, END) drops only the unfinished", async () => {
+    const n = nodeFactory("G", ["my_key", "market"]);
+    const g = compileGraph(
+      graph({
+        fields: { my_key: (a: string, b: string) => a + b, market: null },
+        nodes: [
+          n("tool_one", () => ({ my_key: " one" })),
+          n("tool_two", (_: Values, ctx) => ({ my_key: ctx.interrupt<string>("Just because...") })),
+        ],
+        start: { branches: [(s) => ["tool_two", new Send("tool_one", s)]] },
+      }),
+      { checkpointer: new MemorySaver() },
+    );
+    const t = thread("partial");
+    const chunks = await collect(g.stream({ my_key: "value ⛰️", market: "DE" }, { ...thread("partial-stream"), streamMode: ["values", "updates"] }));
+    const ints = [{ id: expect.any(String), value: "Just because..." }];
+    expect(chunks).toEqual([
+      ["values", { my_key: "value ⛰️", market: "DE" }],
+      ["updates", { tool_one: { my_key: " one" } }],
+      ["updates", { __interrupt__: ints }],
+      ["values", { __interrupt__: ints }],
+      ["values", { my_key: "value ⛰️ one", market: "DE" }],
+    ]);
+    const r = await g.invoke({ my_key: "value ⛰️", market: "DE" }, t);
+    // the finished sibling's write shows in the result, as in LangGraph, though it is only a pending write
+    expect(r).toEqual({ my_key: "value ⛰️ one", market: "DE", __interrupt__: [{ id: expect.any(String), value: "Just because..." }] });
+    const st = await g.getState(t);
+    expect(st.values).toEqual({ my_key: "value ⛰️ one", market: "DE" });
+    expect((await g.getState(st.config)).values).toEqual({ my_key: "value ⛰️", market: "DE" });
+    expect(st.tasks.map((x) => [x.name, x.path, x.result, x.interrupts.length])).toEqual([
+      ["tool_one", ["__pregel_push", 0], { my_key: " one" }, 0],
+      ["tool_two", ["__pregel_pull", "tool_two"], undefined, 1],
+    ]);
+    expect(st.next).toEqual(["tool_two"]);
+    await g.updateState(t, null, "__end__");
+    const after = await g.getState(t);
+    expect([after.values, after.next, after.tasks]).toEqual([{ my_key: "value ⛰️ one", market: "DE" }, [], []]);
+  });
+
+  it("Overwrite and RemoveMessage writes survive being saved as pending writes", async () => {
+    const n = nodeFactory("G", ["items", "msgs"]);
+    const g = compileGraph(
+      graph({
+        fields: { items: concat as never, msgs: messages as never },
+        defaults: () => ({ items: [], msgs: [] }),
+        nodes: [
+          n("reset", () => ({ items: new Overwrite(["fresh"]), msgs: new RemoveMessage("m1") })),
+          n("ask", (_: Values, ctx) => ({ items: [ctx.interrupt<string>("?")] })),
+        ],
+        start: { edges: ["reset", "ask"] },
+      }),
+      { checkpointer: new MemorySaver() },
+    );
+    const t = thread("wire");
+    await g.invoke({ items: ["old"], msgs: [{ id: "m1", content: "x" }, { id: "m2", content: "y" }] }, t);
+    expect(await g.invoke(new Command({ resume: "answer" }), t)).toEqual({ items: ["fresh"], msgs: [{ id: "m2", content: "y" }] });
+  });
+});
+
+describe("checkpoint recovery per durability (C-49)", () => {
+  it.each(["sync", "async", "exit"] as const)("a failed run, then new input on the same thread (%s)", async (durability) => {
+    const n = nodeFactory("G", ["steps", "attempt"]);
+    const g = compileGraph(
+      graph({
+        fields: { steps: concat as never, attempt: null },
+        defaults: () => ({ steps: [] }),
+        nodes: [
+          n("node1", (s: { attempt?: number }) => {
+            if (s.attempt === undefined) throw new Error("Simulated failure");
+            return { steps: ["node1"] };
+          }, { edges: ["node2"] }),
+          n("node2", () => ({ steps: ["node2"] })),
+        ],
+        start: { edges: ["node1"] },
+      }),
+      { checkpointer: new MemorySaver() },
+    );
+    const t = { ...thread(`rec-${durability}`), durability };
+    await expect(g.invoke({}, t)).rejects.toThrow("Simulated failure");
+    expect(await g.invoke({ steps: ["start"], attempt: 1 }, t)).toEqual({ steps: ["start", "node1", "node2"], attempt: 1 });
+    const hist = await collect(g.getStateHistory(thread(`rec-${durability}`)));
+    const rows = hist.map((s) => [s.metadata?.step, s.metadata?.source]);
+    if (durability === "exit") expect(rows).toEqual([[4, "loop"], [0, "loop"]]);
+    else expect(rows).toEqual([[4, "loop"], [3, "loop"], [2, "loop"], [1, "input"], [0, "loop"], [-1, "input"]]);
+    expect(hist[0]!.values).toEqual({ steps: ["start", "node1", "node2"], attempt: 1 });
+    const failed = hist.find((s) => s.metadata?.step === 0)!;
+    expect(failed.tasks[0]).toMatchObject({ name: "node1", error: { message: "Simulated failure", name: "Error" } });
+  });
+});
+
+describe("doubly nested interrupt (C-53, C-38)", () => {
+  const build = (runs: string[]) => {
+    const gn = nodeFactory("Grand", ["myKey"]);
+    const grand = graph({
+      name: "Grand",
+      fields: { myKey: null },
+      nodes: [
+        gn("g1", (s: { myKey: string }) => (runs.push("g1"), { myKey: `${s.myKey} here` }), { edges: ["g2"] }),
+        gn("g2", (s: { myKey: string }, ctx) => (runs.push("g2"), { myKey: `${s.myKey} and ${ctx.interrupt<string>("ok?")}` })),
+      ],
+      start: { edges: ["g1"] },
+    });
+    const cn = nodeFactory("Child", ["myKey"]);
+    const child = graph({
+      name: "Child",
+      fields: { myKey: null },
+      nodes: [
+        cn("c1", (s: { myKey: string }) => (runs.push("c1"), { myKey: s.myKey }), { edges: ["grand"] }),
+        cn("grand", (s: Values, ctx) => (runs.push("grand"), ctx.runSubgraph(grand, s)), { subgraph: grand }),
+      ],
+      start: { edges: ["c1"] },
+    });
+    const pn = nodeFactory("Parent", ["myKey"]);
+    return graph({
+      name: "Parent",
+      fields: { myKey: null },
+      nodes: [
+        pn("p1", (s: { myKey: string }) => (runs.push("p1"), { myKey: `hi ${s.myKey}` }), { edges: ["child"] }),
+        pn("child", (s: Values, ctx) => (runs.push("child"), ctx.runSubgraph(child, s)), { subgraph: child, edges: ["p3"] }),
+        pn("p3", (s: { myKey: string }) => (runs.push("p3"), { myKey: `${s.myKey} and back again` })),
+      ],
+      start: { edges: ["p1"] },
+    });
+  };
+  it("values stream stops at the interrupt and continues in place on resume", async () => {
+    const runs: string[] = [];
+    const g = compileGraph(build(runs), { checkpointer: new MemorySaver() });
+    const t = thread("dn");
+    const first = await collect(g.stream({ myKey: "my value" }, { ...t, streamMode: "values" }));
+    expect(first).toEqual([{ myKey: "my value" }, { myKey: "hi my value" }, { __interrupt__: [{ id: expect.any(String), value: "ok?" }] }]);
+    const second = await collect(g.stream(new Command({ resume: "there" }), { ...t, streamMode: "values" }));
+    expect(second).toEqual([{ myKey: "hi my value" }, { myKey: "hi my value here and there" }, { myKey: "hi my value here and there and back again" }]);
+    expect(runs).toEqual(["p1", "child", "c1", "grand", "g1", "g2", "child", "grand", "g2", "p3"]);
+  });
+  it("Command.PARENT from a grandchild node is handled by the child's task (C-38)", async () => {
+    const gn = nodeFactory("Grand", ["log"]);
+    const grand = graph({
+      name: "Grand",
+      fields: { log: concat as never },
+      nodes: [gn("g1", () => new Command({ graph: Command.PARENT, update: { log: ["grandkid"] }, goto: "c2" }))],
+      start: { edges: ["g1"] },
+    });
+    const cn = nodeFactory("Child", ["log"]);
+    const child = graph({
+      name: "Child",
+      fields: { log: concat as never },
+      nodes: [
+        cn("gc", (_: Values, ctx) => ctx.runSubgraph(grand, { log: [] }), { subgraph: grand, ends: ["c2"] }),
+        cn("c2", () => ({ log: ["robert"] })),
+      ],
+      start: { edges: ["gc"] },
+    });
+    const pn = nodeFactory("Parent", ["log"]);
+    const parent = graph({
+      name: "Parent",
+      fields: { log: concat as never },
+      nodes: [pn("ch", (_: Values, ctx) => ctx.runSubgraph(child, { log: [] }), { subgraph: child })],
+      start: { edges: ["ch"] },
+    });
+    expect(await compileGraph(parent).invoke({ log: ["human"] })).toEqual({ log: ["human", "grandkid", "robert"] });
   });
 });

@@ -254,3 +254,33 @@ describe("recursion limit (§1.10, C-58)", () => {
     await expect(compileGraph(chain(1)).invoke({ log: [] }, { recursionLimit: 0 })).rejects.toThrow('Passed "recursionLimit" must be at least 1.');
   });
 });
+
+describe("loop through a barrier (C-23)", () => {
+  it("the barrier resets after its target runs and completes again in the next round", async () => {
+    const g = compileGraph(
+      graph({
+        fields: { query: null, docs: sortedConcat as never, answer: null },
+        nodes: [
+          node("rewrite_query", rewrite as never, { edges: ["analyzer_one", "retriever_two"] }),
+          node("analyzer_one", analyze as never, { edges: ["retriever_one"] }),
+          node("retriever_one", r1, { joins: [0] }),
+          node("retriever_two", r2, { joins: [0] }),
+          node("decider", () => null, {
+            branches: [(s) => ((s.query as string).split("analyzed").length - 1 < 2 ? "rewrite_query" : "qa")],
+          }),
+          node("qa", qa as never),
+        ],
+        start: { edges: ["rewrite_query"] },
+        joins: [{ sources: ["retriever_one", "retriever_two"], target: "decider" }],
+      }),
+    );
+    const upd = (await collect(g.stream({ query: "what is weather in sf" }))) as Record<string, unknown>[];
+    expect(upd).toHaveLength(11);
+    expect(upd.map((u) => Object.keys(u)[0]).filter((k) => k === "decider")).toHaveLength(2);
+    expect(await g.invoke({ query: "what is weather in sf" })).toEqual({
+      query: "analyzed: query: analyzed: query: what is weather in sf",
+      docs: ["doc1", "doc1", "doc2", "doc2", "doc3", "doc3", "doc4", "doc4"],
+      answer: "doc1,doc1,doc2,doc2,doc3,doc3,doc4,doc4",
+    });
+  });
+});

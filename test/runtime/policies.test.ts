@@ -1,4 +1,5 @@
 /** Reference §8 group H and §7: retries, backoff, timeouts, cache, error route, concurrency, cancellation. */
+import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GraphRecursionError, MemorySaver, NodeError, NodeTimeoutError, compileGraph, defaultRetryOn } from "graphc/runtime";
 import { concat, graph, nodeFactory, sleep } from "./helpers.ts";
@@ -218,6 +219,19 @@ describe("run control", () => {
     const g = compileGraph(graph({ fields: { total: null, log: concat as never, foo: null }, nodes: names.map((x) => n(x, w)), start: { edges: names } }));
     expect((await g.invoke({ log: [] }, { maxConcurrency: 2 }))!.log).toHaveLength(5);
     expect(peak).toBe(2);
+  });
+
+  it("a signal reused across many runs collects no listeners", async () => {
+    const ctl = new AbortController();
+    const g = compileGraph(
+      graph({
+        fields: { total: null, log: concat as never, foo: null },
+        nodes: [n("a", async (_: unknown, ctx) => (ctx.signal.aborted ? null : { log: ["a"] })), n("b", (_: unknown, ctx) => (ctx.signal.aborted ? null : { log: ["b"] }))],
+        start: { edges: ["a", "b"] },
+      }),
+    );
+    for (let i = 0; i < 20; i++) expect(await g.invoke({ log: [] }, { signal: ctl.signal })).toEqual({ log: ["a", "b"] });
+    expect(getEventListeners(ctl.signal, "abort")).toHaveLength(0);
   });
 
   it("breaking out of a stream cancels the run", async () => {

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { Checkpoint, CheckpointMetadata, CheckpointSaver, CheckpointTuple, RunnableConfig } from "../../runtime/checkpoint/types.ts";
 import { CheckpointError } from "../../runtime/checkpoint/errors.ts";
+import { message, runMessagesThread } from "./messages-thread.ts";
 
 export interface SaverUnderTest {
   saver: CheckpointSaver;
@@ -326,8 +327,16 @@ export function saverConformance(name: string, open: () => Promise<SaverUnderTes
       const s = await fresh();
       let run = 0;
       const op = fc.oneof(
-        fc.record({ kind: fc.constant("append" as const), items: fc.array(fc.jsonValue(), { minLength: 1, maxLength: 4 }) }),
-        fc.record({ kind: fc.constant("edit" as const), at: fc.nat(), item: fc.jsonValue() }),
+        fc.record({
+          kind: fc.constant("append" as const),
+          items: fc.array(fc.oneof(fc.jsonValue(), fc.constantFrom(-0, Number.NaN, undefined, "x".repeat(40))), {
+            minLength: 1,
+            maxLength: 4,
+          }),
+          wrap: fc.boolean(),
+          inPlace: fc.boolean(),
+        }),
+        fc.record({ kind: fc.constant("edit" as const), at: fc.nat(), item: fc.jsonValue(), grow: fc.boolean() }),
         fc.record({ kind: fc.constant("truncate" as const), keep: fc.nat() }),
         fc.record({ kind: fc.constant("scalar" as const), value: fc.oneof(fc.string(), fc.integer(), fc.constant(undefined)) }),
         fc.record({ kind: fc.constant("same" as const) }),
@@ -350,9 +359,14 @@ export function saverConformance(name: string, open: () => Promise<SaverUnderTes
               scalar = from.cp.channel_values.scalar;
               versions = { ...(from.cp.channel_versions as typeof versions) };
             } else if (o.kind === "append") {
-              list = [...list, ...o.items.map((item, i) => ({ id: `${history.length}-${i}`, item, pad: "p".repeat(30) }))];
+              // objects or bare primitives; a new array or the same one grown in place (both happen in runtimes)
+              const added = o.items.map((item, i) => (o.wrap ? { id: `${history.length}-${i}`, item, pad: "p".repeat(30) } : item));
+              if (o.inPlace) list.push(...added);
+              else list = [...list, ...added];
             } else if (o.kind === "edit" && list.length > 0) {
               list = list.map((x, i) => (i === o.at % list.length ? { replaced: o.item } : x));
+              // an edit in the same step as an append: longer, but not an extension
+              if (o.grow) list.push("tail");
             } else if (o.kind === "truncate") {
               list = list.slice(0, o.keep % (list.length + 1));
             } else if (o.kind === "scalar") {
@@ -392,37 +406,8 @@ export function saverConformance(name: string, open: () => Promise<SaverUnderTes
   });
 }
 
-export function message(i: number): Record<string, unknown> {
-  return {
-    id: `msg-${i}`,
-    type: i % 2 === 0 ? "human" : "ai",
-    content: `message number ${i}: ${"lorem ipsum dolor sit amet ".repeat(3)}`,
-    additional_kwargs: {},
-  };
-}
-
 function longMessages(from: number, to: number): Record<string, unknown>[] {
   const out = [];
   for (let i = from; i < to; i++) out.push(message(i));
   return out;
-}
-
-/**
- * Drives a saver as the runtime does for a one-node chat loop: input checkpoint, then one checkpoint per
- * step with one more message, a trigger channel, and the task's pending write before each checkpoint.
- */
-export async function runMessagesThread(saver: CheckpointSaver, thread: string, steps: number): Promise<CheckpointTuple> {
-  let config = cfg(thread);
-  let messages: Record<string, unknown>[] = [];
-  for (let step = -1; step < steps; step++) {
-    const version = step + 2;
-    if (step >= 0) {
-      messages = [...messages, message(step)];
-      await saver.putWrites(config, [["messages", [message(step)]]], `task-${step}`);
-    }
-    const cp = checkpoint({ messages, "branch:to:agent": null }, { messages: version, "branch:to:agent": version });
-    cp.versions_seen = { __input__: {}, agent: { "branch:to:agent": version - 1 } };
-    config = await saver.put(config, cp, meta(step), { messages: version, "branch:to:agent": version });
-  }
-  return (await saver.getTuple(config))!;
 }

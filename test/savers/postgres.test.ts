@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { PostgresSaver } from "../../runtime/adapters/postgres.ts";
 import type { Checkpoint, RunnableConfig } from "../../runtime/checkpoint/types.ts";
-import { cfg, checkpoint, message, meta, saverConformance } from "./conformance.ts";
+import { cfg, checkpoint, meta, saverConformance } from "./conformance.ts";
+import { message } from "./messages-thread.ts";
 import { postgresUrl } from "./pg-env.ts";
 
 const url = postgresUrl();
@@ -52,7 +53,8 @@ describe("PostgresSaver scale-out", () => {
   let workers: PostgresSaver[];
   beforeAll(() => {
     name = schema();
-    workers = [0, 1, 2, 3].map(() => PostgresSaver.fromConnString(url, { schema: name }));
+    // small pools: the cluster is shared with other test files
+    workers = [0, 1, 2, 3].map(() => new PostgresSaver(new pg.Pool({ connectionString: url, max: 4 }), { schema: name }, true));
   });
   afterAll(async () => {
     for (const w of workers) await w.end();

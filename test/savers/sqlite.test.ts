@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { SqliteSaver } from "../../runtime/adapters/sqlite.ts";
-import { cfg, checkpoint, meta, runMessagesThread, saverConformance } from "./conformance.ts";
+import { cfg, checkpoint, meta, saverConformance } from "./conformance.ts";
+import { runMessagesThread } from "./messages-thread.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "graphc-sqlite-"));
 let files = 0;

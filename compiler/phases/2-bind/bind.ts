@@ -91,7 +91,8 @@ export function bind(entryFiles: readonly string[], host: CompilerHost, parse: P
   }
 
   const files = new Map<string, BoundFile>();
-  for (const [path, { text, ast }] of loaded) files.set(path, bindFileScope(path, text, ast, resolvedPaths, diagnostics));
+  for (const [path, { text, ast }] of loaded)
+    files.set(path, bindFileScope(path, text, ast, resolvedPaths, diagnostics));
   checkGraphImports(files, diagnostics);
 
   const ctx: BindContext = {
@@ -192,7 +193,10 @@ function checkGraphImports(files: Map<string, BoundFile>, diagnostics: Diagnosti
           name: imp.exported,
           file: imp.module,
           available: graphs.map((g) => g.name),
-          suggestions: suggest(imp.exported, graphs.map((g) => ({ name: g.name, span: g.span }))),
+          suggestions: suggest(
+            imp.exported,
+            graphs.map((g) => ({ name: g.name, span: g.span })),
+          ),
         }),
       );
     }
@@ -215,7 +219,10 @@ function checkFileTargets(ctx: BindContext, diagnostics: Diagnostic[]): void {
             name: t.graph.name,
             file: t.path.value,
             available,
-            suggestions: suggest(t.graph.name, [...file.graphs.values()].map((g) => ({ name: g.name, span: g.decl.name.span }))),
+            suggestions: suggest(
+              t.graph.name,
+              [...file.graphs.values()].map((g) => ({ name: g.name, span: g.decl.name.span })),
+            ),
           }),
         );
       }

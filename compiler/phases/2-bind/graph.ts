@@ -22,9 +22,23 @@ import type {
 import { bindEdges, ref } from "./edges.ts";
 import { readLimits, readNodeOptions } from "./options.ts";
 import { parseTemplate } from "./templates.ts";
-import { BUILTIN_REDUCERS, type BoundField, type BoundFile, type BoundGraph, type BoundNode, type BoundVar,
-  type BuiltinReducer, type FieldOrigin, type FieldSite, type ImportRef, type NameRef, type PrivateSchema, type ReducerKind,
-  type SubgraphNode, findImport } from "./model.ts";
+import {
+  BUILTIN_REDUCERS,
+  type BoundField,
+  type BoundFile,
+  type BoundGraph,
+  type BoundNode,
+  type BoundVar,
+  type BuiltinReducer,
+  type FieldOrigin,
+  type FieldSite,
+  type ImportRef,
+  type NameRef,
+  type PrivateSchema,
+  type ReducerKind,
+  type SubgraphNode,
+  findImport,
+} from "./model.ts";
 import { T, type TypeResolver } from "./types.ts";
 
 export interface BindContext {
@@ -99,7 +113,12 @@ function reducerOf(file: BoundFile, decl: FieldDecl): ReducerKind {
 
 const named = (id: Ident) => id.name !== "";
 
-export function bindGraph(decl: GraphDecl, file: BoundFile, ctx: BindContext, inlineIn?: BoundGraph["inlineIn"]): BoundGraph {
+export function bindGraph(
+  decl: GraphDecl,
+  file: BoundFile,
+  ctx: BindContext,
+  inlineIn?: BoundGraph["inlineIn"],
+): BoundGraph {
   const members = decl.members;
   const stateBlock = members.find((m): m is StateBlock => m.kind === "State");
   const inputBlock = members.find((m): m is SchemaBlock => m.kind === "Input");
@@ -125,7 +144,8 @@ export function bindGraph(decl: GraphDecl, file: BoundFile, ctx: BindContext, in
   for (const block of [inputBlock, outputBlock]) {
     for (const f of block?.fields ?? []) {
       const list = named(f.name) ? sites.get(f.name.name) : undefined;
-      if (list && !list.some((s) => s.decl === f)) list.push({ origin: { kind: block === inputBlock ? "input" : "output" }, decl: f });
+      if (list && !list.some((s) => s.decl === f))
+        list.push({ origin: { kind: block === inputBlock ? "input" : "output" }, decl: f });
     }
   }
   const fields = new Map<string, BoundField>();
@@ -156,7 +176,11 @@ export function bindGraph(decl: GraphDecl, file: BoundFile, ctx: BindContext, in
   const privates = new Map<string, PrivateSchema>();
   for (const p of privateBlocks) {
     if (!named(p.name) || privates.has(p.name.name)) continue;
-    privates.set(p.name.name, { name: p.name.name, span: p.name.span, fields: unique(p.fields.filter(known).map((f) => f.name.name)) });
+    privates.set(p.name.name, {
+      name: p.name.name,
+      span: p.name.span,
+      fields: unique(p.fields.filter(known).map((f) => f.name.name)),
+    });
   }
 
   const vars = new Map<string, BoundVar>();

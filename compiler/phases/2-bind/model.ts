@@ -280,7 +280,7 @@ export type SubgraphMapping<Item> =
 export interface InMapItem {
   readonly child: NameRef;
   readonly expr: Expr;
-  /** parent fields the expression reads */
+  /** parent fields the expression reads (vars it names are not listed) */
   readonly parentFields: NameRef[];
   readonly sameName: boolean;
 }

@@ -60,7 +60,10 @@ function byName(
           name,
           where,
           available: allowed,
-          suggestions: suggest(name, allowed.map((n) => ({ name: n }))),
+          suggestions: suggest(
+            name,
+            allowed.map((n) => ({ name: n })),
+          ),
         }),
       );
       continue;
@@ -252,4 +255,3 @@ export function readLimits(entries: readonly OptionEntry[], report: Report = ign
   const n = positiveInt(r, "limits.recursion", report);
   return n === undefined ? {} : { recursion: n };
 }
-

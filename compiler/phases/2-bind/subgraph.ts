@@ -5,7 +5,16 @@
 import type { Expr, Ident, MapEntry, Mapping } from "../../../grammar/ast.ts";
 import { ref } from "./edges.ts";
 import { exprNames, importValue, type BindContext, type PendingSubgraph } from "./graph.ts";
-import { findImport, type BoundFile, type BoundGraph, type InMapItem, type NameRef, type OutMapItem, type SubgraphMapping, type SubgraphNode } from "./model.ts";
+import {
+  findImport,
+  type BoundFile,
+  type BoundGraph,
+  type InMapItem,
+  type NameRef,
+  type OutMapItem,
+  type SubgraphMapping,
+  type SubgraphNode,
+} from "./model.ts";
 import { readNodeOptions } from "./options.ts";
 
 /** The graph a subgraph node targets, or undefined (reported by 3-check/subgraphs.ts). */
@@ -42,9 +51,11 @@ function inItems(entries: readonly MapEntry[]): InMapItem[] {
   const out: InMapItem[] = [];
   for (const e of entries) {
     if (e.kind === "SameName") {
-      if (e.name.name !== "") out.push({ child: ref(e.name), expr: nameExpr(e.name), parentFields: [ref(e.name)], sameName: true });
+      if (e.name.name !== "")
+        out.push({ child: ref(e.name), expr: nameExpr(e.name), parentFields: [ref(e.name)], sameName: true });
     } else if (e.kind === "InMap") {
-      if (e.child.name !== "") out.push({ child: ref(e.child), expr: e.expr, parentFields: exprNames(e.expr), sameName: false });
+      if (e.child.name !== "")
+        out.push({ child: ref(e.child), expr: e.expr, parentFields: exprNames(e.expr), sameName: false });
     }
     // an `OutMap` entry inside `in { }` is a syntax-level mistake reported by the parser
   }
@@ -57,7 +68,8 @@ function outItems(entries: readonly MapEntry[]): OutMapItem[] {
     if (e.kind === "SameName") {
       if (e.name.name !== "") out.push({ child: ref(e.name), parent: ref(e.name), sameName: true });
     } else if (e.kind === "OutMap") {
-      if (e.child.name !== "" && e.parent.name !== "") out.push({ child: ref(e.child), parent: ref(e.parent), sameName: false });
+      if (e.child.name !== "" && e.parent.name !== "")
+        out.push({ child: ref(e.child), parent: ref(e.parent), sameName: false });
     }
   }
   return out;
@@ -79,14 +91,22 @@ export function completeSubgraphs(ctx: BindContext): void {
     const target = resolveTarget(p, ctx);
     const parent = p.graph;
     const at = p.decl.name;
+    // `in` expressions may also name vars (or unknown names, reported by the checker): keep the fields
+    const fieldsOnly = (items: InMapItem[]): InMapItem[] =>
+      items.map((i) => ({ ...i, parentFields: i.parentFields.filter((f) => parent.fields.has(f.name)) }));
     const inMap = mapping<InMapItem>(
       p.decl.in,
       p.file,
       () =>
         (target?.input ?? [])
           .filter((f) => parent.fields.has(f))
-          .map((f) => ({ child: { name: f, span: at.span }, expr: nameExpr({ ...at, name: f }), parentFields: [{ name: f, span: at.span }], sameName: true })),
-      inItems,
+          .map((f) => ({
+            child: { name: f, span: at.span },
+            expr: nameExpr({ ...at, name: f }),
+            parentFields: [{ name: f, span: at.span }],
+            sameName: true,
+          })),
+      (entries) => fieldsOnly(inItems(entries)),
     );
     const outMap = mapping<OutMapItem>(
       p.decl.out,

@@ -173,7 +173,12 @@ export class TypeResolver {
     const imp = findImport(file, name);
     if (imp) {
       if (imp.kind === "type") {
-        return { kind: "opaque", name: imp.local, module: imp.module, args: expr.args.map((a) => this.resolve(a, file)) };
+        return {
+          kind: "opaque",
+          name: imp.local,
+          module: imp.module,
+          args: expr.args.map((a) => this.resolve(a, file)),
+        };
       }
       if (imp.kind === "graph") {
         const target = imp.resolvedFile ? this.files.get(imp.resolvedFile) : undefined;
@@ -182,7 +187,9 @@ export class TypeResolver {
         if (alias) return noArgs(this.alias(alias, target));
         if (target.graphs.has(imp.exported)) {
           this.diagnostics.push(
-            d.importKindMismatch(expr.name.span, { name, expected: "a type", actual: "a graph" }, [rel(imp.span, "imported here")]),
+            d.importKindMismatch(expr.name.span, { name, expected: "a type", actual: "a graph" }, [
+              rel(imp.span, "imported here"),
+            ]),
           );
         }
         return T.unknown; // unknown export: reported at the import

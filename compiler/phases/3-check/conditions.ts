@@ -17,7 +17,8 @@ export function checkConditions(g: BoundGraph, ctx: CheckContext): void {
       const before = ctx.diagnostics.length;
       const t = exprType(c.cond, scope, ctx.diagnostics);
       // one error per condition: if its parts were wrong, the overall type says nothing new
-      if (ctx.diagnostics.length === before && !isBoolean(t)) ctx.diagnostics.push(d.conditionNotBoolean(c.cond.span, { type: typeToString(t) }));
+      if (ctx.diagnostics.length === before && !isBoolean(t))
+        ctx.diagnostics.push(d.conditionNotBoolean(c.cond.span, { type: typeToString(t) }));
     }
   }
 }

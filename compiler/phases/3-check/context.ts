@@ -10,8 +10,10 @@ export interface CheckContext {
   readonly diagnostics: Diagnostic[];
 }
 
-export const fieldCandidates = (g: BoundGraph): Candidate[] => [...g.fields.values()].map((f) => ({ name: f.name, span: f.span }));
-export const nodeCandidates = (g: BoundGraph): Candidate[] => [...g.nodes.values()].map((n) => ({ name: n.name, span: n.span }));
+export const fieldCandidates = (g: BoundGraph): Candidate[] =>
+  [...g.fields.values()].map((f) => ({ name: f.name, span: f.span }));
+export const nodeCandidates = (g: BoundGraph): Candidate[] =>
+  [...g.nodes.values()].map((n) => ({ name: n.name, span: n.span }));
 
 /** Condition / mapping scope: names are the graph's fields, then its vars. */
 export function graphScope(g: BoundGraph, context: string): ExprScope {
@@ -19,7 +21,10 @@ export function graphScope(g: BoundGraph, context: string): ExprScope {
     graph: g.name,
     context,
     lookup: (name) => g.fields.get(name)?.type ?? g.vars.get(name)?.type,
-    candidates: () => [...fieldCandidates(g), ...[...g.vars.values()].map((v) => ({ name: v.name, span: v.span as Span | undefined }))],
+    candidates: () => [
+      ...fieldCandidates(g),
+      ...[...g.vars.values()].map((v) => ({ name: v.name, span: v.span as Span | undefined })),
+    ],
   };
 }
 

@@ -84,8 +84,10 @@ export function checkFlow(g: BoundGraph, ctx: CheckContext): void {
   const toEnd = reach([END], pred);
   for (const node of g.nodes.values()) {
     // without any entry point G4001 already explains why nothing runs
-    if (hasEntry && !fromStart.has(node.name)) ctx.diagnostics.push(d.unreachableNode(node.span, { name: node.name, graph: g.name }));
-    else if (hasEntry && !toEnd.has(node.name)) ctx.diagnostics.push(d.cannotReachEnd(node.span, { name: node.name, graph: g.name }));
+    if (hasEntry && !fromStart.has(node.name))
+      ctx.diagnostics.push(d.unreachableNode(node.span, { name: node.name, graph: g.name }));
+    else if (hasEntry && !toEnd.has(node.name))
+      ctx.diagnostics.push(d.cannotReachEnd(node.span, { name: node.name, graph: g.name }));
   }
   if (hasEntry) checkReadBeforeWrite(g, succ, fromStart, ctx);
   if (hasEntry) checkOutputsWritten(g, ctx);
@@ -101,7 +103,13 @@ function checkOutputsWritten(g: BoundGraph, ctx: CheckContext): void {
     if (!f || written.has(name) || f.default !== undefined || f.reducer.kind === "builtin") continue;
     // point at the `output { x }` entry when there is one, else at the field
     const entry = block?.kind === "Output" ? block.fields.find((x) => x.name.name === name) : undefined;
-    ctx.diagnostics.push(d.outputNeverWritten(entry?.name.span ?? f.span, { name, graph: g.name }, entry ? [rel(f.span, "field declared here")] : []));
+    ctx.diagnostics.push(
+      d.outputNeverWritten(
+        entry?.name.span ?? f.span,
+        { name, graph: g.name },
+        entry ? [rel(f.span, "field declared here")] : [],
+      ),
+    );
   }
 }
 
@@ -112,11 +120,17 @@ function checkOutputsWritten(g: BoundGraph, ctx: CheckContext): void {
  * are skipped, and so are reads of a whole schema by name (`node n(State)`) and same-name subgraph inputs:
  * those receive only the fields that are set, as in LangGraph.
  */
-function checkReadBeforeWrite(g: BoundGraph, succ: Map<string, Set<string>>, fromStart: Set<string>, ctx: CheckContext): void {
+function checkReadBeforeWrite(
+  g: BoundGraph,
+  succ: Map<string, Set<string>>,
+  fromStart: Set<string>,
+  ctx: CheckContext,
+): void {
   const input = new Set(g.input);
   const sendOnly = sendOnlyNodes(g);
   const writers = new Map<string, string[]>();
-  for (const n of g.nodes.values()) for (const w of n.writes) (writers.get(w.name) ?? writers.set(w.name, []).get(w.name)!).push(n.name);
+  for (const n of g.nodes.values())
+    for (const w of n.writes) (writers.get(w.name) ?? writers.set(w.name, []).get(w.name)!).push(n.name);
   const afterWriters = new Map<string, Set<string>>();
   for (const n of g.nodes.values()) {
     if (!fromStart.has(n.name) || sendOnly.has(n.name)) continue;
@@ -135,7 +149,10 @@ function checkReadBeforeWrite(g: BoundGraph, succ: Map<string, Set<string>>, fro
 /** nodes whose only way in is a `send` branch */
 function sendOnlyNodes(g: BoundGraph): Set<string> {
   if (!g.edges.branches.some((b) => b.kind === "send")) return new Set();
-  const withoutSend: BoundGraph = { ...g, edges: { ...g.edges, branches: g.edges.branches.filter((b) => b.kind !== "send") } };
+  const withoutSend: BoundGraph = {
+    ...g,
+    edges: { ...g.edges, branches: g.edges.branches.filter((b) => b.kind !== "send") },
+  };
   const into = incoming(withoutSend);
   return new Set([...g.nodes.keys()].filter((n) => (into.get(n) ?? 0) === 0));
 }

@@ -24,7 +24,10 @@ export function checkDuplicates(ids: readonly Ident[], block: string, ctx: Check
   for (const id of ids) {
     if (id.name === "") continue;
     const first = seen.get(id.name);
-    if (first) ctx.diagnostics.push(d.duplicateField(id.span, { name: id.name, block }, [rel(first.span, "first declared here")]));
+    if (first)
+      ctx.diagnostics.push(
+        d.duplicateField(id.span, { name: id.name, block }, [rel(first.span, "first declared here")]),
+      );
     else seen.set(id.name, id);
   }
 }
@@ -37,7 +40,8 @@ export function checkNames(g: BoundGraph, ctx: CheckContext): void {
       const word = m.kind.toLowerCase();
       const first = once.get(word);
       const at: Ident = { kind: "Ident", name: word, span: m.span };
-      if (first) ctx.diagnostics.push(d.duplicateSchema(m.span, { name: word }, [rel(first.span, "first declared here")]));
+      if (first)
+        ctx.diagnostics.push(d.duplicateSchema(m.span, { name: word }, [rel(first.span, "first declared here")]));
       else once.set(word, at);
     }
   }
@@ -62,7 +66,11 @@ export function checkNames(g: BoundGraph, ctx: CheckContext): void {
     }
   }
   // vars may be split over several blocks; duplicates across blocks
-  checkDuplicatesAcross(members.flatMap((m) => (m.kind === "Vars" ? [m.vars.map((v) => v.name)] : [])), "`vars`", ctx);
+  checkDuplicatesAcross(
+    members.flatMap((m) => (m.kind === "Vars" ? [m.vars.map((v) => v.name)] : [])),
+    "`vars`",
+    ctx,
+  );
 
   // private schemas: unique, and not named like the graph's own schemas
   const schemas = new Map<string, Ident>();
@@ -70,7 +78,9 @@ export function checkNames(g: BoundGraph, ctx: CheckContext): void {
     if (m.kind !== "Private" || m.name.name === "") continue;
     const first = schemas.get(m.name.name);
     if (first || ["State", "Input", "Output"].includes(m.name.name)) {
-      ctx.diagnostics.push(d.duplicateSchema(m.name.span, { name: m.name.name }, first ? [rel(first.span, "first declared here")] : []));
+      ctx.diagnostics.push(
+        d.duplicateSchema(m.name.span, { name: m.name.name }, first ? [rel(first.span, "first declared here")] : []),
+      );
     } else schemas.set(m.name.name, m.name);
   }
 
@@ -83,12 +93,15 @@ export function checkNames(g: BoundGraph, ctx: CheckContext): void {
     if (checkReserved(id, "node", ctx)) continue;
     const first = nodes.get(id.name);
     if (first) {
-      ctx.diagnostics.push(d.duplicateNode(id.span, { name: id.name, graph: g.name }, [rel(first.span, "first declared here")]));
+      ctx.diagnostics.push(
+        d.duplicateNode(id.span, { name: id.name, graph: g.name }, [rel(first.span, "first declared here")]),
+      );
       continue;
     }
     nodes.set(id.name, id);
     const field = g.fields.get(id.name);
-    if (field) ctx.diagnostics.push(d.nodeNameIsField(id.span, { name: id.name }, [rel(field.span, "field declared here")]));
+    if (field)
+      ctx.diagnostics.push(d.nodeNameIsField(id.span, { name: id.name }, [rel(field.span, "field declared here")]));
   }
 }
 
@@ -101,7 +114,10 @@ function checkDuplicatesAcross(lists: Ident[][], block: string, ctx: CheckContex
       if (id.name === "" || local.has(id.name)) continue; // same-block duplicates are reported per block
       local.add(id.name);
       const first = seen.get(id.name);
-      if (first) ctx.diagnostics.push(d.duplicateField(id.span, { name: id.name, block }, [rel(first.span, "first declared here")]));
+      if (first)
+        ctx.diagnostics.push(
+          d.duplicateField(id.span, { name: id.name, block }, [rel(first.span, "first declared here")]),
+        );
       else seen.set(id.name, id);
     }
   }

@@ -13,9 +13,11 @@ export function checkImportedFn(id: NameRef, role: string, file: BoundFile | und
   if (imp?.kind === "value") return;
   if (imp) {
     ctx.diagnostics.push(
-      d.importKindMismatch(id.span, { name: id.name, expected: "a TS value", actual: imp.kind === "type" ? "a type-only import" : "a graph" }, [
-        rel(imp.span, "imported here"),
-      ]),
+      d.importKindMismatch(
+        id.span,
+        { name: id.name, expected: "a TS value", actual: imp.kind === "type" ? "a type-only import" : "a graph" },
+        [rel(imp.span, "imported here")],
+      ),
     );
     return;
   }
@@ -48,7 +50,9 @@ function checkSchemaRef(s: SchemaRef | undefined, g: BoundGraph, what: string, c
 
 export function checkField(f: Ident, g: BoundGraph, context: string, ctx: CheckContext): void {
   if (f.name === "" || g.fields.has(f.name)) return;
-  ctx.diagnostics.push(d.unknownField(f.span, { name: f.name, graph: g.name, context, suggestions: suggest(f.name, fieldCandidates(g)) }));
+  ctx.diagnostics.push(
+    d.unknownField(f.span, { name: f.name, graph: g.name, context, suggestions: suggest(f.name, fieldCandidates(g)) }),
+  );
 }
 
 /** goto targets: nodes of the graph or END */
@@ -56,7 +60,10 @@ export function checkGoto(node: BoundNode, g: BoundGraph, ctx: CheckContext): vo
   for (const t of node.goto ?? []) {
     if (t.name === "END" || g.nodes.has(t.name)) continue;
     if (t.name === "START") ctx.diagnostics.push(d.gotoStart(t.span, {}));
-    else ctx.diagnostics.push(d.gotoUnknownNode(t.span, { name: t.name, graph: g.name, suggestions: suggest(t.name, nodeCandidates(g)) }));
+    else
+      ctx.diagnostics.push(
+        d.gotoUnknownNode(t.span, { name: t.name, graph: g.name, suggestions: suggest(t.name, nodeCandidates(g)) }),
+      );
   }
 }
 
@@ -66,7 +73,12 @@ export function checkNodes(g: BoundGraph, ctx: CheckContext): void {
     if (m.kind !== "Node" || m.name.name === "") continue;
     checkSchemaRef(m.reads, g, `the reads of node \`${m.name.name}\``, ctx);
     checkSchemaRef(m.writes, g, `the writes of node \`${m.name.name}\``, ctx);
-    checkImportedFn({ name: m.impl.name, span: m.impl.span }, `the implementation of node \`${m.name.name}\``, file, ctx);
+    checkImportedFn(
+      { name: m.impl.name, span: m.impl.span },
+      `the implementation of node \`${m.name.name}\``,
+      file,
+      ctx,
+    );
     if (m.goto) checkDuplicates(m.goto, `the goto list of \`${m.name.name}\``, ctx);
   }
   for (const node of g.nodes.values()) checkGoto(node, g, ctx);

@@ -13,13 +13,21 @@ export function checkOptions(g: BoundGraph, ctx: CheckContext): void {
       if (e.name.name !== "on_error") continue;
       const t = onErrorTarget(e);
       if (t && !g.nodes.has(t.name)) {
-        ctx.diagnostics.push(d.badOptionValue(t.span, { name: "on_error", expected: `a node of graph \`${g.name}\``, example: `on_error: ${[...g.nodes.keys()].find((n) => n !== node.name) ?? "fallback"}` }));
+        ctx.diagnostics.push(
+          d.badOptionValue(t.span, {
+            name: "on_error",
+            expected: `a node of graph \`${g.name}\``,
+            example: `on_error: ${[...g.nodes.keys()].find((n) => n !== node.name) ?? "fallback"}`,
+          }),
+        );
       }
     }
   }
   readLimits(g.limits.entries, report);
   for (const r of [...g.interrupts.before, ...g.interrupts.after]) {
     if (g.nodes.has(r.name)) continue;
-    ctx.diagnostics.push(d.interruptUnknownNode(r.span, { name: r.name, graph: g.name, suggestions: suggest(r.name, nodeCandidates(g)) }));
+    ctx.diagnostics.push(
+      d.interruptUnknownNode(r.span, { name: r.name, graph: g.name, suggestions: suggest(r.name, nodeCandidates(g)) }),
+    );
   }
 }

@@ -36,15 +36,25 @@ export function checkReducers(g: BoundGraph, ctx: CheckContext): void {
         }
         if (imp.kind !== "value") {
           ctx.diagnostics.push(
-            d.importKindMismatch(r.span, { name: r.name, expected: "a TS function", actual: imp.kind === "type" ? "a type-only import" : "a graph" }, [
-              rel(imp.span, "imported here"),
-            ]),
+            d.importKindMismatch(
+              r.span,
+              {
+                name: r.name,
+                expected: "a TS function",
+                actual: imp.kind === "type" ? "a type-only import" : "a graph",
+              },
+              [rel(imp.span, "imported here")],
+            ),
           );
           continue;
         }
       }
       if (first && first.name !== r.name) {
-        ctx.diagnostics.push(d.reducerConflict(r.span, { name: field.name, first: first.name, second: r.name }, [rel(first.span, "first reducer here")]));
+        ctx.diagnostics.push(
+          d.reducerConflict(r.span, { name: field.name, first: first.name, second: r.name }, [
+            rel(first.span, "first reducer here"),
+          ]),
+        );
       }
       first ??= { name: r.name, span: r.span };
     }
@@ -55,9 +65,11 @@ export function checkReducers(g: BoundGraph, ctx: CheckContext): void {
     const t = nonNullable(field.type);
     if (need && !need.test(t)) {
       ctx.diagnostics.push(
-        d.reducerTypeMismatch(r.span, { name: field.name, reducer: r.name, type: typeToString(field.type), needs: need.needs }, [
-          rel(field.typeExpr?.span ?? field.span, "field type declared here"),
-        ]),
+        d.reducerTypeMismatch(
+          r.span,
+          { name: field.name, reducer: r.name, type: typeToString(field.type), needs: need.needs },
+          [rel(field.typeExpr?.span ?? field.span, "field type declared here")],
+        ),
       );
     }
   }

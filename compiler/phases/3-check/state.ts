@@ -36,7 +36,8 @@ export function checkState(g: BoundGraph, ctx: CheckContext): void {
   const diags = ctx.diagnostics;
   for (const m of g.decl.members) {
     if (m.kind === "State") {
-      for (const f of m.fields) if (!f.type && f.name.name !== "") diags.push(d.fieldNeedsType(f.name.span, { name: f.name.name }));
+      for (const f of m.fields)
+        if (!f.type && f.name.name !== "") diags.push(d.fieldNeedsType(f.name.span, { name: f.name.name }));
     } else if (m.kind === "Input" || m.kind === "Output" || m.kind === "Private") {
       const context = m.kind === "Private" ? `private schema \`${m.name.name}\`` : `\`${m.kind.toLowerCase()}\``;
       for (const f of m.fields) {
@@ -58,7 +59,8 @@ export function checkState(g: BoundGraph, ctx: CheckContext): void {
     if (field.origin.kind === "input" || field.origin.kind === "output") {
       diags.push(d.schemaFieldNotInState(field.span, { name: field.name, block: `\`${field.origin.kind}\`` }));
     }
-    for (const site of field.declarations) checkDefault(site.decl, site.decl === field.decl ? field.type : undefined, g, ctx);
+    for (const site of field.declarations)
+      checkDefault(site.decl, site.decl === field.decl ? field.type : undefined, g, ctx);
     for (const other of others) {
       const decl = other.decl;
       if (!decl.type || !defining) continue;
@@ -73,9 +75,11 @@ export function checkState(g: BoundGraph, ctx: CheckContext): void {
       const t = typeOf(decl, g, ctx);
       if (typeKey(t) !== typeKey(field.type)) {
         diags.push(
-          d.fieldTypeConflict(decl.type.span, { name: field.name, first: typeToString(field.type), second: typeToString(t) }, [
-            rel(field.typeExpr.span, "first declared here"),
-          ]),
+          d.fieldTypeConflict(
+            decl.type.span,
+            { name: field.name, first: typeToString(field.type), second: typeToString(t) },
+            [rel(field.typeExpr.span, "first declared here")],
+          ),
         );
       }
     }
@@ -94,13 +98,22 @@ function resolveQuietly(decl: FieldDecl, file: Parameters<TypeResolver["resolve"
   return new TypeResolver(ctx.program.files, []).resolve(decl.type!, file);
 }
 
-function checkDefault(decl: FieldDecl, declared: ReturnType<typeof exprType> | undefined, g: BoundGraph, ctx: CheckContext) {
+function checkDefault(
+  decl: FieldDecl,
+  declared: ReturnType<typeof exprType> | undefined,
+  g: BoundGraph,
+  ctx: CheckContext,
+) {
   if (!decl.default || !decl.type) return;
   const target = declared ?? typeOf(decl, g, ctx);
   const actual = exprType(decl.default, undefined, ctx.diagnostics);
   if (!assignable(actual, target)) {
     ctx.diagnostics.push(
-      d.defaultTypeMismatch(decl.default.span, { name: decl.name.name, expected: typeToString(target), actual: describe(actual) }),
+      d.defaultTypeMismatch(decl.default.span, {
+        name: decl.name.name,
+        expected: typeToString(target),
+        actual: describe(actual),
+      }),
     );
   }
 }

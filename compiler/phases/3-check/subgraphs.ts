@@ -6,7 +6,14 @@
 import type { Span } from "../../../grammar/span.ts";
 import { d, rel } from "../../diagnostics/messages.ts";
 import { suggest } from "../../diagnostics/did-you-mean.ts";
-import { findImport, type BoundField, type BoundGraph, type DslType, type NameRef, type SubgraphNode } from "../2-bind/model.ts";
+import {
+  findImport,
+  type BoundField,
+  type BoundGraph,
+  type DslType,
+  type NameRef,
+  type SubgraphNode,
+} from "../2-bind/model.ts";
 import { T, typeToString, union } from "../2-bind/types.ts";
 import { fieldCandidates, graphLabel, graphScope, type CheckContext } from "./context.ts";
 import { checkImportedFn } from "./nodes.ts";
@@ -15,13 +22,18 @@ import { checkInheritedVars } from "./vars.ts";
 
 const MAX_DEPTH = 3;
 
-const subgraphNodes = (g: BoundGraph): SubgraphNode[] => [...g.nodes.values()].filter((n): n is SubgraphNode => n.kind === "subgraph");
+const subgraphNodes = (g: BoundGraph): SubgraphNode[] =>
+  [...g.nodes.values()].filter((n): n is SubgraphNode => n.kind === "subgraph");
 
 /** What a write into `field` may carry, given its reducer (append takes an item or a list). */
 function updateType(field: BoundField): DslType {
   const r = field.reducer;
   if (r.kind === "custom") return T.unknown; // the TS signature decides
-  if (r.kind === "builtin" && (r.name === "append" || r.name === "union" || r.name === "messages") && field.type.kind === "array") {
+  if (
+    r.kind === "builtin" &&
+    (r.name === "append" || r.name === "union" || r.name === "messages") &&
+    field.type.kind === "array"
+  ) {
     return union([field.type, field.type.element]);
   }
   return field.type;
@@ -35,9 +47,15 @@ function checkTarget(node: SubgraphNode, g: BoundGraph, ctx: CheckContext): void
   if (imp?.kind === "graph") return; // file not found / name not exported: reported by bind
   if (imp) {
     ctx.diagnostics.push(
-      d.importKindMismatch(t.name.span, { name: t.name.name, expected: "a graph", actual: imp.kind === "type" ? "a type-only import" : "a TS value import" }, [
-        rel(imp.span, "imported here"),
-      ]),
+      d.importKindMismatch(
+        t.name.span,
+        {
+          name: t.name.name,
+          expected: "a graph",
+          actual: imp.kind === "type" ? "a type-only import" : "a TS value import",
+        },
+        [rel(imp.span, "imported here")],
+      ),
     );
     return;
   }
@@ -45,7 +63,9 @@ function checkTarget(node: SubgraphNode, g: BoundGraph, ctx: CheckContext): void
     ...(file ? [...file.graphs.values()].map((x) => ({ name: x.name, span: x.decl.name.span })) : []),
     ...(file?.imports.filter((i) => i.kind === "graph").map((i) => ({ name: i.local, span: i.span })) ?? []),
   ];
-  ctx.diagnostics.push(d.unknownGraph(t.name.span, { name: t.name.name, suggestions: suggest(t.name.name, candidates) }));
+  ctx.diagnostics.push(
+    d.unknownGraph(t.name.span, { name: t.name.name, suggestions: suggest(t.name.name, candidates) }),
+  );
 }
 
 function checkMappings(node: SubgraphNode, parent: BoundGraph, child: BoundGraph, ctx: CheckContext): void {
@@ -53,25 +73,44 @@ function checkMappings(node: SubgraphNode, parent: BoundGraph, child: BoundGraph
   const file = ctx.program.files.get(parent.file);
   const inputs = new Set(child.input);
   const outputs = new Set(child.output);
-  const childCandidates = (names: readonly string[]) => names.map((n) => ({ name: n, span: child.fields.get(n)?.span }));
+  const childCandidates = (names: readonly string[]) =>
+    names.map((n) => ({ name: n, span: child.fields.get(n)?.span }));
 
   if (node.in.kind === "fn") checkImportedFn(node.in.fnName, `the \`in\` transform of \`${node.name}\``, file, ctx);
   else {
-    if (node.in.kind === "block") mappedOnce(node.in.items.map((i) => i.child), ctx);
+    if (node.in.kind === "block")
+      mappedOnce(
+        node.in.items.map((i) => i.child),
+        ctx,
+      );
     const scope = graphScope(parent, `the \`in\` mapping of \`${node.name}\``);
     for (const item of node.in.items) {
       const before = diags.length;
       const from = exprType(item.expr, scope, diags);
       if (!inputs.has(item.child.name)) {
-        diags.push(d.inMapUnknownChildField(item.child.span, { name: item.child.name, graph: child.name, suggestions: suggest(item.child.name, childCandidates(child.input)) }));
+        diags.push(
+          d.inMapUnknownChildField(item.child.span, {
+            name: item.child.name,
+            graph: child.name,
+            suggestions: suggest(item.child.name, childCandidates(child.input)),
+          }),
+        );
         continue;
       }
       const to = child.fields.get(item.child.name);
       if (diags.length === before && to && !assignable(from, to.type)) {
         diags.push(
-          d.mappingTypeMismatch(item.sameName ? item.child.span : item.expr.span, { child: item.child.name, graph: child.name, from: typeToString(from), to: typeToString(to.type), direction: "in" }, [
-            rel(to.span, `declared in graph \`${child.name}\``),
-          ]),
+          d.mappingTypeMismatch(
+            item.sameName ? item.child.span : item.expr.span,
+            {
+              child: item.child.name,
+              graph: child.name,
+              from: typeToString(from),
+              to: typeToString(to.type),
+              direction: "in",
+            },
+            [rel(to.span, `declared in graph \`${child.name}\``)],
+          ),
         );
       }
     }
@@ -80,45 +119,90 @@ function checkMappings(node: SubgraphNode, parent: BoundGraph, child: BoundGraph
     for (const name of child.input) {
       const f = child.fields.get(name);
       if (supplied.has(name) || !f || f.default !== undefined || f.reducer.kind === "builtin") continue;
-      diags.push(d.childInputUnsupplied(node.span, { name, graph: child.name, node: node.name }, [rel(f.span, `declared in graph \`${child.name}\``)]));
+      diags.push(
+        d.childInputUnsupplied(node.span, { name, graph: child.name, node: node.name }, [
+          rel(f.span, `declared in graph \`${child.name}\``),
+        ]),
+      );
     }
   }
 
   if (node.out.kind === "fn") checkImportedFn(node.out.fnName, `the \`out\` transform of \`${node.name}\``, file, ctx);
   else {
-    if (node.out.kind === "block") mappedOnce(node.out.items.map((i) => i.parent), ctx);
+    if (node.out.kind === "block")
+      mappedOnce(
+        node.out.items.map((i) => i.parent),
+        ctx,
+      );
     for (const item of node.out.items) {
       if (!outputs.has(item.child.name)) {
-        diags.push(d.outMapNotReturned(item.child.span, { name: item.child.name, graph: child.name, suggestions: suggest(item.child.name, childCandidates(child.output)) }));
+        diags.push(
+          d.outMapNotReturned(item.child.span, {
+            name: item.child.name,
+            graph: child.name,
+            suggestions: suggest(item.child.name, childCandidates(child.output)),
+          }),
+        );
         continue;
       }
       const target = parent.fields.get(item.parent.name);
       if (!target) {
-        diags.push(d.outMapParentUnknown(item.parent.span, { name: item.parent.name, graph: parent.name, suggestions: suggest(item.parent.name, fieldCandidates(parent)) }));
+        diags.push(
+          d.outMapParentUnknown(item.parent.span, {
+            name: item.parent.name,
+            graph: parent.name,
+            suggestions: suggest(item.parent.name, fieldCandidates(parent)),
+          }),
+        );
         continue;
       }
       const from = child.fields.get(item.child.name)!;
       if (!assignable(from.type, updateType(target))) {
         diags.push(
-          d.mappingTypeMismatch(item.sameName ? item.child.span : item.parent.span, { child: item.child.name, graph: child.name, from: typeToString(from.type), to: typeToString(target.type), direction: "out" }, [
-            rel(from.span, `declared in graph \`${child.name}\``),
-            rel(target.span, `declared in graph \`${parent.name}\``),
-          ]),
+          d.mappingTypeMismatch(
+            item.sameName ? item.child.span : item.parent.span,
+            {
+              child: item.child.name,
+              graph: child.name,
+              from: typeToString(from.type),
+              to: typeToString(target.type),
+              direction: "out",
+            },
+            [
+              rel(from.span, `declared in graph \`${child.name}\``),
+              rel(target.span, `declared in graph \`${parent.name}\``),
+            ],
+          ),
         );
       }
       // LangGraph writes the child's whole value back through the parent's reducer: if the field went in,
       // an accumulating reducer counts the old value twice
       const r = target.reducer;
       const accumulating = (r.kind === "builtin" && (r.name === "append" || r.name === "sum")) || r.kind === "custom";
-      const wentIn = node.in.kind === "fn" || node.in.items.some((i) => i.child.name === item.child.name && i.parentFields.some((p) => p.name === target.name));
+      const wentIn =
+        node.in.kind === "fn" ||
+        node.in.items.some(
+          (i) => i.child.name === item.child.name && i.parentFields.some((p) => p.name === target.name),
+        );
       if (accumulating && wentIn) {
         const reducer = r.kind === "custom" ? r.fn.local : r.kind === "builtin" ? r.name : "replace";
-        diags.push(d.sharedReducerDuplicates(item.sameName ? node.span : item.parent.span, { name: target.name, reducer, graph: child.name }, [rel(target.span, "reducer declared here")]));
+        diags.push(
+          d.sharedReducerDuplicates(
+            item.sameName ? node.span : item.parent.span,
+            { name: target.name, reducer, graph: child.name },
+            [rel(target.span, "reducer declared here")],
+          ),
+        );
       }
     }
   }
 
-  if (node.in.kind === "shared" && node.out.kind === "shared" && node.in.items.length === 0 && node.out.items.length === 0) {
+  if (
+    node.in.kind === "shared" &&
+    node.out.kind === "shared" &&
+    node.in.items.length === 0 &&
+    node.out.items.length === 0
+  ) {
     diags.push(d.subgraphNoShared(node.span, { node: node.name, graph: child.name }));
   }
 }
@@ -128,7 +212,8 @@ function mappedOnce(targets: readonly NameRef[], ctx: CheckContext): void {
   const seen = new Map<string, NameRef>();
   for (const t of targets) {
     const first = seen.get(t.name);
-    if (first) ctx.diagnostics.push(d.mappingDuplicate(t.span, { name: t.name }, [rel(first.span, "first mapped here")]));
+    if (first)
+      ctx.diagnostics.push(d.mappingDuplicate(t.span, { name: t.name }, [rel(first.span, "first mapped here")]));
     else seen.set(t.name, t);
   }
 }
@@ -146,11 +231,16 @@ function checkCycles(ctx: CheckContext): void {
       if (state.get(t) === "active") {
         // the stack ends with `g`; from `t` to `g` is the cycle, and `n` closes it
         const path = stack.slice(stack.findIndex((s) => s.graph === t));
-        const key = path.map((s) => s.graph.id).sort().join("|");
+        const key = path
+          .map((s) => s.graph.id)
+          .sort()
+          .join("|");
         if (!reported.has(key)) {
           reported.add(key);
           const cycle = [...path.map((s) => graphLabel(s.graph)), graphLabel(t)];
-          const related = path.slice(1).flatMap((s) => (s.via ? [rel(s.via.decl.target.span, `\`${s.via.name}\` uses it here`)] : []));
+          const related = path
+            .slice(1)
+            .flatMap((s) => (s.via ? [rel(s.via.decl.target.span, `\`${s.via.name}\` uses it here`)] : []));
           ctx.diagnostics.push(d.includeCycle(n.decl.target.span, { cycle }, related));
         }
         continue;

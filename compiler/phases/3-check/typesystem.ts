@@ -76,8 +76,10 @@ function everyMember(t: DslType, pred: (m: DslType) => boolean): boolean {
   return t.kind === "union" ? t.members.every((m) => everyMember(m, pred)) : pred(t);
 }
 
-export const isNumeric = (t: DslType) => everyMember(t, (m) => m.kind === "number" || (m.kind === "literal" && typeof m.value === "number"));
-const isStringy = (t: DslType) => everyMember(t, (m) => m.kind === "string" || (m.kind === "literal" && typeof m.value === "string"));
+export const isNumeric = (t: DslType) =>
+  everyMember(t, (m) => m.kind === "number" || (m.kind === "literal" && typeof m.value === "number"));
+const isStringy = (t: DslType) =>
+  everyMember(t, (m) => m.kind === "string" || (m.kind === "literal" && typeof m.value === "string"));
 export const isArray = (t: DslType) => everyMember(t, (m) => m.kind === "array");
 export const isObjectLike = (t: DslType) => everyMember(t, (m) => m.kind === "object" || m.kind === "record");
 
@@ -141,11 +143,13 @@ export function exprType(e: Expr, scope: ExprScope | undefined, diags: Diagnosti
       const base = nonNullable(obj);
       if (loose(base)) return T.unknown;
       if (isArray(base)) {
-        if (!isNumeric(idx)) diags.push(d.conditionBadOperand(e.index.span, { op: "[]", type: show(idx), needs: "a number index" }));
+        if (!isNumeric(idx))
+          diags.push(d.conditionBadOperand(e.index.span, { op: "[]", type: show(idx), needs: "a number index" }));
         return union([elementOf(base), T.undefined]);
       }
       if (base.kind === "record") {
-        if (!isStringy(idx)) diags.push(d.conditionBadOperand(e.index.span, { op: "[]", type: show(idx), needs: "a string key" }));
+        if (!isStringy(idx))
+          diags.push(d.conditionBadOperand(e.index.span, { op: "[]", type: show(idx), needs: "a string key" }));
         return union([base.value, T.undefined]);
       }
       diags.push(d.conditionBadOperand(e.object.span, { op: "[]", type: show(obj), needs: "an array or a Record" }));
@@ -164,8 +168,24 @@ export function exprType(e: Expr, scope: ExprScope | undefined, diags: Diagnosti
         return T.unknown;
       }
       const a = nonNullable(args[0]!);
-      if (!everyMember(a, (m) => m.kind === "array" || m.kind === "string" || m.kind === "record" || m.kind === "object" || (m.kind === "literal" && typeof m.value === "string")))
-        diags.push(d.conditionBadOperand(e.args[0]!.span, { op: "len", type: show(args[0]!), needs: "an array, a string or a Record" }));
+      if (
+        !everyMember(
+          a,
+          (m) =>
+            m.kind === "array" ||
+            m.kind === "string" ||
+            m.kind === "record" ||
+            m.kind === "object" ||
+            (m.kind === "literal" && typeof m.value === "string"),
+        )
+      )
+        diags.push(
+          d.conditionBadOperand(e.args[0]!.span, {
+            op: "len",
+            type: show(args[0]!),
+            needs: "an array, a string or a Record",
+          }),
+        );
       return T.number;
     }
     case "Unary": {
@@ -175,7 +195,8 @@ export function exprType(e: Expr, scope: ExprScope | undefined, diags: Diagnosti
         return T.boolean;
       }
       if (e.operand.kind === "Literal" && typeof e.operand.value === "number") return T.literal(-e.operand.value);
-      if (!isNumeric(t)) diags.push(d.conditionBadOperand(e.operand.span, { op: "-", type: show(t), needs: "a number" }));
+      if (!isNumeric(t))
+        diags.push(d.conditionBadOperand(e.operand.span, { op: "-", type: show(t), needs: "a number" }));
       return T.number;
     }
     case "Binary":
@@ -193,7 +214,8 @@ function binary(e: Extract<Expr, { kind: "Binary" }>, l: DslType, r: DslType, di
     case "==":
     case "!=":
       // `x != null` tests whether a field is set (an unwritten field is absent), whatever its type
-      if (!isNullish(l) && !isNullish(r) && !overlaps(l, r)) diags.push(d.conditionTypeMismatch(e.span, { op: e.op, left: show(l), right: show(r) }));
+      if (!isNullish(l) && !isNullish(r) && !overlaps(l, r))
+        diags.push(d.conditionTypeMismatch(e.span, { op: e.op, left: show(l), right: show(r) }));
       return T.boolean;
     case "<":
     case "<=":
@@ -203,7 +225,9 @@ function binary(e: Extract<Expr, { kind: "Binary" }>, l: DslType, r: DslType, di
       if (!ok) {
         const bad = isNumeric(l) || isStringy(l) ? e.right : e.left;
         const badType = bad === e.right ? r : l;
-        diags.push(d.conditionBadOperand(bad.span, { op: e.op, type: show(badType), needs: "two numbers or two strings" }));
+        diags.push(
+          d.conditionBadOperand(bad.span, { op: e.op, type: show(badType), needs: "two numbers or two strings" }),
+        );
       }
       return T.boolean;
     }
@@ -214,9 +238,12 @@ function binary(e: Extract<Expr, { kind: "Binary" }>, l: DslType, r: DslType, di
         const el = elementOf(container);
         if (!overlaps(l, el)) diags.push(d.conditionTypeMismatch(e.span, { op: "in", left: show(l), right: show(el) }));
       } else if (isObjectLike(container)) {
-        if (!isStringy(l)) diags.push(d.conditionBadOperand(e.left.span, { op: "in", type: show(l), needs: "a string key" }));
+        if (!isStringy(l))
+          diags.push(d.conditionBadOperand(e.left.span, { op: "in", type: show(l), needs: "a string key" }));
       } else {
-        diags.push(d.conditionBadOperand(e.right.span, { op: "in", type: show(r), needs: "an array, a Record or an object" }));
+        diags.push(
+          d.conditionBadOperand(e.right.span, { op: "in", type: show(r), needs: "an array, a Record or an object" }),
+        );
       }
       return T.boolean;
     }
@@ -230,7 +257,12 @@ function elementOf(t: DslType): DslType {
   return T.unknown;
 }
 
-function member(obj: DslType, name: string, span: import("../../../grammar/span.ts").Span, diags: Diagnostic[]): DslType {
+function member(
+  obj: DslType,
+  name: string,
+  span: import("../../../grammar/span.ts").Span,
+  diags: Diagnostic[],
+): DslType {
   if (loose(obj)) return T.unknown;
   const members = obj.kind === "union" ? obj.members : [obj];
   const results: DslType[] = [];
@@ -251,7 +283,13 @@ function member(obj: DslType, name: string, span: import("../../../grammar/span.
     }
     const found = m.kind === "object" ? m.members.find((x) => x.name === name) : undefined;
     if (!found) {
-      const suggestions = m.kind === "object" ? suggest(name, m.members.map((x) => ({ name: x.name }))) : [];
+      const suggestions =
+        m.kind === "object"
+          ? suggest(
+              name,
+              m.members.map((x) => ({ name: x.name })),
+            )
+          : [];
       diags.push(d.unknownProperty(span, { name, type: show(m), suggestions }));
       return T.unknown;
     }

@@ -50,10 +50,15 @@ export function lowerGraph(g: BoundGraph, cx: LowerContext): GraphIR {
     const sources = j.sources.map((s) => s.name);
     return { sources, target: j.target.name, channel: `join:${sources.join("+")}:${j.target.name}`, span: j.span };
   });
+  // indexed once by node name: filtering every edge list per node was quadratic in the graph size
+  const staticFrom = groupBy(g.edges.static, (e) => [e.from.name]);
+  const branchesFrom = groupBy(g.edges.branches, (b) => [b.from.name]);
+  const joinIdsFrom = groupBy(joins.map((j, i) => ({ j, i })), ({ j }) => [...new Set(j.sources)]);
+  const joinsInto = groupBy(joins, (j) => [j.target]);
   const edgesOf = (from: string): EdgesIR => ({
-    static: g.edges.static.filter((e) => e.from.name === from).map((e) => ({ to: e.to.name, span: e.stmt.span })),
-    joins: joins.flatMap((j, i) => (j.sources.includes(from) ? [i] : [])),
-    branches: g.edges.branches.filter((b) => b.from.name === from).map((b) => lowerBranch(b, fnRef)),
+    static: (staticFrom.get(from) ?? []).map((e) => ({ to: e.to.name, span: e.stmt.span })),
+    joins: (joinIdsFrom.get(from) ?? []).map(({ i }) => i),
+    branches: (branchesFrom.get(from) ?? []).map((b) => lowerBranch(b, fnRef)),
   });
 
   return {
@@ -70,10 +75,23 @@ export function lowerGraph(g: BoundGraph, cx: LowerContext): GraphIR {
     recursionLimit: g.limits.recursion,
     interruptBefore: g.interrupts.before.map((n) => n.name),
     interruptAfter: g.interrupts.after.map((n) => n.name),
-    nodes: [...g.nodes.values()].map((n) => lowerNode(n, edgesOf(n.name), joins, fnRef)),
+    nodes: [...g.nodes.values()].map((n) => lowerNode(n, edgesOf(n.name), joinsInto.get(n.name) ?? [], fnRef)),
     start: edgesOf("START"),
     joins,
   };
+}
+
+/** Items grouped under each of their keys, in their original order. */
+function groupBy<T>(items: readonly T[], keys: (item: T) => readonly string[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    for (const k of keys(item)) {
+      const list = out.get(k);
+      if (list) list.push(item);
+      else out.set(k, [item]);
+    }
+  }
+  return out;
 }
 
 /** The empty value a built-in reducer starts from when the field declares no default. */

@@ -7,7 +7,7 @@ import type { Span } from "../../../grammar/span.ts";
 import type { FileIR, ProgramIR } from "../4-lower/ir.ts";
 import type { FnBinding } from "./context.ts";
 import { emitFileText, type EmitOptions } from "./file.ts";
-import { formatGenerated } from "./format.ts";
+import { extractMarkers, formatGenerated } from "./format.ts";
 import { buildSourceMap, type SourceMapV3 } from "./source-map.ts";
 
 export { defaultOutPath, type EmitOptions } from "./file.ts";
@@ -35,7 +35,9 @@ export async function emitFile(
   options: EmitOptions,
 ): Promise<{ value: EmittedFile; diagnostics: Diagnostic[] }> {
   const raw = emitFileText(file, program, options);
-  const formatted = await formatGenerated(raw.text, raw.spans);
+  // a name the module cannot bind (reported) leaves code prettier cannot parse: keep it unformatted
+  const broken = raw.diagnostics.some((d) => d.severity === "error");
+  const formatted = broken ? extractMarkers(raw.text, raw.spans) : await formatGenerated(raw.text, raw.spans);
   const mapName = `${basename(raw.path)}.map`;
   const text = `${formatted.text.replace(/\n+$/, "")}\n//# sourceMappingURL=${mapName}\n`;
   const map = buildSourceMap(formatted.lines, raw.path, file.file, graphText);

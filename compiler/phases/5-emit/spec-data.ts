@@ -31,7 +31,7 @@ export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): string {
     const msg = `${str(`graph "${g.name}": input field "${name}" must be ${describe(f.type)}, got `)} + (x === null ? "null" : typeof x)`;
     const body = [
       `case ${str(name)}:`,
-      test === "true" ? "" : `if (!(${test})) throw new ${err}(${msg}, { graph: ${str(g.name)}, field: ${str(name)} });`,
+      test === "true" ? "" : `if (${negate(test)}) throw new ${err}(${msg}, { graph: ${str(g.name)}, field: ${str(name)} });`,
       `out[${str(name)}] = x;`,
       "break;",
     ];
@@ -136,4 +136,9 @@ function varDefault(v: VarIR): string {
   if (v.type.k === "prim" && v.type.name === "number") return `Number(${s})`;
   if (v.type.k === "prim" && v.type.name === "boolean") return `(${s}) === "true"`;
   return s;
+}
+
+/** `!(test)`, written as `!==` when the test is one `typeof` comparison */
+function negate(test: string): string {
+  return /^typeof [\w.]+ === "\w+"$/.test(test) ? test.replace(" === ", " !== ") : `!(${test})`;
 }

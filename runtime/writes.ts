@@ -1,0 +1,139 @@
+/**
+ * A node's return value → the task's writes (reference §1.7–§1.9, §2.5): state updates, Command update and
+ * goto, static edges, join barriers, and the routers, which see the pre-step state plus this task's own
+ * writes only.
+ */
+import { Command } from "./command.ts";
+import { InvalidUpdateError, ParentCommand, badNodeReturn } from "./errors.ts";
+import type { ErrorSite } from "./errors.ts";
+import type { Destinations, Values } from "./spec.ts";
+import { END, Send } from "./spec.ts";
+import type { Task } from "./task.ts";
+
+export function isThenable(x: unknown): x is PromiseLike<unknown> {
+  return typeof x === "object" && x !== null && typeof (x as { then?: unknown }).then === "function";
+}
+
+function isPlainUpdate(x: unknown): x is Values {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
+}
+
+function site(t: Task): ErrorSite {
+  return { graph: t.loop.c.spec.name, node: t.cn.name };
+}
+
+/** Turns a node's return value into the task's writes, then runs its edges and routers. */
+export function processReturn(t: Task, ret: unknown): Promise<void> | undefined {
+  if (ret === null || ret === undefined) {
+    // no state writes
+  } else if (ret instanceof Command) {
+    processCommand(t, ret, false);
+  } else if (Array.isArray(ret)) {
+    if (!ret.some((x) => x instanceof Command)) throw badNodeReturn(t.loop.c.spec.name, t.cn.name, ret);
+    for (const x of ret) {
+      if (x instanceof Command) processCommand(t, x, false);
+      else if (isPlainUpdate(x)) addUpdate(t, x);
+      else if (x !== null && x !== undefined) throw badNodeReturn(t.loop.c.spec.name, t.cn.name, x);
+    }
+  } else if (typeof ret === "object") {
+    addUpdate(t, ret as Values);
+  } else {
+    throw badNodeReturn(t.loop.c.spec.name, t.cn.name, ret);
+  }
+  const e = t.cn.edges;
+  if (t.cn.targets.length > 0) t.edgeTrig = t.cn.targets;
+  if (e.joins.length > 0) (t.joinW ??= []).push(...e.joins);
+  if (e.branches.length > 0) return runBranches(t, 0, undefined);
+  return undefined;
+}
+
+function addUpdate(t: Task, u: Values): void {
+  if (t.cn !== t.loop.c.start) t.cn.spec.check(u);
+  (t.updates ??= []).push({ node: t.cn.name, values: u });
+}
+
+export function processCommand(t: Task, cmd: Command, asInput: boolean): void {
+  if (cmd.graph === Command.PARENT) {
+    if (t.loop.isRoot) throw new InvalidUpdateError("There is no parent graph.", site(t));
+    throw new ParentCommand(new Command({ ...(cmd.update !== undefined ? { update: cmd.update } : {}), goto: cmd.goto }), site(t));
+  }
+  const u = cmd.update;
+  if (u !== undefined && u !== null) {
+    if (Array.isArray(u)) {
+      for (const pair of u as readonly (readonly [string, unknown])[]) {
+        if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== "string")
+          throw new InvalidUpdateError(`Command.update of node "${t.cn.name}" must be an object or a list of [field, value] pairs`, site(t));
+        addUpdate(t, { [pair[0]]: pair[1] });
+      }
+    } else if (isPlainUpdate(u)) addUpdate(t, u as Values);
+    else throw badNodeReturn(t.loop.c.spec.name, t.cn.name, u);
+  }
+  const ends = asInput ? undefined : t.cn.spec.ends;
+  for (const g of cmd.goto) {
+    if (g instanceof Send) {
+      addSend(t, g);
+      continue;
+    }
+    if (g === END) continue;
+    const n = t.loop.c.byName.get(g);
+    if (!n || (ends !== undefined && !ends.includes(g))) {
+      throw new InvalidUpdateError(
+        n
+          ? `Command.goto from node "${t.cn.name}" to "${g}", which is not among its declared goto targets`
+          : `Command.goto from node "${t.cn.name}" names unknown node "${g}"`,
+        site(t),
+      );
+    }
+    (t.trig ??= []).push(n);
+  }
+}
+
+function addSend(t: Task, s: Send): void {
+  if (s.node === END) throw new InvalidUpdateError("Cannot send a packet to the END node", site(t));
+  if (!t.loop.c.byName.has(s.node)) throw new InvalidUpdateError(`Invalid node name "${s.node}" in Send packet`, site(t));
+  (t.sends ??= []).push(s);
+}
+
+/** Routers run in order; each sees the pre-step state plus this task's own writes only. */
+function runBranches(t: Task, from: number, fresh: Values | undefined): Promise<void> | undefined {
+  const bs = t.cn.edges.branches;
+  for (let i = from; i < bs.length; i++) {
+    if (fresh === undefined) {
+      if (t.updates) {
+        fresh = { ...t.loop.values };
+        t.loop.c.spec.apply(fresh, t.updates);
+      } else fresh = t.loop.values;
+    }
+    const r = bs[i]!(fresh, t);
+    if (isThenable(r)) {
+      const f = fresh;
+      return (r as Promise<Destinations>).then((d) => {
+        destinations(t, d);
+        return runBranches(t, i + 1, f);
+      });
+    }
+    destinations(t, r as Destinations);
+  }
+  return undefined;
+}
+
+function destinations(t: Task, d: Destinations): void {
+  if (typeof d === "string") return destination(t, d);
+  if (d instanceof Send) return addSend(t, d);
+  if (Array.isArray(d)) {
+    for (const x of d as readonly (string | Send)[]) {
+      if (x instanceof Send) addSend(t, x);
+      else destination(t, x);
+    }
+    return;
+  }
+  if (d === null || d === undefined) throw new InvalidUpdateError("Branch condition returned unknown or null destination", site(t));
+  throw new InvalidUpdateError(`Router of node "${t.cn.name}" returned ${typeof d}, expected node names or Send packets`, site(t));
+}
+
+function destination(t: Task, name: string): void {
+  if (name === END) return;
+  const n = t.loop.c.byName.get(name);
+  if (!n) throw new InvalidUpdateError(`Router of node "${t.cn.name}" returned unknown node "${name}"`, site(t));
+  (t.trig ??= []).push(n);
+}
