@@ -330,14 +330,17 @@ export class Loop {
 
   /** exit durability: persist the last checkpoint and its writes; every mode: wait for queued saves. */
   flush(): Promise<unknown> {
+    const saver = this.run.saver!;
     const u = this.unsaved;
     if (u) {
-      const saver = this.run.saver!;
       this.unsaved = undefined;
+      this.enqueue(() => saver.put(u.parentCfg, u.checkpoint, u.metadata, u.newVersions));
+    }
+    if (this.writeBuf.length > 0) {
+      // writes buffered by exit durability belong to the newest checkpoint (saved above, or loaded)
       const writes = this.writeBuf;
       this.writeBuf = [];
       const cfg = this.cpConfig!;
-      this.enqueue(() => saver.put(u.parentCfg, u.checkpoint, u.metadata, u.newVersions));
       for (const [tid, w] of writes) this.enqueue(() => saver.putWrites(cfg, w, tid));
     }
     return this.saves.settled();
@@ -575,11 +578,13 @@ export class Loop {
       if (this.durable) this.putWrites(t, [["__interrupt__", e.interrupts]]);
       // reported as soon as the task stops, at this level (and again at each enclosing level)
       this.emitInterrupt(e.interrupts);
+      this.emitTaskStopped(t);
       return undefined;
     }
     const err = e instanceof GraphError ? e : new NodeError(this.c.spec.name, t.cn.name, e);
     t.error = err;
     this.stepController?.abort(err);
+    this.emitTaskStopped(t);
     if (this.durable) {
       const name = e instanceof Error ? e.name : "Error";
       this.putWrites(t, [["__error__", { message: e instanceof Error ? e.message : String(e), name }]]);
@@ -1172,7 +1177,7 @@ export class Loop {
     if (!sink || !(sink.modes & (M_TASKS | M_DEBUG)) || t.cn === this.c.start || !this.visible(M_TASKS)) return;
     const payload = { id: t.id, name: t.cn.name, input: t.input, triggers: [t.trigger], interrupts: [] };
     if (sink.modes & M_TASKS) sink.push(this.nsArr, "tasks", payload);
-    if (sink.modes & M_DEBUG) sink.push(this.nsArr, "debug", { step: this.step, type: "task", timestamp: new Date().toISOString(), payload });
+    if (sink.modes & M_DEBUG) sink.push(this.nsArr, "debug", { step: t.step, type: "task", timestamp: new Date().toISOString(), payload });
   }
 
   emitTaskDone(t: Task, cached: boolean): void {
@@ -1183,12 +1188,22 @@ export class Loop {
       if (cached) payload["__metadata__"] = { cached: true };
       sink.push(this.nsArr, "updates", payload);
     }
-    if (sink.modes & (M_TASKS | M_DEBUG)) {
-      const payload = { id: t.id, name: t.cn.name, result: taskResult(t.updates), interrupts: [] };
-      if (sink.modes & M_TASKS) sink.push(this.nsArr, "tasks", payload);
-      if (sink.modes & M_DEBUG)
-        sink.push(this.nsArr, "debug", { step: this.step, type: "task_result", timestamp: new Date().toISOString(), payload });
-    }
+    if (sink.modes & (M_TASKS | M_DEBUG)) this.emitTaskResult(t, { id: t.id, name: t.cn.name, result: taskResult(t.updates), interrupts: [] });
+  }
+
+  /** `tasks`/`debug` result of a task that failed or was interrupted (no `updates` chunk for those) */
+  private emitTaskStopped(t: Task): void {
+    const sink = this.run.sink;
+    if (!sink || !(sink.modes & (M_TASKS | M_DEBUG)) || t.cn === this.c.start || !this.visible(M_TASKS)) return;
+    const payload: Record<string, unknown> = { id: t.id, name: t.cn.name, result: {}, interrupts: t.interrupts ?? [] };
+    if (t.error !== undefined) payload["error"] = t.error instanceof Error ? t.error.message : String(t.error);
+    this.emitTaskResult(t, payload);
+  }
+
+  private emitTaskResult(t: Task, payload: unknown): void {
+    const sink = this.run.sink!;
+    if (sink.modes & M_TASKS) sink.push(this.nsArr, "tasks", payload);
+    if (sink.modes & M_DEBUG) sink.push(this.nsArr, "debug", { step: t.step, type: "task_result", timestamp: new Date().toISOString(), payload });
   }
 }
 

@@ -84,6 +84,24 @@ describe("recovery", () => {
     expect(diagnostics.map((d) => `${d.code}@${d.span.start.line}`)).toEqual(["G1001@2", "G1011@3"]);
   });
 
+  it("skips a bracketed group opened after the error as a whole when resynchronising", () => {
+    const text = "graph G {\n  state { x: Record<string, number>= { a: 1 } }\n  a -> b\n}\ngraph H { c -> d }\n";
+    const { ast, diagnostics } = parse(text, "t.graph");
+    expect(diagnostics.map(diagnosticLine)).toEqual(["G1010 2:35-2:37 expected '>' in a type, found '>='"]);
+    expect(ast.items.map((i) => i.kind === "Graph" && i.members.map((m) => m.kind))).toEqual([
+      ["State", "Edge"],
+      ["Edge"],
+    ]);
+  });
+
+  it("does not take the next line's edge as a missing name", () => {
+    const { ast, diagnostics } = parse("graph G {\n  interrupt before\n  a -> b\n}\n", "t.graph");
+    expect(diagnostics.map(diagnosticLine)).toEqual([
+      "G1010 2:19-2:19 expected identifier in an `interrupt` declaration, found the end of the line",
+    ]);
+    expect((ast.items[0] as GraphDecl).members.map((m) => m.kind)).toEqual(["Interrupt", "Edge"]);
+  });
+
   it("words its messages itself: token labels, no chevrotain arrows", () => {
     const { diagnostics } = parse("graph G {\n  node n( = f\n  a -> route x\n  b -> [c d\n}\n", "t.graph");
     expect(diagnostics.length).toBeGreaterThan(1);

@@ -608,3 +608,47 @@ describe("doubly nested interrupt (C-53, C-38)", () => {
     expect(await compileGraph(parent).invoke({ log: ["human"] })).toEqual({ log: ["human", "grandkid", "robert"] });
   });
 });
+
+describe("exit durability keeps pending writes of a resumed run", () => {
+  it("a second interrupt after a resume is saved, so a third call resumes it", async () => {
+    const n = nodeFactory("G", ["log"]);
+    const g = compileGraph(
+      graph({
+        fields: { log: concat as never },
+        nodes: [
+          n("ok", () => ({ log: ["ok"] })),
+          n("ask", (_: Values, ctx) => ({ log: [ctx.interrupt<string>("1"), ctx.interrupt<string>("2")] })),
+        ],
+        start: { edges: ["ok", "ask"] },
+      }),
+      { checkpointer: new MemorySaver() },
+    );
+    const t = { ...thread("exit-2"), durability: "exit" as const };
+    expect((await g.invoke({ log: [] }, t)).__interrupt__![0]!.value).toBe("1");
+    expect((await g.invoke(new Command({ resume: "a" }), t)).__interrupt__![0]!.value).toBe("2");
+    expect(await g.invoke(new Command({ resume: "b" }), t)).toEqual({ log: ["a", "b", "ok"] });
+  });
+});
+
+describe("tasks stream for stopped tasks", () => {
+  it("an interrupted task reports its interrupts, a failed one its error", async () => {
+    const n = nodeFactory("G", ["log"]);
+    const g = compileGraph(
+      graph({ fields: { log: concat as never }, nodes: [n("ask", (_: Values, ctx) => ({ log: [ctx.interrupt<string>("?")] }))], start: { edges: ["ask"] } }),
+      { checkpointer: new MemorySaver() },
+    );
+    const chunks = (await collect(g.stream({ log: [] }, { ...thread("ts"), streamMode: "tasks" }))) as Values[];
+    expect(chunks).toEqual([
+      { id: expect.any(String), name: "ask", input: { log: [] }, triggers: ["branch:to:ask"], interrupts: [] },
+      { id: chunks[0]!.id, name: "ask", result: {}, interrupts: [{ id: expect.any(String), value: "?" }] },
+    ]);
+    const bad = compileGraph(graph({ fields: { log: concat as never }, nodes: [n("boom", () => { throw new Error("x"); })], start: { edges: ["boom"] } }));
+    const seen: unknown[] = [];
+    await expect(
+      (async () => {
+        for await (const c of bad.stream({ log: [] }, { streamMode: "tasks" })) seen.push(c);
+      })(),
+    ).rejects.toThrow("x");
+    expect(seen[1]).toMatchObject({ name: "boom", error: 'Node "boom" of graph "G" failed: x' });
+  });
+});

@@ -1,11 +1,28 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { SqliteSaver } from "../../runtime/adapters/sqlite.ts";
 import { cfg, checkpoint, meta, saverConformance } from "./conformance.ts";
-import { runMessagesThread } from "./messages-thread.ts";
+import { message, runMessagesThread } from "./messages-thread.ts";
+
+const writer = fileURLToPath(new URL("./fixtures/sqlite-writer.ts", import.meta.url));
+
+/** Starts the writer child; resolves once it has stored its first checkpoint. */
+function startWriter(file: string, thread: string, steps: number) {
+  const child = spawn(process.execPath, ["--import", "tsx", writer, file, thread, String(steps)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (d: Buffer) => d.toString().includes("ready") && resolve());
+    child.on("exit", (code) => reject(new Error(`writer exited (${code}) before its first checkpoint`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, ready, exited };
+}
 
 const dir = mkdtempSync(join(tmpdir(), "graphc-sqlite-"));
 let files = 0;
@@ -62,6 +79,36 @@ describe("SqliteSaver specifics", () => {
     ]);
     const [full, append] = rows as { n: number }[];
     expect(append!.n).toBeGreaterThan(10 * full!.n);
+    saver.close();
+  });
+
+  it("processes writing one file at once all succeed; a process killed with SIGKILL leaves only whole checkpoints", async () => {
+    const path = join(dir, "processes.db");
+    const a = startWriter(path, "proc-a", 150);
+    const b = startWriter(path, "proc-b", 150);
+    const victim = startWriter(path, "proc-kill", 100_000);
+    await Promise.all([a.ready, b.ready, victim.ready]);
+    await new Promise((r) => setTimeout(r, 300));
+    victim.child.kill("SIGKILL");
+    expect(await a.exited).toBe(0);
+    expect(await b.exited).toBe(0);
+    await victim.exited;
+
+    const saver = new SqliteSaver(path);
+    for (const thread of ["proc-a", "proc-b"]) {
+      const last = await saver.getTuple(cfg(thread));
+      expect(last?.metadata.step).toBe(149);
+      expect(last?.checkpoint.channel_values.messages).toEqual(Array.from({ length: 150 }, (_, i) => message(i)));
+    }
+    // every checkpoint the killed writer committed reads back whole, in order, with its parent present
+    const history = [];
+    for await (const t of saver.list(cfg("proc-kill"))) history.push(t);
+    expect(history.length).toBeGreaterThan(0);
+    history.reverse().forEach((t, i) => {
+      expect(t.metadata.step).toBe(i - 1);
+      expect(t.checkpoint.channel_values.messages).toEqual(Array.from({ length: i }, (_, k) => message(k)));
+      if (i > 0) expect(t.parentConfig?.configurable?.checkpoint_id).toBe(history[i - 1]!.checkpoint.id);
+    });
     saver.close();
   });
 });

@@ -68,7 +68,13 @@ function checkTarget(node: SubgraphNode, g: BoundGraph, ctx: CheckContext): void
   );
 }
 
-function checkMappings(node: SubgraphNode, parent: BoundGraph, child: BoundGraph, ctx: CheckContext): void {
+function checkMappings(
+  node: SubgraphNode,
+  parent: BoundGraph,
+  child: BoundGraph,
+  ctx: CheckContext,
+  warnUnused: boolean,
+): void {
   const diags = ctx.diagnostics;
   const file = ctx.program.files.get(parent.file);
   const inputs = new Set(child.input);
@@ -116,7 +122,7 @@ function checkMappings(node: SubgraphNode, parent: BoundGraph, child: BoundGraph
     }
     // child input fields nobody fills
     const supplied = new Set(node.in.items.map((i) => i.child.name));
-    for (const name of child.input) {
+    for (const name of warnUnused ? child.input : []) {
       const f = child.fields.get(name);
       if (supplied.has(name) || !f || f.default !== undefined || f.reducer.kind === "builtin") continue;
       diags.push(
@@ -198,6 +204,7 @@ function checkMappings(node: SubgraphNode, parent: BoundGraph, child: BoundGraph
   }
 
   if (
+    warnUnused &&
     node.in.kind === "shared" &&
     node.out.kind === "shared" &&
     node.in.items.length === 0 &&
@@ -240,7 +247,7 @@ function checkCycles(ctx: CheckContext): void {
           const cycle = [...path.map((s) => graphLabel(s.graph)), graphLabel(t)];
           const related = path
             .slice(1)
-            .flatMap((s) => (s.via ? [rel(s.via.decl.target.span, `\`${s.via.name}\` uses it here`)] : []));
+            .flatMap((s) => (s.via ? [rel(s.via.decl.target.span, `subgraph \`${s.via.name}\` uses \`${s.graph.name}\` here`)] : []));
           ctx.diagnostics.push(d.includeCycle(n.decl.target.span, { cycle }, related));
         }
         continue;
@@ -289,11 +296,26 @@ function checkNesting(ctx: CheckContext): void {
   }
 }
 
+/** Does `from` lead back to `to` through subgraph nodes? (then a use of `from` inside `to` is cyclic) */
+function leadsTo(from: BoundGraph, to: BoundGraph): boolean {
+  const seen = new Set<BoundGraph>();
+  const stack = [from];
+  while (stack.length) {
+    const g = stack.pop()!;
+    if (g === to) return true;
+    if (seen.has(g)) continue;
+    seen.add(g);
+    for (const n of subgraphNodes(g)) if (n.target) stack.push(n.target);
+  }
+  return false;
+}
+
 export function checkSubgraphs(g: BoundGraph, ctx: CheckContext): void {
   for (const node of subgraphNodes(g)) {
     checkTarget(node, g, ctx);
     if (!node.target) continue;
-    checkMappings(node, g, node.target, ctx);
+    // inside an include cycle (reported once, G5005) the "looks unintended" warnings are noise
+    checkMappings(node, g, node.target, ctx, !leadsTo(node.target, g));
     checkInheritedVars(g, node.target, node.span as Span, ctx);
   }
 }
