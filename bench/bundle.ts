@@ -20,6 +20,8 @@ export interface BundleRow {
   minified: number;
   gzip: number;
   brotli: number;
+  /** the largest contributors to the minified output */
+  top: Contributions;
   /** what the Node bundle printed (node platform only) */
   output?: string;
 }
@@ -63,12 +65,22 @@ function entries(): Record<string, Record<BundleRow["side"], string>> {
   };
 }
 
+/** Bytes each source file contributes to a bundle's minified output, largest first (from esbuild's metafile). */
+export type Contributions = [file: string, bytes: number][];
+
+const contributions = new Map<string, Contributions>();
+
+export function contributionsOf(outfile: string): Contributions {
+  return contributions.get(outfile) ?? [];
+}
+
 async function bundle(dir: string, name: string, source: string, platform: "node" | "browser"): Promise<string> {
   const entry = join(dir, `${name}.ts`);
   writeFileSync(entry, source);
   // CommonJS for Node: the package is "type": "module" and LangGraph's dependencies use require()
   const outfile = join(dir, `${name}.${platform}.${platform === "node" ? "cjs" : "mjs"}`);
-  await build({
+  const result = await build({
+    metafile: true,
     entryPoints: [entry],
     bundle: true,
     minify: true,
@@ -80,6 +92,9 @@ async function bundle(dir: string, name: string, source: string, platform: "node
     // the package refers to itself by name, as generated code does
     alias: { "graphc/runtime": join(ROOT, "runtime/index.ts") },
   });
+  const out = Object.values(result.metafile.outputs)[0];
+  const inputs = Object.entries(out?.inputs ?? {}).map(([f, i]): [string, number] => [f.replace(/^.*node_modules\//, "node_modules/"), i.bytesInOutput]);
+  contributions.set(outfile, inputs.sort((a, b) => b[1] - a[1]));
   return outfile;
 }
 
@@ -112,6 +127,7 @@ export async function runBundles(dir: string, coldRuns: number): Promise<{ bundl
           minified: bytes.length,
           gzip: gzipSync(bytes, { level: 9 }).length,
           brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+          top: contributionsOf(out).slice(0, 12),
           ...(platform === "node" ? { output: runNode(out).out } : {}),
         });
       }

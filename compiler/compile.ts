@@ -22,6 +22,8 @@ export interface CompileOptions {
   /** type-check node functions and imported types against the generated code (default true; needs the real file system) */
   readonly typecheck?: boolean | undefined;
   readonly host?: CompilerHost | undefined;
+  /** the folder relative paths are relative to, for the TypeScript check (default: `process.cwd()`) */
+  readonly cwd?: string | undefined;
 }
 
 export interface CompileResult {
@@ -37,7 +39,7 @@ export async function compile(entryFiles: readonly string[], options: CompileOpt
   if (!checked.program || hasErrors(checked.diagnostics)) return { files: [], ir: undefined, diagnostics: checked.diagnostics };
   const program = checked.program;
   const outPath = outPathFor(options);
-  const ts = options.typecheck === false ? undefined : new TsWorld();
+  const ts = options.typecheck === false ? undefined : new TsWorld(options.cwd);
   // a first, unformatted emit lets TypeScript see the generated types the user's modules import
   if (ts) {
     ts.stage(draft(program, outPath));

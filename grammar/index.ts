@@ -5,7 +5,8 @@
  * stops at something that cannot start a top-level item, the stray tokens are reported once and parsing
  * resumes at the next `graph` / `import` / `type`, so independent errors later in the file are still found.
  */
-import { EOF, type IRecognitionException, type IToken } from "chevrotain";
+import type { IRecognitionException, IToken } from "chevrotain";
+import { EOF } from "./chevrotain.ts";
 import type { Comment, GraphFile, TopItem } from "./ast.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import {

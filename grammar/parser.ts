@@ -6,7 +6,8 @@
  * role, not by token type. Lists inside braces/brackets take an optional comma after each item; the
  * "newline or comma" rule is checked afterwards (grammar/separators.ts), which keeps the grammar LL(k).
  */
-import { CstParser, EOF, tokenMatcher, type CstNode, type IToken, type TokenType } from "chevrotain";
+import type { CstNode, IToken, TokenType } from "chevrotain";
+import { CstParser, EOF, tokenMatcher } from "./chevrotain.ts";
 import { errorMessageProvider } from "./parse-errors.ts";
 import * as T from "./tokens.ts";
 
@@ -46,7 +47,7 @@ export class GraphParser extends CstParser {
     super(T.allTokens, {
       recoveryEnabled: true,
       nodeLocationTracking: "onlyOffset",
-      maxLookahead: 3,
+      maxLookahead: 2,
       errorMessageProvider,
     });
     this.performSelfAnalysis();

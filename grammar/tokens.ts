@@ -9,7 +9,8 @@
  *   parser keeps going; `lex()` reports those problems separately.
  * - Comments go to the "comments" group (kept for the formatter, invisible to the parser).
  */
-import { createToken, Lexer, type IToken, type TokenType } from "chevrotain";
+import type { IToken, TokenType } from "chevrotain";
+import { createToken, Lexer } from "./chevrotain.ts";
 
 /** Everything that can name a thing: identifiers and soft keywords. */
 export const Name = createToken({ name: "Name", pattern: Lexer.NA, label: "identifier" });

@@ -60,7 +60,18 @@ function startNode(spec: GraphSpec): CNode {
     joins: spec.start.joins,
     branches: spec.start.branches,
   };
-  return { spec: nodeSpec, name: START, idx: -1, triggerKey: START, rank: -1, defer: false, joinsIn: [], plain: true, edges: spec.start, targets: [] };
+  return {
+    spec: nodeSpec,
+    name: START,
+    idx: -1,
+    triggerKey: START,
+    rank: -1,
+    defer: false,
+    joinsIn: [],
+    plain: true,
+    edges: spec.start,
+    targets: [],
+  };
 }
 
 export function compile(spec: GraphSpec): Compiled {
@@ -98,7 +109,11 @@ export function compile(spec: GraphSpec): Compiled {
       .filter((e) => e !== END)
       .map((e) => {
         const t = byName.get(e);
-        if (!t) throw new GraphValueError(`graph "${spec.name}": edge from "${n.name}" to unknown node "${e}"`, { graph: spec.name, node: n.name });
+        if (!t)
+          throw new GraphValueError(`graph "${spec.name}": edge from "${n.name}" to unknown node "${e}"`, {
+            graph: spec.name,
+            node: n.name,
+          });
         return t;
       });
   }

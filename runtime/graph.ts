@@ -80,18 +80,26 @@ function env(): Readonly<Record<string, string | undefined>> {
   return p?.env ?? {};
 }
 
-function breakpoints(spec: GraphSpec, list: readonly string[] | "*" | undefined, what: string): readonly string[] | undefined {
+function breakpoints(
+  spec: GraphSpec,
+  list: readonly string[] | "*" | undefined,
+  what: string,
+): readonly string[] | undefined {
   if (list === undefined) return undefined;
   if (list === "*") return ["*"];
   for (const n of list) {
-    if (n !== "*" && !spec.nodes.some((x) => x.name === n)) throw new GraphValueError(`Interrupt node \`${n}\` is not present (${what})`, { graph: spec.name, node: n });
+    if (n !== "*" && !spec.nodes.some((x) => x.name === n))
+      throw new GraphValueError(`Interrupt node \`${n}\` is not present (${what})`, { graph: spec.name, node: n });
   }
   return list;
 }
 
 function checkVersion(spec: GraphSpec): void {
   const v = spec.compilerVersion;
-  if (typeof v !== "string") throw new GraphValueError(`graph "${spec.name}" has no compilerVersion; regenerate it with graphc`, { graph: spec.name });
+  if (typeof v !== "string")
+    throw new GraphValueError(`graph "${spec.name}" has no compilerVersion; regenerate it with graphc`, {
+      graph: spec.name,
+    });
   const [a, b] = v.split(".");
   const [ra, rb] = RUNTIME_VERSION.split(".");
   if (a !== ra || (a === "0" && b !== rb)) {
@@ -146,7 +154,6 @@ export class CompiledGraph<I = Values, O = Values> {
       sink,
       resume: { hasValue: false, value: undefined, map: undefined },
       maxConcurrency: cfg.maxConcurrency ?? Infinity,
-      configurable: cfg.configurable ?? {},
       varsOverride: cfg.vars ?? {},
       env: env(),
       recursionLimit: cfg.recursionLimit,
@@ -187,7 +194,10 @@ export class CompiledGraph<I = Values, O = Values> {
    * Streams chunks (reference §6). Both `for await (const c of graph.stream(…))` and LangGraph's
    * `for await (const c of await graph.stream(…))` work. Breaking out of the loop cancels the run.
    */
-  stream(input: I | null | undefined | object, options?: StreamOptions): Promise<AsyncIterableIterator<unknown>> & AsyncIterableIterator<unknown> {
+  stream(
+    input: I | null | undefined | object,
+    options?: StreamOptions,
+  ): Promise<AsyncIterableIterator<unknown>> & AsyncIterableIterator<unknown> {
     const cfg = mergeConfig(this.defaults, options);
     const queue = new ChunkQueue<unknown>();
     const mode = cfg.streamMode ?? "updates";
@@ -229,7 +239,8 @@ export class CompiledGraph<I = Values, O = Values> {
   // state
 
   private saverFor(config: RunConfig | RunnableConfig | undefined): CheckpointSaver {
-    const saver = (config as RunConfig | undefined)?.checkpointer ?? this.defaults.checkpointer ?? this.options.checkpointer;
+    const saver =
+      (config as RunConfig | undefined)?.checkpointer ?? this.defaults.checkpointer ?? this.options.checkpointer;
     if (!saver) throw missingCheckpointer({ graph: this.spec.name });
     return saver;
   }
@@ -241,7 +252,11 @@ export class CompiledGraph<I = Values, O = Values> {
     for (const seg of ns.split("|")) {
       const name = seg.split(":")[0]!;
       const node = spec.nodes.find((n) => n.name === name);
-      if (!node?.subgraph) throw new GraphInputError(`No subgraph for checkpoint namespace "${ns}" in graph "${this.spec.name}"`, { graph: this.spec.name, node: name });
+      if (!node?.subgraph)
+        throw new GraphInputError(`No subgraph for checkpoint namespace "${ns}" in graph "${this.spec.name}"`, {
+          graph: this.spec.name,
+          node: name,
+        });
       spec = node.subgraph;
     }
     return spec;
@@ -260,7 +275,15 @@ export class CompiledGraph<I = Values, O = Values> {
     const cpId = (config.configurable as Configurable | undefined)?.checkpoint_id;
     const tuple = await loop.load(cpId, false);
     if (!tuple) {
-      return { values: {}, next: [], tasks: [], metadata: undefined, config: config as RunnableConfig, createdAt: undefined, parentConfig: undefined };
+      return {
+        values: {},
+        next: [],
+        tasks: [],
+        metadata: undefined,
+        config: config as RunnableConfig,
+        createdAt: undefined,
+        parentConfig: undefined,
+      };
     }
     return this.snapshot(loop, tuple.checkpoint.ts, tuple.parentConfig, cpId === undefined, options.subgraphs === true);
   }
@@ -271,7 +294,9 @@ export class CompiledGraph<I = Values, O = Values> {
   ): AsyncGenerator<StateSnapshot> {
     const saver = this.saverFor(config);
     const configurable = (config.configurable ?? {}) as Configurable;
-    const listCfg: RunnableConfig = { configurable: { ...configurable, checkpoint_ns: configurable.checkpoint_ns ?? "" } };
+    const listCfg: RunnableConfig = {
+      configurable: { ...configurable, checkpoint_ns: configurable.checkpoint_ns ?? "" },
+    };
     for await (const tuple of saver.list(listCfg, options)) {
       const loop = this.inspectLoop(config);
       loop.restore(tuple);
@@ -301,7 +326,9 @@ export class CompiledGraph<I = Values, O = Values> {
       if (sub) {
         const childNs = sub.stateful ? [...loop.nsArr, t.name].join("|") : t.namespace.join("|");
         const childCfg: RunnableConfig = { configurable: { thread_id: loop.run.threadId!, checkpoint_ns: childNs } };
-        st.state = subgraphs ? await this.getState({ ...childCfg, checkpointer: loop.run.saver! } as RunConfig, { subgraphs: true }) : childCfg;
+        st.state = subgraphs
+          ? await this.getState({ ...childCfg, checkpointer: loop.run.saver! } as RunConfig, { subgraphs: true })
+          : childCfg;
       }
       out.push(st);
     }
@@ -338,6 +365,9 @@ function mergeConfig(base: StreamOptions, over: StreamOptions | RunConfig | unde
   return merged;
 }
 
-export function compileGraph<I = Values, O = Values>(spec: GraphSpec, options: CompileOptions = {}): CompiledGraph<I, O> {
+export function compileGraph<I = Values, O = Values>(
+  spec: GraphSpec,
+  options: CompileOptions = {},
+): CompiledGraph<I, O> {
   return new CompiledGraph<I, O>(spec, options);
 }

@@ -39,7 +39,15 @@ export {
 } from "./reducers.ts";
 export type { Message } from "./reducers.ts";
 export { compileGraph, CompiledGraph, RUNTIME_VERSION } from "./graph.ts";
-export type { RunConfig, StreamOptions, CompileOptions, StateSnapshot, StateTask, InvokeResult, Configurable } from "./graph.ts";
+export type {
+  RunConfig,
+  StreamOptions,
+  CompileOptions,
+  StateSnapshot,
+  StateTask,
+  InvokeResult,
+  Configurable,
+} from "./graph.ts";
 export type { Durability } from "./loop.ts";
 export type { StreamMode } from "./stream.ts";
 export type * from "./checkpoint/types.ts";

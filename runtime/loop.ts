@@ -26,7 +26,15 @@ import {
 } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
 import { NULL_TASK_ID, checkpointId, checkpointTs, isInterruptId } from "./ids.ts";
-import type { Checkpoint, CheckpointMetadata, CheckpointSaver, CheckpointSource, CheckpointTuple, PendingWrite, RunnableConfig } from "./checkpoint/types.ts";
+import type {
+  Checkpoint,
+  CheckpointMetadata,
+  CheckpointSaver,
+  CheckpointSource,
+  CheckpointTuple,
+  PendingWrite,
+  RunnableConfig,
+} from "./checkpoint/types.ts";
 import type { GraphSpec, TaskUpdate, Values } from "./spec.ts";
 import { END, START, Send } from "./spec.ts";
 import type { Sink, StreamMode } from "./stream.ts";
@@ -54,7 +62,6 @@ export interface Run {
   readonly sink: Sink | undefined;
   readonly resume: ResumeState;
   readonly maxConcurrency: number;
-  readonly configurable: Record<string, unknown>;
   readonly varsOverride: Values;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly recursionLimit: number | undefined;
@@ -82,10 +89,8 @@ const NO_NAMES: ReadonlySet<string> = new Set();
 const NO_NS: readonly string[] = [];
 const SPECIAL = new Set(["__no_writes__", "__error__", "__interrupt__", "__resume__", "__scheduled__"]);
 
-
 export interface LoopOptions {
   parent?: Loop;
-  parentTask?: Task;
   /** namespace segments of this graph ([] for the root), or how to compute them when first needed */
   nsArr?: readonly string[] | (() => readonly string[]);
   /** root only: load this checkpoint (time travel) */
@@ -145,7 +150,12 @@ export class Loop {
   private pending: PendingWrite[] = [];
   private readonly saves = new SaveQueue();
   private unsaved:
-    | { parentCfg: RunnableConfig; checkpoint: Checkpoint; metadata: CheckpointMetadata; newVersions: Record<string, number> }
+    | {
+        parentCfg: RunnableConfig;
+        checkpoint: Checkpoint;
+        metadata: CheckpointMetadata;
+        newVersions: Record<string, number>;
+      }
     | undefined;
   private writeBuf: [string, [string, unknown][]][] = [];
   private timeTravel = false;
@@ -225,12 +235,19 @@ export class Loop {
     if (input instanceof Command) {
       if (input.graph === Command.PARENT) throw new InvalidUpdateError("There is no parent graph.", this.site());
       const hasResume = input.resume !== undefined && input.resume !== null;
-      if (hasResume && !this.run.saver) throw new GraphValueError("Cannot use Command(resume=...) without checkpointer", this.site());
+      if (hasResume && !this.run.saver)
+        throw new GraphValueError("Cannot use Command(resume=...) without checkpointer", this.site());
       if (!hasResume && input.update === undefined && input.goto.length === 0)
         throw new EmptyInputError("Received empty Command input", this.site());
       if (hasResume && this.isRoot) {
         const r = input.resume;
-        if (typeof r === "object" && r !== null && !Array.isArray(r) && Object.keys(r).length > 0 && Object.keys(r).every(isInterruptId))
+        if (
+          typeof r === "object" &&
+          r !== null &&
+          !Array.isArray(r) &&
+          Object.keys(r).length > 0 &&
+          Object.keys(r).every(isInterruptId)
+        )
           this.run.resume.map = { ...(r as Record<string, unknown>) };
         else {
           this.run.resume.hasValue = true;
@@ -523,7 +540,6 @@ export class Loop {
 
   /** a task finished in an earlier run (or cached): emit its update with `cached` metadata */
   private replay(t: Task): undefined {
-
     this.emitTaskDone(t, true);
     return undefined;
   }
@@ -593,7 +609,6 @@ export class Loop {
   }
 
   complete(t: Task): void {
-
     if (this.durable) this.putWrites(t, this.flatWrites(t));
     this.emitTaskDone(t, false);
   }
@@ -826,7 +841,7 @@ export class Loop {
 
   runChild(task: Task, child: GraphSpec, input: Values): Promise<Values> {
     const nsArr = child.stateful ? () => [...this.nsArr, task.cn.name] : () => task.namespace;
-    const loop = new Loop(child, this.run, { parent: this, parentTask: task, nsArr });
+    const loop = new Loop(child, this.run, { parent: this, nsArr });
     if (this.durable) return loop.startChild(input);
     // without a checkpointer a child of sync nodes runs to completion right here
     try {
@@ -895,7 +910,8 @@ export class Loop {
   /** Loads the newest checkpoint of this namespace (or `checkpointId`) into the loop's tables. */
   async load(checkpointId: string | undefined, replay = true): Promise<CheckpointTuple | undefined> {
     const tuple = await this.run.saver!.getTuple(this.cfg(checkpointId));
-    if (checkpointId !== undefined && !tuple) throw new GraphValueError(`Checkpoint "${checkpointId}" not found`, this.site());
+    if (checkpointId !== undefined && !tuple)
+      throw new GraphValueError(`Checkpoint "${checkpointId}" not found`, this.site());
     if (this.opts.parent) {
       const p = this.opts.parent;
       this.parents = { ...p.parents, [p.ns]: p.cpId };
@@ -1030,11 +1046,17 @@ export class Loop {
         values: { ...this.values },
         metadata,
         next: langGraphOrder(this.tasks, this.pullCount).map((t) => t.cn.name),
-        tasks: langGraphOrder(this.tasks, this.pullCount).map((t) => ({ id: t.id, name: t.cn.name, path: t.path, interrupts: [] })),
+        tasks: langGraphOrder(this.tasks, this.pullCount).map((t) => ({
+          id: t.id,
+          name: t.cn.name,
+          path: t.path,
+          interrupts: [],
+        })),
         ...(prevConfig ? { parentConfig: prevConfig } : {}),
       };
       if (sink.modes & M_CHECKPOINTS) sink.push(this.nsArr, "checkpoints", payload);
-      if (sink.modes & M_DEBUG) sink.push(this.nsArr, "debug", { step, type: "checkpoint", timestamp: checkpoint.ts, payload });
+      if (sink.modes & M_DEBUG)
+        sink.push(this.nsArr, "debug", { step, type: "checkpoint", timestamp: checkpoint.ts, payload });
     }
     if (!exitOnly && this.run.durability === "sync") return this.flush();
     return undefined;
@@ -1177,7 +1199,8 @@ export class Loop {
     if (!sink || !(sink.modes & (M_TASKS | M_DEBUG)) || t.cn === this.c.start || !this.visible(M_TASKS)) return;
     const payload = { id: t.id, name: t.cn.name, input: t.input, triggers: [t.trigger], interrupts: [] };
     if (sink.modes & M_TASKS) sink.push(this.nsArr, "tasks", payload);
-    if (sink.modes & M_DEBUG) sink.push(this.nsArr, "debug", { step: t.step, type: "task", timestamp: new Date().toISOString(), payload });
+    if (sink.modes & M_DEBUG)
+      sink.push(this.nsArr, "debug", { step: t.step, type: "task", timestamp: new Date().toISOString(), payload });
   }
 
   emitTaskDone(t: Task, cached: boolean): void {
@@ -1188,7 +1211,8 @@ export class Loop {
       if (cached) payload["__metadata__"] = { cached: true };
       sink.push(this.nsArr, "updates", payload);
     }
-    if (sink.modes & (M_TASKS | M_DEBUG)) this.emitTaskResult(t, { id: t.id, name: t.cn.name, result: taskResult(t.updates), interrupts: [] });
+    if (sink.modes & (M_TASKS | M_DEBUG))
+      this.emitTaskResult(t, { id: t.id, name: t.cn.name, result: taskResult(t.updates), interrupts: [] });
   }
 
   /** `tasks`/`debug` result of a task that failed or was interrupted (no `updates` chunk for those) */
@@ -1203,7 +1227,13 @@ export class Loop {
   private emitTaskResult(t: Task, payload: unknown): void {
     const sink = this.run.sink!;
     if (sink.modes & M_TASKS) sink.push(this.nsArr, "tasks", payload);
-    if (sink.modes & M_DEBUG) sink.push(this.nsArr, "debug", { step: t.step, type: "task_result", timestamp: new Date().toISOString(), payload });
+    if (sink.modes & M_DEBUG)
+      sink.push(this.nsArr, "debug", {
+        step: t.step,
+        type: "task_result",
+        timestamp: new Date().toISOString(),
+        payload,
+      });
   }
 }
 

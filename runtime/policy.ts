@@ -10,7 +10,13 @@ const NO_RETRY_STATUS = new Set([400, 401, 402, 403, 404, 405, 406, 407, 409]);
 export function defaultRetryOn(e: unknown): boolean {
   if (e instanceof GraphValueError || e instanceof GraphAbortError) return false;
   if (typeof e !== "object" || e === null) return true;
-  const err = e as { message?: unknown; name?: unknown; code?: unknown; status?: unknown; response?: { status?: unknown } };
+  const err = e as {
+    message?: unknown;
+    name?: unknown;
+    code?: unknown;
+    status?: unknown;
+    response?: { status?: unknown };
+  };
   const msg = typeof err.message === "string" ? err.message : "";
   if (msg.startsWith("Cancel") || msg.startsWith("AbortError") || err.name === "AbortError") return false;
   if (err.code === "ECONNABORTED" || err.code === "insufficient_quota") return false;
@@ -130,7 +136,15 @@ function callWithTimeout(t: Task): Promise<unknown> {
     const fire = (kind: "run" | "idle", ms: number) => {
       if (settled) return;
       stop();
-      const err = new NodeTimeoutError(loop.c.spec.name, t.cn.name, kind, ms, Date.now() - started, to.runTimeout, to.idleTimeout);
+      const err = new NodeTimeoutError(
+        loop.c.spec.name,
+        t.cn.name,
+        kind,
+        ms,
+        Date.now() - started,
+        to.runTimeout,
+        to.idleTimeout,
+      );
       ctl.abort(err);
       t.resetWrites();
       reject(err);

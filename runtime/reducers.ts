@@ -138,7 +138,10 @@ function uuid(): string {
   const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
   if (c?.randomUUID) return c.randomUUID();
   // fallback for runtimes without WebCrypto: ids only need to be unique within a thread
-  const h = () => Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, "0");
+  const h = () =>
+    Math.floor(Math.random() * 0x100000000)
+      .toString(16)
+      .padStart(8, "0");
   const s = h() + h() + h() + h();
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-4${s.slice(13, 16)}-a${s.slice(17, 20)}-${s.slice(20, 32)}`;
 }
@@ -169,10 +172,7 @@ function indexOf(arr: readonly Message[], map: Map<string, number>, id: string):
   return -1;
 }
 
-export function messages(
-  current: readonly unknown[] | undefined,
-  update: unknown,
-): Message[] {
+export function messages(current: readonly unknown[] | undefined, update: unknown): Message[] {
   const rawLeft = current ?? [];
   let left = rawLeft as Message[];
   let map = lineage.get(left);

@@ -17,7 +17,9 @@ export function toWire(v: unknown): unknown {
 
 /** LangGraph lists a step's Send (PUSH) tasks before its node (PULL) tasks */
 export function langGraphOrder(tasks: readonly Task[], pullCount: number): Task[] {
-  return pullCount === 0 || pullCount === tasks.length ? tasks.slice() : tasks.slice(pullCount).concat(tasks.slice(0, pullCount));
+  return pullCount === 0 || pullCount === tasks.length
+    ? tasks.slice()
+    : tasks.slice(pullCount).concat(tasks.slice(0, pullCount));
 }
 
 export function allTrig(t: Task): CNode[] | undefined {

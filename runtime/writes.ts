@@ -55,14 +55,20 @@ function addUpdate(t: Task, u: Values): void {
 export function processCommand(t: Task, cmd: Command, asInput: boolean): void {
   if (cmd.graph === Command.PARENT) {
     if (t.loop.isRoot) throw new InvalidUpdateError("There is no parent graph.", site(t));
-    throw new ParentCommand(new Command({ ...(cmd.update !== undefined ? { update: cmd.update } : {}), goto: cmd.goto }), site(t));
+    throw new ParentCommand(
+      new Command({ ...(cmd.update !== undefined ? { update: cmd.update } : {}), goto: cmd.goto }),
+      site(t),
+    );
   }
   const u = cmd.update;
   if (u !== undefined && u !== null) {
     if (Array.isArray(u)) {
       for (const pair of u as readonly (readonly [string, unknown])[]) {
         if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== "string")
-          throw new InvalidUpdateError(`Command.update of node "${t.cn.name}" must be an object or a list of [field, value] pairs`, site(t));
+          throw new InvalidUpdateError(
+            `Command.update of node "${t.cn.name}" must be an object or a list of [field, value] pairs`,
+            site(t),
+          );
         addUpdate(t, { [pair[0]]: pair[1] });
       }
     } else if (isPlainUpdate(u)) addUpdate(t, u as Values);
@@ -90,7 +96,8 @@ export function processCommand(t: Task, cmd: Command, asInput: boolean): void {
 
 function addSend(t: Task, s: Send): void {
   if (s.node === END) throw new InvalidUpdateError("Cannot send a packet to the END node", site(t));
-  if (!t.loop.c.byName.has(s.node)) throw new InvalidUpdateError(`Invalid node name "${s.node}" in Send packet`, site(t));
+  if (!t.loop.c.byName.has(s.node))
+    throw new InvalidUpdateError(`Invalid node name "${s.node}" in Send packet`, site(t));
   (t.sends ??= []).push(s);
 }
 
@@ -127,8 +134,12 @@ function destinations(t: Task, d: Destinations): void {
     }
     return;
   }
-  if (d === null || d === undefined) throw new InvalidUpdateError("Branch condition returned unknown or null destination", site(t));
-  throw new InvalidUpdateError(`Router of node "${t.cn.name}" returned ${typeof d}, expected node names or Send packets`, site(t));
+  if (d === null || d === undefined)
+    throw new InvalidUpdateError("Branch condition returned unknown or null destination", site(t));
+  throw new InvalidUpdateError(
+    `Router of node "${t.cn.name}" returned ${typeof d}, expected node names or Send packets`,
+    site(t),
+  );
 }
 
 function destination(t: Task, name: string): void {

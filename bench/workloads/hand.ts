@@ -66,3 +66,4 @@ export function nested(input: Counted): Counted {
   const child = (s: Counted) => level(s, "c1", grandchild, "c3");
   return level(input, "p1", child, "p3");
 }
+

@@ -1,6 +1,7 @@
 /** The workloads built with LangGraph.js (@langchain/langgraph), node for node as the `.graph` files. */
-import { Annotation, END, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
-import { collect, stepOf, workOf } from "./nodes.ts";
+import { AIMessage } from "@langchain/core/messages";
+import { Annotation, END, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
+import { collect, replyOf, stepOf, workOf } from "./nodes.ts";
 import { W1_NAMES, W2_WORKERS, W5_NAMES } from "./hand.ts";
 
 const Counted = Annotation.Root({
@@ -52,4 +53,14 @@ export function w3() {
   const grandchild = chainGraph(["g1", "g2", "g3"]).compile();
   const child = chainGraph(["c1", "c3"], { after: "c1", name: "gc", graph: grandchild }).compile();
   return chainGraph(["p1", "p3"], { after: "p1", name: "ch", graph: child }).compile();
+}
+
+/** W4 as in the baseline: MessagesAnnotation (messagesStateReducer) and AIMessage objects. */
+export function w4() {
+  const S = Annotation.Root({ ...MessagesAnnotation.spec, turns: Annotation<number>(), limit: Annotation<number>() });
+  return new StateGraph(S)
+    .addNode("agent", (s: { turns: number }) => ({ messages: [new AIMessage(replyOf(s.turns))], turns: s.turns + 1 }))
+    .addEdge(START, "agent")
+    .addConditionalEdges("agent", (s: { turns: number; limit: number }) => (s.turns < s.limit ? "agent" : END))
+    .compile();
 }

@@ -35,3 +35,13 @@ export function collect(s: { results: number[] }): { total: number } {
   for (const r of s.results) total += r;
   return { total };
 }
+
+/** W4's reply: one message per turn, with a stable id so every side ends with the same messages. */
+export function replyOf(turns: number): { id: string; role: string; content: string } {
+  return { id: `m${turns}`, role: "ai", content: `reply ${turns}` };
+}
+
+/** W4 node (graphc): append a plain message object through the `messages` reducer. */
+export function reply(s: { turns: number }): { messages: { id: string; role: string; content: string }[]; turns: number } {
+  return { messages: [replyOf(s.turns)], turns: s.turns + 1 };
+}

@@ -33,7 +33,7 @@ export async function buildCommand(io: CliIO, args: readonly string[], opts: Bui
 /** One build of `files` (entry files); returns the exit code. */
 export async function buildOnce(io: CliIO, files: readonly string[], opts: BuildOptions): Promise<number> {
   const host = cwdHost(io);
-  const { outputs, diagnostics } = await buildFiles(files, { outDir: opts.out, host, typecheck: opts.typecheck });
+  const { outputs, diagnostics } = await buildFiles(files, { outDir: opts.out, host, typecheck: opts.typecheck, cwd: io.cwd });
   printDiagnostics(io, diagnostics, "pretty", (f) => host.readFile(f));
   if (hasErrors(diagnostics)) {
     io.stderr(`build failed: nothing written${opts.check ? "" : " (existing outputs are left as they were)"}\n`);

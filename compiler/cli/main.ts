@@ -12,9 +12,6 @@ import { VERSION } from "../version.ts";
 // `check` and `fmt` should not pay for.
 export async function main(argv: readonly string[], io: CliIO): Promise<number> {
   let code: number = EXIT.ok;
-  const run = (f: () => Promise<number> | number) => async () => {
-    code = await f();
-  };
   const program = new Command("graphc")
     .description("Compile typed .graph files to TypeScript state graphs")
     .version(VERSION, "-v, --version")
@@ -28,14 +25,18 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .description("parse and check .graph files, print diagnostics")
     .argument("[files...]", "files, directories or globs (default: every .graph file here)")
     .addOption(new Option("--format <format>", "diagnostic output").choices(["pretty", "json"]).default("pretty"))
-    .action((files: string[], opts: { format: "pretty" | "json" }) => run(async () => (await import("./check.ts")).checkCommand(io, files, opts))());
+    .action(async (files: string[], opts: { format: "pretty" | "json" }) => {
+      code = (await import("./check.ts")).checkCommand(io, files, opts);
+    });
 
   program
     .command("fmt")
     .description("format .graph files in place")
     .argument("[files...]", "files, directories or globs (default: every .graph file here)")
     .option("--check", "write nothing; exit 1 when a file is not formatted, and list it")
-    .action((files: string[], opts: { check?: boolean }) => run(async () => (await import("./fmt.ts")).fmtCommand(io, files, opts))());
+    .action(async (files: string[], opts: { check?: boolean }) => {
+      code = await (await import("./fmt.ts")).fmtCommand(io, files, opts);
+    });
 
   program
     .command("build")
@@ -45,9 +46,9 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option("--watch", "rebuild what depends on a file whenever it changes")
     .option("--check", "write nothing; exit 1 when an output is missing or stale")
     .option("--no-typecheck", "skip checking node functions against the generated types with TypeScript (faster)")
-    .action((files: string[], opts: { out?: string; watch?: boolean; check?: boolean; typecheck: boolean }) =>
-      run(async () => (await import("./build.ts")).buildCommand(io, files, opts))(),
-    );
+    .action(async (files: string[], opts: { out?: string; watch?: boolean; check?: boolean; typecheck: boolean }) => {
+      code = await (await import("./build.ts")).buildCommand(io, files, opts);
+    });
 
   program
     .command("graph")
@@ -56,9 +57,9 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option("--graph <name>", "which graph of the file (required when it holds several)")
     .option("--mermaid", "Mermaid flowchart, LangGraph's dialect (default)")
     .option("--dot", "Graphviz DOT")
-    .action((file: string, opts: { graph?: string; mermaid?: boolean; dot?: boolean }) =>
-      run(async () => (await import("./graph.ts")).graphCommand(io, file, opts))(),
-    );
+    .action(async (file: string, opts: { graph?: string; mermaid?: boolean; dot?: boolean }) => {
+      code = (await import("./graph.ts")).graphCommand(io, file, opts);
+    });
 
   try {
     await program.parseAsync([...argv], { from: "user" });

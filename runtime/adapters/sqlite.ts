@@ -76,9 +76,10 @@ export class SqliteStore implements CheckpointStore {
 
   constructor(db: DB) {
     this.db = db;
+    // busy_timeout first: other processes may hold the file while this one switches to WAL and creates tables
+    db.pragma("busy_timeout = 5000");
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
-    db.pragma("busy_timeout = 5000");
     db.exec(SCHEMA);
     this.insertRow = db.prepare(
       `INSERT OR REPLACE INTO graphc_checkpoints (${ROW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,

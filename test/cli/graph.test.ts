@@ -28,7 +28,31 @@ graph Routed {
 }
 `;
 
+const BRANCHY = `import { a, b, fan, pick } from "./n.ts"
+
+graph Two {
+  state { x: string }
+  node p({ x }) -> { x } = a
+  node q({ x }) -> { x } = a
+  START -> [p, q]
+  [p, q] -> END
+}
+
+graph More {
+  state { x: string }
+  node a({ x }) -> { x } goto [b, END] = a
+  node b({ x }) -> { x } = b
+  subgraph two = Two
+  START -> a
+  a -> send(fan)
+  b -> route(pick)
+  [a, b] -> two
+  two -> END
+}
+`;
+
 const p = project({
+  "branchy.graph": BRANCHY,
   "hello.graph": HELLO_GRAPH,
   "hello.nodes.ts": HELLO_NODES,
   "routed.graph": ROUTED,
@@ -69,6 +93,34 @@ describe("graphc graph", () => {
     expect(lines).toContain("\tinner_a --> __end__;");
     expect(lines).toContain("\tinner_a(a)");
     expect(lines).not.toContain("\tinner(inner)");
+  });
+
+  it("draws send, case-less routers and goto as dotted edges to every possible target", async () => {
+    const r = await run(p.dir, ["graph", "branchy.graph", "--graph", "More"]);
+    expect(r.code).toBe(0);
+    const edges = r.stdout.split("\n").filter((l) => l.includes("->"));
+    // send(fan) may reach any node; goto adds END
+    for (const t of ["a", "b", "two___start__", "__end__"]) expect(edges).toContain(`\ta -.-> ${t};`);
+    // a router without cases may return any node or END
+    for (const t of ["a", "b", "two___start__", "__end__"]) expect(edges).toContain(`\tb -.-> ${t};`);
+    // the waiting edge [a, b] -> two is solid from both sources
+    expect(edges).toContain("\ta --> two___start__;");
+    expect(edges).toContain("\tb --> two___start__;");
+  });
+
+  it("keeps a subgraph's own start and end nodes when it has several entry or exit nodes", async () => {
+    const r = await run(p.dir, ["graph", "branchy.graph", "--graph", "More"]);
+    const lines = r.stdout.split("\n");
+    expect(lines).toContain("\ttwo___start__(<p>__start__</p>)");
+    expect(lines).toContain("\ttwo___end__(<p>__end__</p>)");
+    const block = r.stdout.slice(r.stdout.indexOf("\tsubgraph two\n"), r.stdout.indexOf("\tend\n"));
+    expect(block.split("\n").slice(1, -1)).toEqual([
+      "\ttwo___start__ --> two_p;",
+      "\ttwo___start__ --> two_q;",
+      "\ttwo_p --> two___end__;",
+      "\ttwo_q --> two___end__;",
+    ]);
+    expect(lines).toContain("\ttwo___end__ --> __end__;");
   });
 
   it("draws DOT with dashed conditional edges and a cluster per subgraph", async () => {

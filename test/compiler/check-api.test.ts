@@ -203,6 +203,36 @@ graph P {
   });
 });
 
+describe("node options in the model", () => {
+  it("normalises shorthands, durations (ms) and flags", () => {
+    const text = `import { f } from "./n.ts"
+graph O {
+  state { x: string, y: string = "" }
+  node risky({ x }) -> { y } = f {
+    retry 3
+    timeout { run: 10s, idle: 0.5 }
+    cache { ttl: 5m, key: (x) }
+    on_error: fallback
+  }
+  node fallback({ x }) -> { y } = f { defer }
+  START -> risky -> END
+  fallback -> END
+}
+`;
+    const { program, diagnostics } = check(["o.graph"], memoryHost({ "o.graph": text }));
+    expect(diagnostics).toEqual([]);
+    const g = program!.graphs[0]!;
+    expect(g.nodes.get("risky")!.options).toEqual({
+      retry: { maxAttempts: 3 },
+      timeoutMs: 10_000,
+      idleTimeoutMs: 500,
+      cache: { ttlMs: 300_000, key: ["x"] },
+      onError: "fallback",
+    });
+    expect(g.nodes.get("fallback")!.options).toEqual({ defer: true });
+  });
+});
+
 describe("file search order", () => {
   it("tries the referring file's folder, then each entry folder, with and without .graph", () => {
     expect(candidatePaths("./common/review", "app/sub/a.graph", ["app/main.graph", "other/x.graph"])).toEqual([

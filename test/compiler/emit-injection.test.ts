@@ -126,6 +126,22 @@ graph delete {
     expect(codes).toContain("G3091:3");
   });
 
+  it("imports user functions named like the generated code's parameters under an alias", async () => {
+    const { result, out } = await emit(`import { input, key, v } from "./f.ts"
+graph G {
+  state { a: string = "" reduce v }
+  node n({ a }) -> { a } = input
+  START -> n -> route(key) { x: END }
+}
+`);
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(out).toContain('import { input as input_2, key as key_2, v as v_2 } from "./f.ts";');
+    expect(out).toContain("const fn: GNBranch = key_2;");
+    expect(out).toContain("const fn: GNFn = input_2;");
+    expect(out).toMatch(/fold<GState\["a"\]>\([^;]*v_2\)/);
+    expect(parseStrings(out).errors).toEqual([]);
+  });
+
   it("keeps names that are JavaScript keywords where they are only keys or strings", async () => {
     const { result, out } = await emit(`import { f } from "./f.ts"
 graph G {

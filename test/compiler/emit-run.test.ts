@@ -4,10 +4,10 @@
  * escaped strings, and the inline input / update checks.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { GraphInputError, InvalidUpdateError } from "graphc/runtime";
+import { GraphInputError, InvalidUpdateError, MemorySaver } from "graphc/runtime";
 import { Branches } from "../fixtures/emit/_expected/branches.graph.ts";
 import { Escapes } from "../fixtures/emit/_expected/escapes.graph.ts";
-import { Reducers, ReducersSpec } from "../fixtures/emit/_expected/reducers.graph.ts";
+import { Paused, Reducers, ReducersSpec } from "../fixtures/emit/_expected/reducers.graph.ts";
 import { Subgraphs } from "../fixtures/emit/_expected/subgraphs.graph.ts";
 
 afterEach(() => {
@@ -55,6 +55,16 @@ describe("reducers fixture", () => {
         { node: "b", values: { topic: "b" } },
       ]),
     ).toThrow('Invalid update for channel "topic" with values ["a","b"]: LastValue can only receive one value per step.');
+  });
+});
+
+describe("interrupts", () => {
+  it("pause before the declared node and resume on the same thread", async () => {
+    const config = { configurable: { thread_id: "emit-run" }, checkpointer: new MemorySaver() };
+    const first = await Paused.invoke({ topic: "x" }, config);
+    expect(first.__interrupt__).toEqual([]);
+    expect(first.log).toEqual([]);
+    expect(await Paused.invoke(null, config)).toEqual({ topic: "x", log: ["x"] });
   });
 });
 

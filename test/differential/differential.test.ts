@@ -24,7 +24,8 @@ describe("differential: graphc vs @langchain/langgraph", () => {
   it("the generator is deterministic and covers every feature", () => {
     expect(graphText(generateProgram(42))).toBe(graphText(generateProgram(42)));
     const seen = new Set<string>();
-    for (let s = FIRST_SEED; s < FIRST_SEED + RUNS; s++) {
+    // a fixed range, so that a small GRAPHC_DIFF_RUNS does not make this check fail
+    for (let s = 1; s <= 300; s++) {
       const p = generateProgram(s);
       for (const g of p.graphs) {
         for (const n of g.nodes) seen.add(`node:${n.kind}`);
@@ -74,8 +75,10 @@ describe("differential: graphc vs @langchain/langgraph", () => {
     expect(result.mismatches.length, `${result.mismatches.length} mismatches; first ones:\n${report}`).toBe(
       0,
     );
-    // the run must exercise both success and the expected error classes
-    expect(result.outcomes["ok"] ?? 0).toBeGreaterThan(RUNS / 2);
-    expect(result.supersteps).toBeGreaterThan(RUNS);
+    // a real batch mostly runs to the end, over several supersteps (a tiny one, e.g. one replayed seed, may not)
+    if (RUNS >= 50) {
+      expect(result.outcomes["ok"] ?? 0).toBeGreaterThan(RUNS / 2);
+      expect(result.supersteps).toBeGreaterThan(RUNS);
+    }
   });
 });

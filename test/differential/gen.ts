@@ -132,7 +132,7 @@ function makeGraph(
   // The target of a waiting join is reached by the join only. With a second trigger (plain edge, branch,
   // goto), LangGraph consumes only the trigger it saw first, and whether the still-complete barrier fires
   // again later depends on whether it is written again (LangGraph only re-examines nodes whose trigger
-  // changed in the last step): graphc does not reproduce that yet (reported; see docs/benchmarks.md).
+  // changed in the last step): graphc does not reproduce that yet (see README.md, "Known divergences").
   const joinTarget = count >= 4 && rng.chance(0.4) ? names[rng.int(2, count - 1)] : undefined;
 
   for (let i = 0; i < count; i++) {

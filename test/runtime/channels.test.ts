@@ -57,21 +57,33 @@ describe("node return values (C-3, §2.5)", () => {
     const err = (await g.invoke({ v: 0 }).catch((e: unknown) => e)) as InvalidUpdateError;
     expect(err).toBeInstanceOf(InvalidUpdateError);
     expect(err.lc_error_code).toBe("INVALID_GRAPH_NODE_RETURN_VALUE");
-    expect(err.message).toContain(`Expected node "a" to return an object or an array containing at least one Command object, received ${kind}`);
+    expect(err.message).toContain(
+      `Expected node "a" to return an object or an array containing at least one Command object, received ${kind}`,
+    );
     expect(err.node).toBe("a");
   });
 
   it("null and {} write nothing: no values chunk, updates {node:{}} (§8.3 #8)", async () => {
     const g = compileGraph(
-      graph({ fields: { v: null }, nodes: [node("a", () => null, { edges: ["b"] }), node("b", () => ({}))], start: { edges: ["a"] } }),
+      graph({
+        fields: { v: null },
+        nodes: [node("a", () => null, { edges: ["b"] }), node("b", () => ({}))],
+        start: { edges: ["a"] },
+      }),
     );
     const chunks = await collect(g.stream({ v: 1 }, { streamMode: ["values", "updates"] }));
-    expect(chunks).toEqual([["values", { v: 1 }], ["updates", { a: {} }], ["updates", { b: {} }]]);
+    expect(chunks).toEqual([
+      ["values", { v: 1 }],
+      ["updates", { a: {} }],
+      ["updates", { b: {} }],
+    ]);
   });
 
   it("an unknown update key is an InvalidUpdateError naming graph, node and field (graphc's choice)", async () => {
     const n2 = nodeFactory("G", ["v"]);
-    const g = compileGraph(graph({ fields: { v: null }, nodes: [n2("b", () => ({ v: 1, now: 123 }))], start: { edges: ["b"] } }));
+    const g = compileGraph(
+      graph({ fields: { v: null }, nodes: [n2("b", () => ({ v: 1, now: 123 }))], start: { edges: ["b"] } }),
+    );
     const err = (await g.invoke({ v: 0 }).catch((e: unknown) => e)) as InvalidUpdateError;
     expect(err).toBeInstanceOf(InvalidUpdateError);
     expect([err.graph, err.node, err.field]).toEqual(["G", "b", "now"]);
@@ -117,7 +129,9 @@ describe("Overwrite (C-5, C-6)", () => {
       graph({
         fields: { items: op },
         defaults: () => ({ items: init }),
-        nodes: steps.map((s, i) => node(names[i]!, () => ({ items: s }), { edges: i + 1 < steps.length ? [names[i + 1]!] : [] })),
+        nodes: steps.map((s, i) =>
+          node(names[i]!, () => ({ items: s }), { edges: i + 1 < steps.length ? [names[i + 1]!] : [] }),
+        ),
         start: { edges: ["n0"] },
       }),
     );
@@ -142,7 +156,9 @@ describe("Overwrite (C-5, C-6)", () => {
     );
   });
   it("a reducer field without default stores its first write as is", () => {
-    expect(fold("G", "k", false, undefined, ["value", " slow"], ((a: string, b: string) => a + b) as never)).toBe("value slow");
+    expect(fold("G", "k", false, undefined, ["value", " slow"], ((a: string, b: string) => a + b) as never)).toBe(
+      "value slow",
+    );
   });
 });
 
@@ -169,32 +185,52 @@ describe("messages reducer (C-7)", () => {
     const out = messages([], m);
     expect(out).toHaveLength(1);
     expect(m.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(messages(out, [{ id: "b", role: "assistant", content: "x" }, { id: "c", role: "user", content: "y" }]).map((x) => x.id)).toEqual([
-      m.id,
-      "b",
-      "c",
-    ]);
+    expect(
+      messages(out, [
+        { id: "b", role: "assistant", content: "x" },
+        { id: "c", role: "user", content: "y" },
+      ]).map((x) => x.id),
+    ).toEqual([m.id, "b", "c"]);
   });
   it("same id replaces in place; duplicate ids in the update: last wins", () => {
-    const left = [{ id: "1", content: "a" }, { id: "2", content: "b" }];
-    expect(messages(left, { id: "1", content: "A" })).toEqual([{ id: "1", content: "A" }, { id: "2", content: "b" }]);
-    expect(messages(left, [{ id: "3", content: "x" }, { id: "3", content: "y" }])).toEqual([...left, { id: "3", content: "y" }]);
-    expect(left).toEqual([{ id: "1", content: "a" }, { id: "2", content: "b" }]);
+    const left = [
+      { id: "1", content: "a" },
+      { id: "2", content: "b" },
+    ];
+    expect(messages(left, { id: "1", content: "A" })).toEqual([
+      { id: "1", content: "A" },
+      { id: "2", content: "b" },
+    ]);
+    expect(
+      messages(left, [
+        { id: "3", content: "x" },
+        { id: "3", content: "y" },
+      ]),
+    ).toEqual([...left, { id: "3", content: "y" }]);
+    expect(left).toEqual([
+      { id: "1", content: "a" },
+      { id: "2", content: "b" },
+    ]);
   });
   it("RemoveMessage deletes; remove then re-add keeps the newest; unknown id throws", () => {
-    const left = [{ id: "1", content: "a" }, { id: "2", content: "b" }];
+    const left = [
+      { id: "1", content: "a" },
+      { id: "2", content: "b" },
+    ];
     expect(messages(left, new RemoveMessage("1"))).toEqual([{ id: "2", content: "b" }]);
     expect(messages(left, [new RemoveMessage("1"), { id: "1", content: "again" }])).toEqual([
       { id: "1", content: "again" },
       { id: "2", content: "b" },
     ]);
-    expect(() => messages(left, new RemoveMessage("zz"))).toThrow("Attempting to delete a message with an ID that doesn't exist ('zz')");
+    expect(() => messages(left, new RemoveMessage("zz"))).toThrow(
+      "Attempting to delete a message with an ID that doesn't exist ('zz')",
+    );
   });
   it("REMOVE_ALL_MESSAGES keeps only what follows it", () => {
     const left = [{ id: "1", content: "a" }];
-    expect(messages(left, [{ id: "2", content: "b" }, new RemoveMessage(REMOVE_ALL_MESSAGES), { id: "3", content: "c" }])).toEqual([
-      { id: "3", content: "c" },
-    ]);
+    expect(
+      messages(left, [{ id: "2", content: "b" }, new RemoveMessage(REMOVE_ALL_MESSAGES), { id: "3", content: "c" }]),
+    ).toEqual([{ id: "3", content: "c" }]);
   });
   it("strings become user messages; lineage index stays correct across branches of history", () => {
     const base = messages([], ["a", "b"]);
@@ -211,14 +247,19 @@ describe("several updates from one task (C-9, C-10)", () => {
       graph({
         fields: { value: (a: string, b: string) => a + b },
         nodes: [
-          node("node_a", () => [new Command({ update: { value: "a1" } }), new Command({ update: { value: "a2" } })], { edges: ["node_b"] }),
+          node("node_a", () => [new Command({ update: { value: "a1" } }), new Command({ update: { value: "a2" } })], {
+            edges: ["node_b"],
+          }),
           node("node_b", () => ({ value: "b" })),
         ],
         start: { edges: ["node_a"] },
       }),
     );
     expect(await g.invoke({ value: "" })).toEqual({ value: "a1a2b" });
-    expect(await collect(g.stream({ value: "" }))).toEqual([{ node_a: [{ value: "a1" }, { value: "a2" }] }, { node_b: { value: "b" } }]);
+    expect(await collect(g.stream({ value: "" }))).toEqual([
+      { node_a: [{ value: "a1" }, { value: "a2" }] },
+      { node_b: { value: "b" } },
+    ]);
   });
   it("[key, value] tuples write one field twice; tasks stream shows $writes", async () => {
     const join = (a: string, b: string) => [a, b].filter(Boolean).join(", ");
@@ -227,16 +268,35 @@ describe("several updates from one task (C-9, C-10)", () => {
         fields: { foo: join },
         defaults: () => ({ foo: "" }),
         nodes: [
-          node("one", () => new Command({ update: [["foo", "one.0"], ["foo", "one.1"]] }), { edges: ["two"] }),
+          node(
+            "one",
+            () =>
+              new Command({
+                update: [
+                  ["foo", "one.0"],
+                  ["foo", "one.1"],
+                ],
+              }),
+            { edges: ["two"] },
+          ),
           node("two", () => ({ foo: "two" })),
         ],
         start: { edges: ["one"] },
       }),
     );
-    const chunks = (await collect(g.stream({ foo: "input" }, { streamMode: ["updates", "tasks"] }))) as [string, Record<string, unknown>][];
-    expect(chunks[0]).toEqual(["tasks", { id: expect.any(String), name: "one", input: { foo: "input" }, triggers: ["branch:to:one"], interrupts: [] }]);
+    const chunks = (await collect(g.stream({ foo: "input" }, { streamMode: ["updates", "tasks"] }))) as [
+      string,
+      Record<string, unknown>,
+    ][];
+    expect(chunks[0]).toEqual([
+      "tasks",
+      { id: expect.any(String), name: "one", input: { foo: "input" }, triggers: ["branch:to:one"], interrupts: [] },
+    ]);
     expect(chunks[1]).toEqual(["updates", { one: [{ foo: "one.0" }, { foo: "one.1" }] }]);
-    expect(chunks[2]).toEqual(["tasks", { id: chunks[0]![1].id, name: "one", result: { foo: { $writes: ["one.0", "one.1"] } }, interrupts: [] }]);
+    expect(chunks[2]).toEqual([
+      "tasks",
+      { id: chunks[0]![1].id, name: "one", result: { foo: { $writes: ["one.0", "one.1"] } }, interrupts: [] },
+    ]);
     expect(chunks[3]![1]).toMatchObject({ name: "two", input: { foo: "input, one.0, one.1" } });
     expect(await g.invoke({ foo: "input" })).toEqual({ foo: "input, one.0, one.1, two" });
   });

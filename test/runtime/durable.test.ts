@@ -1,6 +1,17 @@
 /** Reference §8 group F: interrupts, checkpoints, pending writes, history, replay and fork (MemorySaver). */
 import { describe, expect, it } from "vitest";
-import { Command, GraphValueError, MemorySaver, Overwrite, RemoveMessage, Send, compileGraph, messages, type StateSnapshot, type Values } from "graphc/runtime";
+import {
+  Command,
+  GraphValueError,
+  MemorySaver,
+  Overwrite,
+  RemoveMessage,
+  Send,
+  compileGraph,
+  messages,
+  type StateSnapshot,
+  type Values,
+} from "graphc/runtime";
 import { concat, graph, nodeFactory } from "./helpers.ts";
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
@@ -32,7 +43,9 @@ describe("dynamic interrupt (C-43)", () => {
 
   it("needs a checkpointer (not retried) and a thread_id", async () => {
     const calls = { n: 0 };
-    const e = await compileGraph(build(calls)).invoke(input).catch((x: unknown) => x);
+    const e = await compileGraph(build(calls))
+      .invoke(input)
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(GraphValueError);
     expect((e as Error).message).toMatch(/^No checkpointer set/);
     expect(calls.n).toBe(1);
@@ -43,13 +56,22 @@ describe("dynamic interrupt (C-43)", () => {
     const saver = new MemorySaver();
     const g = compileGraph(build(), { checkpointer: saver });
     const r = await g.invoke(input, thread("1"));
-    expect(r).toEqual({ my_key: "value ⛰️", market: "DE", __interrupt__: [{ id: expect.stringMatching(/^[0-9a-f]{32}$/), value: "Just because..." }] });
+    expect(r).toEqual({
+      my_key: "value ⛰️",
+      market: "DE",
+      __interrupt__: [{ id: expect.stringMatching(/^[0-9a-f]{32}$/), value: "Just because..." }],
+    });
     const hist = await collect(g.getStateHistory(thread("1")));
-    expect(hist.map((s) => [s.metadata?.source, s.metadata?.step])).toEqual([["loop", 0], ["input", -1]]);
+    expect(hist.map((s) => [s.metadata?.source, s.metadata?.step])).toEqual([
+      ["loop", 0],
+      ["input", -1],
+    ]);
     const st = await g.getState(thread("1"));
     expect(st.next).toEqual(["tool_two"]);
     expect(st.tasks[0]!.interrupts).toEqual(r.__interrupt__);
-    expect(await collect(g.stream(new Command({ resume: " this is great" }), thread("1")))).toEqual([{ tool_two: { my_key: " this is great" } }]);
+    expect(await collect(g.stream(new Command({ resume: " this is great" }), thread("1")))).toEqual([
+      { tool_two: { my_key: " this is great" } },
+    ]);
     expect((await g.getState(thread("1"))).values).toEqual({ my_key: "value ⛰️ this is great", market: "DE" });
 
     await g.invoke(input, thread("2"));
@@ -62,7 +84,9 @@ describe("dynamic interrupt (C-43)", () => {
     const g = compileGraph(build(), { checkpointer: new MemorySaver() });
     await g.invoke(input, { ...thread("x"), durability: "exit" });
     expect(await collect(g.getStateHistory(thread("x")))).toHaveLength(1);
-    expect((await g.invoke(new Command({ resume: "!" }), { ...thread("x"), durability: "exit" })).my_key).toBe("value ⛰️!");
+    expect((await g.invoke(new Command({ resume: "!" }), { ...thread("x"), durability: "exit" })).my_key).toBe(
+      "value ⛰️!",
+    );
   });
 });
 
@@ -158,7 +182,10 @@ describe("static breakpoints", () => {
   });
   it("per-call interruptAfter and '*'; invoke(null) resumes without firing again", async () => {
     const g = compileGraph(build(), { checkpointer: new MemorySaver() });
-    expect(await g.invoke({ foo: "a" }, { ...thread("c"), interruptAfter: ["node1"] })).toEqual({ foo: "a|node-1", __interrupt__: [] });
+    expect(await g.invoke({ foo: "a" }, { ...thread("c"), interruptAfter: ["node1"] })).toEqual({
+      foo: "a|node-1",
+      __interrupt__: [],
+    });
     expect((await g.getState(thread("c"))).next).toEqual(["node2"]);
     expect(await g.invoke(null, { ...thread("c"), interruptAfter: ["node1"] })).toEqual({ foo: "a|node-1|node-2" });
     const t = thread("d");
@@ -260,7 +287,9 @@ describe("interrupts inside subgraphs (C-52, C-47, C-54, C-57)", () => {
       name: "Inner",
       fields: { myKey: null, myOtherKey: null },
       nodes: [
-        inn("inner1", (s: { myKey: string }) => (bump("inner1"), { myKey: `${s.myKey} here`, myOtherKey: s.myKey }), { edges: ["inner2"] }),
+        inn("inner1", (s: { myKey: string }) => (bump("inner1"), { myKey: `${s.myKey} here`, myOtherKey: s.myKey }), {
+          edges: ["inner2"],
+        }),
         inn("inner2", (s: { myKey: string }, ctx) => {
           bump("inner2");
           const answer = ctx.interrupt<string>("continue?");
@@ -275,37 +304,52 @@ describe("interrupts inside subgraphs (C-52, C-47, C-54, C-57)", () => {
       fields: { myKey: null },
       nodes: [
         out("outer1", (s: { myKey: string }) => (bump("outer1"), { myKey: `hi ${s.myKey}` }), { edges: ["inner"] }),
-        out("inner", (s: { myKey: string }, ctx) => (bump("inner"), ctx.runSubgraph(inner, { myKey: s.myKey }).then((o) => ({ myKey: o.myKey }))), {
-          subgraph: inner,
-          edges: ["outer2"],
-        }),
+        out(
+          "inner",
+          (s: { myKey: string }, ctx) => (
+            bump("inner"),
+            ctx.runSubgraph(inner, { myKey: s.myKey }).then((o) => ({ myKey: o.myKey }))
+          ),
+          {
+            subgraph: inner,
+            edges: ["outer2"],
+          },
+        ),
         out("outer2", (s: { myKey: string }) => ({ myKey: `${s.myKey} and back again` })),
       ],
       start: { edges: ["outer1"] },
     });
   };
 
-  it.each(["sync", "async", "exit"] as const)("surface at the root and resume in place (durability %s)", async (durability) => {
-    const calls: Record<string, number> = {};
-    const g = compileGraph(build(calls), { checkpointer: new MemorySaver() });
-    const t = { ...thread(`nested-${durability}`), durability };
-    const r = await g.invoke({ myKey: "my value" }, t);
-    expect(r).toEqual({ myKey: "hi my value", __interrupt__: [{ id: expect.any(String), value: "continue?" }] });
-    const st = await g.getState(t, { subgraphs: true });
-    expect(st.next).toEqual(["inner"]);
-    expect(st.tasks[0]!.interrupts).toEqual(r.__interrupt__);
-    const child = st.tasks[0]!.state as StateSnapshot;
-    expect(child.values).toEqual({ myKey: "hi my value here", myOtherKey: "hi my value" });
-    expect(child.next).toEqual(["inner2"]);
-    expect(child.config.configurable?.checkpoint_ns).toMatch(/^inner:/);
-    expect(child.metadata?.parents?.[""]).toBe(st.config.configurable?.checkpoint_id);
-    expect(await g.invoke(new Command({ resume: "there" }), t)).toEqual({ myKey: "hi my value here and there and back again" });
-    expect(calls).toEqual({ outer1: 1, inner: 2, inner1: 1, inner2: 2 });
-  });
+  it.each(["sync", "async", "exit"] as const)(
+    "surface at the root and resume in place (durability %s)",
+    async (durability) => {
+      const calls: Record<string, number> = {};
+      const g = compileGraph(build(calls), { checkpointer: new MemorySaver() });
+      const t = { ...thread(`nested-${durability}`), durability };
+      const r = await g.invoke({ myKey: "my value" }, t);
+      expect(r).toEqual({ myKey: "hi my value", __interrupt__: [{ id: expect.any(String), value: "continue?" }] });
+      const st = await g.getState(t, { subgraphs: true });
+      expect(st.next).toEqual(["inner"]);
+      expect(st.tasks[0]!.interrupts).toEqual(r.__interrupt__);
+      const child = st.tasks[0]!.state as StateSnapshot;
+      expect(child.values).toEqual({ myKey: "hi my value here", myOtherKey: "hi my value" });
+      expect(child.next).toEqual(["inner2"]);
+      expect(child.config.configurable?.checkpoint_ns).toMatch(/^inner:/);
+      expect(child.metadata?.parents?.[""]).toBe(st.config.configurable?.checkpoint_id);
+      expect(await g.invoke(new Command({ resume: "there" }), t)).toEqual({
+        myKey: "hi my value here and there and back again",
+      });
+      expect(calls).toEqual({ outer1: 1, inner: 2, inner1: 1, inner2: 2 });
+    },
+  );
 
   it("with subgraphs:true the interrupt is reported at every level with the same id", async () => {
     const g = compileGraph(build({}), { checkpointer: new MemorySaver() });
-    const chunks = (await collect(g.stream({ myKey: "v" }, { ...thread("ns"), subgraphs: true }))) as [string[], Values][];
+    const chunks = (await collect(g.stream({ myKey: "v" }, { ...thread("ns"), subgraphs: true }))) as [
+      string[],
+      Values,
+    ][];
     const ints = chunks.filter(([, p]) => "__interrupt__" in p);
     expect(ints.map(([ns]) => ns.length)).toEqual([1, 0]);
     expect(ints[0]![0][0]).toMatch(/^inner:/);
@@ -318,7 +362,9 @@ describe("interrupts inside subgraphs (C-52, C-47, C-54, C-57)", () => {
       name: "Child",
       fields: { prompt: null, humanInputs: concat as never },
       output: ["humanInputs"],
-      nodes: [cn("ask", (s: { prompt: string }, ctx) => ({ humanInputs: [`response: ${ctx.interrupt<string>(s.prompt)}`] }))],
+      nodes: [
+        cn("ask", (s: { prompt: string }, ctx) => ({ humanInputs: [`response: ${ctx.interrupt<string>(s.prompt)}`] })),
+      ],
       start: { edges: ["ask"] },
     });
     const pn = nodeFactory("P", ["prompts", "humanInputs"]);
@@ -327,7 +373,11 @@ describe("interrupts inside subgraphs (C-52, C-47, C-54, C-57)", () => {
         name: "P",
         fields: { prompts: null, humanInputs: concat as never },
         defaults: () => ({ humanInputs: [] }),
-        nodes: [pn("childGraph", (a: { prompt: string }, ctx) => ctx.runSubgraph(child, { prompt: a.prompt }), { subgraph: child })],
+        nodes: [
+          pn("childGraph", (a: { prompt: string }, ctx) => ctx.runSubgraph(child, { prompt: a.prompt }), {
+            subgraph: child,
+          }),
+        ],
         start: { branches: [(s) => (s.prompts as string[]).map((prompt) => new Send("childGraph", { prompt }))] },
       }),
       { checkpointer: new MemorySaver() },
@@ -339,7 +389,9 @@ describe("interrupts inside subgraphs (C-52, C-47, C-54, C-57)", () => {
     const st = await g.getState(t);
     expect(st.tasks.flatMap((x) => x.interrupts)).toEqual(ints);
     const map = Object.fromEntries(ints.map((i) => [i.id!, i.value]));
-    expect((await g.invoke(new Command({ resume: map }), t)).humanInputs).toEqual(["a", "b", "c", "d", "e"].map((x) => `response: ${x}`));
+    expect((await g.invoke(new Command({ resume: map }), t)).humanInputs).toEqual(
+      ["a", "b", "c", "d", "e"].map((x) => `response: ${x}`),
+    );
   });
 });
 
@@ -347,7 +399,11 @@ describe("checkpoints stream mode (§6)", () => {
   it("emits one chunk per saved checkpoint with config, values, metadata, next and tasks", async () => {
     const n = nodeFactory("G", ["l"]);
     const g = compileGraph(
-      graph({ fields: { l: concat as never }, nodes: [n("a", () => ({ l: ["a"] }), { edges: ["b"] }), n("b", () => ({ l: ["b"] }))], start: { edges: ["a"] } }),
+      graph({
+        fields: { l: concat as never },
+        nodes: [n("a", () => ({ l: ["a"] }), { edges: ["b"] }), n("b", () => ({ l: ["b"] }))],
+        start: { edges: ["a"] },
+      }),
       { checkpointer: new MemorySaver() },
     );
     const cps = (await collect(g.stream({ l: [] }, { ...thread("cp"), streamMode: "checkpoints" }))) as {
@@ -365,13 +421,25 @@ describe("checkpoints stream mode (§6)", () => {
       ["loop", 2, [], { l: ["a", "b"] }],
     ]);
     expect(cps[1]!.tasks[0]).toMatchObject({ name: "a", path: ["__pregel_pull", "a"] });
-    expect(cps[1]!.config.configurable).toEqual({ checkpoint_ns: "", thread_id: "cp", checkpoint_id: expect.any(String) });
-    expect(cps[1]!.parentConfig).toEqual({ configurable: { thread_id: "cp", checkpoint_ns: "", checkpoint_id: cps[0]!.config.configurable.checkpoint_id } });
+    expect(cps[1]!.config.configurable).toEqual({
+      checkpoint_ns: "",
+      thread_id: "cp",
+      checkpoint_id: expect.any(String),
+    });
+    expect(cps[1]!.parentConfig).toEqual({
+      configurable: { thread_id: "cp", checkpoint_ns: "", checkpoint_id: cps[0]!.config.configurable.checkpoint_id },
+    });
     const hist = await collect(g.getStateHistory(thread("cp")));
-    expect(hist.map((s) => s.config.configurable?.checkpoint_id)).toEqual(cps.map((c) => c.config.configurable.checkpoint_id).reverse());
+    expect(hist.map((s) => s.config.configurable?.checkpoint_id)).toEqual(
+      cps.map((c) => c.config.configurable.checkpoint_id).reverse(),
+    );
     expect((await collect(g.getStateHistory(thread("cp"), { limit: 2 }))).map((s) => s.metadata?.step)).toEqual([2, 1]);
-    expect((await collect(g.getStateHistory(thread("cp"), { before: hist[1]!.config }))).map((s) => s.metadata?.step)).toEqual([0, -1]);
-    expect((await collect(g.getStateHistory(thread("cp"), { filter: { source: "input" } }))).map((s) => s.metadata?.step)).toEqual([-1]);
+    expect(
+      (await collect(g.getStateHistory(thread("cp"), { before: hist[1]!.config }))).map((s) => s.metadata?.step),
+    ).toEqual([0, -1]);
+    expect(
+      (await collect(g.getStateHistory(thread("cp"), { filter: { source: "input" } }))).map((s) => s.metadata?.step),
+    ).toEqual([-1]);
   });
 });
 
@@ -403,9 +471,16 @@ describe("subgraph state (C-55, C-56)", () => {
       { checkpointer: new MemorySaver() },
     );
     const t = thread("jokes");
-    expect(await g.invoke({ subjects: ["cats", "dogs"] }, t)).toEqual({ subjects: ["cats", "dogs"], jokes: [], __interrupt__: [] });
+    expect(await g.invoke({ subjects: ["cats", "dogs"] }, t)).toEqual({
+      subjects: ["cats", "dogs"],
+      jokes: [],
+      __interrupt__: [],
+    });
     const st = await g.getState(t, { subgraphs: true });
-    expect(st.tasks.map((x) => x.path)).toEqual([["__pregel_push", 0], ["__pregel_push", 1]]);
+    expect(st.tasks.map((x) => x.path)).toEqual([
+      ["__pregel_push", 0],
+      ["__pregel_push", 1],
+    ]);
     const kids = st.tasks.map((x) => x.state as StateSnapshot);
     expect(kids.map((k) => k.values)).toEqual([
       { subject: "cats - hohoho", jokes: [] },
@@ -460,7 +535,12 @@ describe("partial pending checkpoint (C-44)", () => {
       { checkpointer: new MemorySaver() },
     );
     const t = thread("partial");
-    const chunks = await collect(g.stream({ my_key: "value ⛰️", market: "DE" }, { ...thread("partial-stream"), streamMode: ["values", "updates"] }));
+    const chunks = await collect(
+      g.stream(
+        { my_key: "value ⛰️", market: "DE" },
+        { ...thread("partial-stream"), streamMode: ["values", "updates"] },
+      ),
+    );
     const ints = [{ id: expect.any(String), value: "Just because..." }];
     expect(chunks).toEqual([
       ["values", { my_key: "value ⛰️", market: "DE" }],
@@ -471,7 +551,11 @@ describe("partial pending checkpoint (C-44)", () => {
     ]);
     const r = await g.invoke({ my_key: "value ⛰️", market: "DE" }, t);
     // the finished sibling's write shows in the result, as in LangGraph, though it is only a pending write
-    expect(r).toEqual({ my_key: "value ⛰️ one", market: "DE", __interrupt__: [{ id: expect.any(String), value: "Just because..." }] });
+    expect(r).toEqual({
+      my_key: "value ⛰️ one",
+      market: "DE",
+      __interrupt__: [{ id: expect.any(String), value: "Just because..." }],
+    });
     const st = await g.getState(t);
     expect(st.values).toEqual({ my_key: "value ⛰️ one", market: "DE" });
     expect((await g.getState(st.config)).values).toEqual({ my_key: "value ⛰️", market: "DE" });
@@ -500,40 +584,74 @@ describe("partial pending checkpoint (C-44)", () => {
       { checkpointer: new MemorySaver() },
     );
     const t = thread("wire");
-    await g.invoke({ items: ["old"], msgs: [{ id: "m1", content: "x" }, { id: "m2", content: "y" }] }, t);
-    expect(await g.invoke(new Command({ resume: "answer" }), t)).toEqual({ items: ["fresh"], msgs: [{ id: "m2", content: "y" }] });
+    await g.invoke(
+      {
+        items: ["old"],
+        msgs: [
+          { id: "m1", content: "x" },
+          { id: "m2", content: "y" },
+        ],
+      },
+      t,
+    );
+    expect(await g.invoke(new Command({ resume: "answer" }), t)).toEqual({
+      items: ["fresh"],
+      msgs: [{ id: "m2", content: "y" }],
+    });
   });
 });
 
 describe("checkpoint recovery per durability (C-49)", () => {
-  it.each(["sync", "async", "exit"] as const)("a failed run, then new input on the same thread (%s)", async (durability) => {
-    const n = nodeFactory("G", ["steps", "attempt"]);
-    const g = compileGraph(
-      graph({
-        fields: { steps: concat as never, attempt: null },
-        defaults: () => ({ steps: [] }),
-        nodes: [
-          n("node1", (s: { attempt?: number }) => {
-            if (s.attempt === undefined) throw new Error("Simulated failure");
-            return { steps: ["node1"] };
-          }, { edges: ["node2"] }),
-          n("node2", () => ({ steps: ["node2"] })),
-        ],
-        start: { edges: ["node1"] },
-      }),
-      { checkpointer: new MemorySaver() },
-    );
-    const t = { ...thread(`rec-${durability}`), durability };
-    await expect(g.invoke({}, t)).rejects.toThrow("Simulated failure");
-    expect(await g.invoke({ steps: ["start"], attempt: 1 }, t)).toEqual({ steps: ["start", "node1", "node2"], attempt: 1 });
-    const hist = await collect(g.getStateHistory(thread(`rec-${durability}`)));
-    const rows = hist.map((s) => [s.metadata?.step, s.metadata?.source]);
-    if (durability === "exit") expect(rows).toEqual([[4, "loop"], [0, "loop"]]);
-    else expect(rows).toEqual([[4, "loop"], [3, "loop"], [2, "loop"], [1, "input"], [0, "loop"], [-1, "input"]]);
-    expect(hist[0]!.values).toEqual({ steps: ["start", "node1", "node2"], attempt: 1 });
-    const failed = hist.find((s) => s.metadata?.step === 0)!;
-    expect(failed.tasks[0]).toMatchObject({ name: "node1", error: { message: "Simulated failure", name: "Error" } });
-  });
+  it.each(["sync", "async", "exit"] as const)(
+    "a failed run, then new input on the same thread (%s)",
+    async (durability) => {
+      const n = nodeFactory("G", ["steps", "attempt"]);
+      const g = compileGraph(
+        graph({
+          fields: { steps: concat as never, attempt: null },
+          defaults: () => ({ steps: [] }),
+          nodes: [
+            n(
+              "node1",
+              (s: { attempt?: number }) => {
+                if (s.attempt === undefined) throw new Error("Simulated failure");
+                return { steps: ["node1"] };
+              },
+              { edges: ["node2"] },
+            ),
+            n("node2", () => ({ steps: ["node2"] })),
+          ],
+          start: { edges: ["node1"] },
+        }),
+        { checkpointer: new MemorySaver() },
+      );
+      const t = { ...thread(`rec-${durability}`), durability };
+      await expect(g.invoke({}, t)).rejects.toThrow("Simulated failure");
+      expect(await g.invoke({ steps: ["start"], attempt: 1 }, t)).toEqual({
+        steps: ["start", "node1", "node2"],
+        attempt: 1,
+      });
+      const hist = await collect(g.getStateHistory(thread(`rec-${durability}`)));
+      const rows = hist.map((s) => [s.metadata?.step, s.metadata?.source]);
+      if (durability === "exit")
+        expect(rows).toEqual([
+          [4, "loop"],
+          [0, "loop"],
+        ]);
+      else
+        expect(rows).toEqual([
+          [4, "loop"],
+          [3, "loop"],
+          [2, "loop"],
+          [1, "input"],
+          [0, "loop"],
+          [-1, "input"],
+        ]);
+      expect(hist[0]!.values).toEqual({ steps: ["start", "node1", "node2"], attempt: 1 });
+      const failed = hist.find((s) => s.metadata?.step === 0)!;
+      expect(failed.tasks[0]).toMatchObject({ name: "node1", error: { message: "Simulated failure", name: "Error" } });
+    },
+  );
 });
 
 describe("doubly nested interrupt (C-53, C-38)", () => {
@@ -544,7 +662,10 @@ describe("doubly nested interrupt (C-53, C-38)", () => {
       fields: { myKey: null },
       nodes: [
         gn("g1", (s: { myKey: string }) => (runs.push("g1"), { myKey: `${s.myKey} here` }), { edges: ["g2"] }),
-        gn("g2", (s: { myKey: string }, ctx) => (runs.push("g2"), { myKey: `${s.myKey} and ${ctx.interrupt<string>("ok?")}` })),
+        gn(
+          "g2",
+          (s: { myKey: string }, ctx) => (runs.push("g2"), { myKey: `${s.myKey} and ${ctx.interrupt<string>("ok?")}` }),
+        ),
       ],
       start: { edges: ["g1"] },
     });
@@ -564,7 +685,10 @@ describe("doubly nested interrupt (C-53, C-38)", () => {
       fields: { myKey: null },
       nodes: [
         pn("p1", (s: { myKey: string }) => (runs.push("p1"), { myKey: `hi ${s.myKey}` }), { edges: ["child"] }),
-        pn("child", (s: Values, ctx) => (runs.push("child"), ctx.runSubgraph(child, s)), { subgraph: child, edges: ["p3"] }),
+        pn("child", (s: Values, ctx) => (runs.push("child"), ctx.runSubgraph(child, s)), {
+          subgraph: child,
+          edges: ["p3"],
+        }),
         pn("p3", (s: { myKey: string }) => (runs.push("p3"), { myKey: `${s.myKey} and back again` })),
       ],
       start: { edges: ["p1"] },
@@ -575,9 +699,17 @@ describe("doubly nested interrupt (C-53, C-38)", () => {
     const g = compileGraph(build(runs), { checkpointer: new MemorySaver() });
     const t = thread("dn");
     const first = await collect(g.stream({ myKey: "my value" }, { ...t, streamMode: "values" }));
-    expect(first).toEqual([{ myKey: "my value" }, { myKey: "hi my value" }, { __interrupt__: [{ id: expect.any(String), value: "ok?" }] }]);
+    expect(first).toEqual([
+      { myKey: "my value" },
+      { myKey: "hi my value" },
+      { __interrupt__: [{ id: expect.any(String), value: "ok?" }] },
+    ]);
     const second = await collect(g.stream(new Command({ resume: "there" }), { ...t, streamMode: "values" }));
-    expect(second).toEqual([{ myKey: "hi my value" }, { myKey: "hi my value here and there" }, { myKey: "hi my value here and there and back again" }]);
+    expect(second).toEqual([
+      { myKey: "hi my value" },
+      { myKey: "hi my value here and there" },
+      { myKey: "hi my value here and there and back again" },
+    ]);
     expect(runs).toEqual(["p1", "child", "c1", "grand", "g1", "g2", "child", "grand", "g2", "p3"]);
   });
   it("Command.PARENT from a grandchild node is handled by the child's task (C-38)", async () => {
@@ -634,7 +766,11 @@ describe("tasks stream for stopped tasks", () => {
   it("an interrupted task reports its interrupts, a failed one its error", async () => {
     const n = nodeFactory("G", ["log"]);
     const g = compileGraph(
-      graph({ fields: { log: concat as never }, nodes: [n("ask", (_: Values, ctx) => ({ log: [ctx.interrupt<string>("?")] }))], start: { edges: ["ask"] } }),
+      graph({
+        fields: { log: concat as never },
+        nodes: [n("ask", (_: Values, ctx) => ({ log: [ctx.interrupt<string>("?")] }))],
+        start: { edges: ["ask"] },
+      }),
       { checkpointer: new MemorySaver() },
     );
     const chunks = (await collect(g.stream({ log: [] }, { ...thread("ts"), streamMode: "tasks" }))) as Values[];
@@ -642,7 +778,17 @@ describe("tasks stream for stopped tasks", () => {
       { id: expect.any(String), name: "ask", input: { log: [] }, triggers: ["branch:to:ask"], interrupts: [] },
       { id: chunks[0]!.id, name: "ask", result: {}, interrupts: [{ id: expect.any(String), value: "?" }] },
     ]);
-    const bad = compileGraph(graph({ fields: { log: concat as never }, nodes: [n("boom", () => { throw new Error("x"); })], start: { edges: ["boom"] } }));
+    const bad = compileGraph(
+      graph({
+        fields: { log: concat as never },
+        nodes: [
+          n("boom", () => {
+            throw new Error("x");
+          }),
+        ],
+        start: { edges: ["boom"] },
+      }),
+    );
     const seen: unknown[] = [];
     await expect(
       (async () => {

@@ -22,7 +22,11 @@ const r2 = async () => {
   return { docs: ["doc3", "doc4"] };
 };
 const qa = (s: S) => ({ answer: (s.docs ?? []).join(",") });
-const EXPECTED = { query: "analyzed: query: what is weather in sf", docs: ["doc1", "doc2", "doc3", "doc4"], answer: "doc1,doc2,doc3,doc4" };
+const EXPECTED = {
+  query: "analyzed: query: what is weather in sf",
+  docs: ["doc1", "doc2", "doc3", "doc4"],
+  answer: "doc1,doc2,doc3,doc4",
+};
 
 describe("write order (§1.4, §8.3 #1)", () => {
   it("PULL tasks by node name in JS order, then Sends by index, whatever the completion order", async () => {
@@ -107,10 +111,14 @@ describe("defer (C-21)", () => {
         node("rewrite_query", rewrite as never, { edges: ["retriever_one", "retriever_two"] }),
         node("retriever_one", r1, { edges: ["analyzer_one"] }),
         node("analyzer_one", analyze as never, waiting ? { joins: [0] } : { edges: ["qa"] }),
-        node("retriever_two", async () => {
-          await sleep(30);
-          return { docs: ["doc3", "doc4"] };
-        }, waiting ? { joins: [0] } : { edges: ["qa"] }),
+        node(
+          "retriever_two",
+          async () => {
+            await sleep(30);
+            return { docs: ["doc3", "doc4"] };
+          },
+          waiting ? { joins: [0] } : { edges: ["qa"] },
+        ),
         node("qa", qa as never, { defer: true }),
       ],
       start: { edges: ["rewrite_query"] },
@@ -120,13 +128,23 @@ describe("defer (C-21)", () => {
   it.each([false, true])("the deferred node runs once, after the longer branch (waiting edge: %s)", async (waiting) => {
     const g = compileGraph(build(waiting));
     const upd = (await collect(g.stream({ query: "what is weather in sf" }))) as Record<string, unknown>[];
-    expect(upd.map((u) => Object.keys(u)[0])).toEqual(["rewrite_query", "retriever_one", "retriever_two", "analyzer_one", "qa"]);
+    expect(upd.map((u) => Object.keys(u)[0])).toEqual([
+      "rewrite_query",
+      "retriever_one",
+      "retriever_two",
+      "analyzer_one",
+      "qa",
+    ]);
     expect(await g.invoke({ query: "what is weather in sf" })).toEqual({
       query: "analyzed: query: what is weather in sf",
       docs: ["doc1", "doc2", "doc3", "doc4"],
       answer: "doc1,doc2,doc3,doc4",
     });
-    const dbg = (await collect(g.stream({ query: "x" }, { streamMode: "debug" }))) as { step: number; type: string; payload: { name: string; triggers: string[] } }[];
+    const dbg = (await collect(g.stream({ query: "x" }, { streamMode: "debug" }))) as {
+      step: number;
+      type: string;
+      payload: { name: string; triggers: string[] };
+    }[];
     const q = dbg.find((d) => d.type === "task" && d.payload.name === "qa")!;
     expect(q.step).toBe(4);
     expect(q.payload.triggers).toEqual([waiting ? "join:analyzer_one+retriever_two:qa" : "branch:to:qa"]);
@@ -158,7 +176,10 @@ describe("routers (§1.7)", () => {
     const g = compileGraph(
       graph({
         fields: { value: null },
-        nodes: [n("left", (s: { value: string }) => ({ value: `${s.value}->left` })), n("right", (s: { value: string }) => ({ value: `${s.value}->right` }))],
+        nodes: [
+          n("left", (s: { value: string }) => ({ value: `${s.value}->left` })),
+          n("right", (s: { value: string }) => ({ value: `${s.value}->right` })),
+        ],
         start: { branches: [(s) => pathMap[(s.value as string).length > 10 ? "go-right" : "go-left"]!] },
       }),
     );
@@ -168,7 +189,13 @@ describe("routers (§1.7)", () => {
 
   it("an unknown destination is an InvalidUpdateError naming the node (graphc's choice)", async () => {
     const n = nodeFactory("G", ["value"]);
-    const g = compileGraph(graph({ fields: { value: null }, nodes: [n("a", () => null, { branches: [() => "zzz"] })], start: { edges: ["a"] } }));
+    const g = compileGraph(
+      graph({
+        fields: { value: null },
+        nodes: [n("a", () => null, { branches: [() => "zzz"] })],
+        start: { edges: ["a"] },
+      }),
+    );
     await expect(g.invoke({ value: 1 })).rejects.toMatchObject({ name: "InvalidUpdateError", node: "a" });
   });
 
@@ -177,7 +204,12 @@ describe("routers (§1.7)", () => {
     const g = compileGraph(
       graph({
         fields: { value: sumOp as never },
-        nodes: [n("a", () => ({ value: 1 }), { sync: true, branches: [async (s) => ((s.value as number) < 3 ? "a" : "__end__")] })],
+        nodes: [
+          n("a", () => ({ value: 1 }), {
+            sync: true,
+            branches: [async (s) => ((s.value as number) < 3 ? "a" : "__end__")],
+          }),
+        ],
         start: { edges: ["a"] },
       }),
     );
@@ -191,7 +223,12 @@ describe("self loop and stream shapes (C-27)", () => {
   const g = compileGraph(
     graph({
       fields: { value: sumOp as never },
-      nodes: [n("add_one", () => ({ value: 1 }), { sync: true, branches: [(s) => ((s.value as number) < 6 ? "add_one" : "__end__")] })],
+      nodes: [
+        n("add_one", () => ({ value: 1 }), {
+          sync: true,
+          branches: [(s) => ((s.value as number) < 6 ? "add_one" : "__end__")],
+        }),
+      ],
       start: { edges: ["add_one"] },
     }),
   );
@@ -199,10 +236,18 @@ describe("self loop and stream shapes (C-27)", () => {
     expect(await collect(g.stream({ value: 1 }))).toEqual(Array(5).fill({ add_one: { value: 1 } }));
   });
   it("values, [values], [values, updates]", async () => {
-    expect(await collect(g.stream({ value: 1 }, { streamMode: "values" }))).toEqual([1, 2, 3, 4, 5, 6].map((value) => ({ value })));
-    expect(await collect(g.stream({ value: 1 }, { streamMode: ["values"] }))).toEqual([1, 2, 3, 4, 5, 6].map((value) => ["values", { value }]));
+    expect(await collect(g.stream({ value: 1 }, { streamMode: "values" }))).toEqual(
+      [1, 2, 3, 4, 5, 6].map((value) => ({ value })),
+    );
+    expect(await collect(g.stream({ value: 1 }, { streamMode: ["values"] }))).toEqual(
+      [1, 2, 3, 4, 5, 6].map((value) => ["values", { value }]),
+    );
     const both = await collect(g.stream({ value: 1 }, { streamMode: ["values", "updates"] }));
-    expect(both.slice(0, 3)).toEqual([["values", { value: 1 }], ["updates", { add_one: { value: 1 } }], ["values", { value: 2 }]]);
+    expect(both.slice(0, 3)).toEqual([
+      ["values", { value: 1 }],
+      ["updates", { add_one: { value: 1 } }],
+      ["values", { value: 2 }],
+    ]);
     expect(both).toHaveLength(11);
   });
   it("LangGraph's `await graph.stream()` form works too", async () => {
@@ -218,7 +263,9 @@ describe("recursion limit (§1.10, C-58)", () => {
     return graph({
       name: "Chain",
       fields: { log: concat as never },
-      nodes: names.map((name, i) => n(name, () => ({ log: [name] }), { sync: true, edges: i + 1 < k ? [names[i + 1]!] : [] })),
+      nodes: names.map((name, i) =>
+        n(name, () => ({ log: [name] }), { sync: true, edges: i + 1 < k ? [names[i + 1]!] : [] }),
+      ),
       start: { edges: ["n0"] },
     });
   };
@@ -245,13 +292,17 @@ describe("recursion limit (§1.10, C-58)", () => {
     }
   });
   it("withConfig and the spec's limits apply; a per-call limit wins", async () => {
-    await expect(compileGraph(chain(2)).withConfig({ recursionLimit: 1 }).invoke({ log: [] })).rejects.toBeInstanceOf(GraphRecursionError);
+    await expect(compileGraph(chain(2)).withConfig({ recursionLimit: 1 }).invoke({ log: [] })).rejects.toBeInstanceOf(
+      GraphRecursionError,
+    );
     const limited = compileGraph({ ...chain(3), recursionLimit: 3 });
     await expect(limited.invoke({ log: [] })).rejects.toBeInstanceOf(GraphRecursionError);
     expect(await limited.invoke({ log: [] }, { recursionLimit: 4 })).toEqual({ log: ["n0", "n1", "n2"] });
   });
   it("a limit below 1 is refused", async () => {
-    await expect(compileGraph(chain(1)).invoke({ log: [] }, { recursionLimit: 0 })).rejects.toThrow('Passed "recursionLimit" must be at least 1.');
+    await expect(compileGraph(chain(1)).invoke({ log: [] }, { recursionLimit: 0 })).rejects.toThrow(
+      'Passed "recursionLimit" must be at least 1.',
+    );
   });
 });
 

@@ -32,7 +32,9 @@ export function applyFor(graph: string, fields: Record<string, Reducer>): GraphS
     for (const k of Object.keys(writes)) {
       if (!(k in fields)) continue;
       const op = fields[k]!;
-      values[k] = op ? fold(graph, k, k in values, values[k], writes[k]!, op as (a: unknown, b: never) => unknown) : replace(graph, k, writes[k]!);
+      values[k] = op
+        ? fold(graph, k, k in values, values[k], writes[k]!, op as (a: unknown, b: never) => unknown)
+        : replace(graph, k, writes[k]!);
       written.push(k);
     }
     return written;
@@ -41,10 +43,12 @@ export function applyFor(graph: string, fields: Record<string, Reducer>): GraphS
 
 export function inputFor(graph: string, keys: readonly string[]): GraphSpec["input"] {
   return (raw: unknown): Values => {
-    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new GraphInputError(`graph "${graph}": input must be an object`, { graph });
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+      throw new GraphInputError(`graph "${graph}": input must be an object`, { graph });
     const out: Values = {};
     for (const k of Object.keys(raw)) {
-      if (!keys.includes(k)) throw new GraphInputError(`graph "${graph}": unknown input field "${k}"`, { graph, field: k });
+      if (!keys.includes(k))
+        throw new GraphInputError(`graph "${graph}": unknown input field "${k}"`, { graph, field: k });
       out[k] = (raw as Values)[k];
     }
     return out;
@@ -96,7 +100,11 @@ export function nodeFactory(graph: string, allFields: readonly string[]) {
       check: (u: Values) => {
         for (const k of Object.keys(u)) {
           if (!writes.includes(k))
-            throw new InvalidUpdateError(`graph "${graph}": node "${name}" may not write field "${k}"`, { graph, node: name, field: k });
+            throw new InvalidUpdateError(`graph "${graph}": node "${name}" may not write field "${k}"`, {
+              graph,
+              node: name,
+              field: k,
+            });
         }
       },
       edges: o.edges ?? [],
@@ -144,10 +152,13 @@ export function writeOrderSpec(): GraphSpec {
     compilerVersion: VERSION,
     init: () => ({ log: [] }),
     input: (raw: unknown): Values => {
-      if (typeof raw !== "object" || raw === null) throw new GraphInputError(`graph "${G}": input must be an object`, { graph: G });
+      if (typeof raw !== "object" || raw === null)
+        throw new GraphInputError(`graph "${G}": input must be an object`, { graph: G });
       const r = raw as Values;
-      for (const k of Object.keys(r)) if (k !== "log") throw new GraphInputError(`graph "${G}": unknown input field "${k}"`, { graph: G, field: k });
-      if ("log" in r && !Array.isArray(r.log)) throw new GraphInputError(`graph "${G}": field "log" must be string[]`, { graph: G, field: "log" });
+      for (const k of Object.keys(r))
+        if (k !== "log") throw new GraphInputError(`graph "${G}": unknown input field "${k}"`, { graph: G, field: k });
+      if ("log" in r && !Array.isArray(r.log))
+        throw new GraphInputError(`graph "${G}": field "log" must be string[]`, { graph: G, field: "log" });
       return "log" in r ? { log: r.log } : {};
     },
     output: (v: Values): Values => ("log" in v ? { log: v.log } : {}),

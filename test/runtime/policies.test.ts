@@ -1,7 +1,14 @@
 /** Reference §8 group H and §7: retries, backoff, timeouts, cache, error route, concurrency, cancellation. */
 import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { GraphRecursionError, MemorySaver, NodeError, NodeTimeoutError, compileGraph, defaultRetryOn } from "graphc/runtime";
+import {
+  GraphRecursionError,
+  MemorySaver,
+  NodeError,
+  NodeTimeoutError,
+  compileGraph,
+  defaultRetryOn,
+} from "graphc/runtime";
 import { concat, graph, nodeFactory, sleep } from "./helpers.ts";
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
@@ -19,10 +26,14 @@ describe("retry policy (C-59, C-60)", () => {
       graph({
         fields: { total: null, log: concat as never, foo: null },
         nodes: [
-          n("tool", () => {
-            calls.n++;
-            throw Object.assign(new Error("Total is too large"), { status });
-          }, { retry: { maxAttempts: 3, initialInterval: 1, jitter: false } }),
+          n(
+            "tool",
+            () => {
+              calls.n++;
+              throw Object.assign(new Error("Total is too large"), { status });
+            },
+            { retry: { maxAttempts: 3, initialInterval: 1, jitter: false } },
+          ),
         ],
         start: { edges: ["tool"] },
       }),
@@ -30,7 +41,9 @@ describe("retry policy (C-59, C-60)", () => {
     );
   it("retries a 500 up to maxAttempts, not a 400; the error is a pending write", async () => {
     const c500 = { n: 0 };
-    const e = await build(500, c500).invoke({ total: 1 }, { configurable: { thread_id: "r" } }).catch((x: unknown) => x);
+    const e = await build(500, c500)
+      .invoke({ total: 1 }, { configurable: { thread_id: "r" } })
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(NodeError);
     expect(c500.n).toBe(3);
     const c400 = { n: 0 };
@@ -52,15 +65,27 @@ describe("retry policy (C-59, C-60)", () => {
       compileGraph(
         graph({
           fields: { total: null, log: concat as never, foo: null },
-          nodes: [n("x", () => { throw new Error("flaky"); }, { retry: { maxAttempts: attempts, initialInterval: 10, backoffFactor: 2, jitter } })],
+          nodes: [
+            n(
+              "x",
+              () => {
+                throw new Error("flaky");
+              },
+              { retry: { maxAttempts: attempts, initialInterval: 10, backoffFactor: 2, jitter } },
+            ),
+          ],
           start: { edges: ["x"] },
         }),
       );
-    await mk(false, 3).invoke({}).catch(() => {});
+    await mk(false, 3)
+      .invoke({})
+      .catch(() => {});
     expect(waits).toEqual([10, 20]);
     waits.length = 0;
     vi.spyOn(Math, "random").mockReturnValue(0.05);
-    await mk(true, 2).invoke({}).catch(() => {});
+    await mk(true, 2)
+      .invoke({})
+      .catch(() => {});
     expect(waits).toEqual([60]);
   });
 
@@ -77,7 +102,16 @@ describe("retry policy (C-59, C-60)", () => {
     const g = compileGraph(
       graph({
         fields: { total: null, log: concat as never, foo: null },
-        nodes: [n("x", () => { calls++; throw new Error("nope"); }, { retry: { maxAttempts: 5, initialInterval: 0, jitter: false, retryOn: () => calls < 2 } })],
+        nodes: [
+          n(
+            "x",
+            () => {
+              calls++;
+              throw new Error("nope");
+            },
+            { retry: { maxAttempts: 5, initialInterval: 0, jitter: false, retryOn: () => calls < 2 } },
+          ),
+        ],
         start: { edges: ["x"] },
       }),
     );
@@ -91,7 +125,16 @@ describe("timeouts (§7.2)", () => {
     const g = compileGraph(
       graph({
         fields: { total: null, log: concat as never, foo: null },
-        nodes: [n("slow", async (_: unknown, ctx) => { await sleep(200); return ctx.signal.aborted ? null : { foo: "late" }; }, { timeout: { runTimeout: 20 } })],
+        nodes: [
+          n(
+            "slow",
+            async (_: unknown, ctx) => {
+              await sleep(200);
+              return ctx.signal.aborted ? null : { foo: "late" };
+            },
+            { timeout: { runTimeout: 20 } },
+          ),
+        ],
         start: { edges: ["slow"] },
       }),
     );
@@ -108,15 +151,19 @@ describe("timeouts (§7.2)", () => {
       graph({
         fields: { total: null, log: concat as never, foo: null },
         nodes: [
-          n("slow", async (_: unknown, ctx) => {
-            attempt++;
-            if (attempt === 1) {
-              await new Promise<void>((r) => ctx.signal.addEventListener("abort", () => r()));
-              abortedFirst = true;
-              return { foo: "first" };
-            }
-            return { foo: `attempt ${attempt}` };
-          }, { timeout: { runTimeout: 20 }, retry: { maxAttempts: 2, initialInterval: 0, jitter: false } }),
+          n(
+            "slow",
+            async (_: unknown, ctx) => {
+              attempt++;
+              if (attempt === 1) {
+                await new Promise<void>((r) => ctx.signal.addEventListener("abort", () => r()));
+                abortedFirst = true;
+                return { foo: "first" };
+              }
+              return { foo: `attempt ${attempt}` };
+            },
+            { timeout: { runTimeout: 20 }, retry: { maxAttempts: 2, initialInterval: 0, jitter: false } },
+          ),
         ],
         start: { edges: ["slow"] },
       }),
@@ -131,19 +178,27 @@ describe("timeouts (§7.2)", () => {
         graph({
           fields: { total: null, log: concat as never, foo: null },
           nodes: [
-            n("worker", async (_: unknown, ctx) => {
-              for (let i = 0; i < 6; i++) {
-                await sleep(10);
-                if (beat) (i % 2 ? ctx.heartbeat() : ctx.writer(i));
-              }
-              return { foo: "done" };
-            }, { timeout: { idleTimeout: 35 } }),
+            n(
+              "worker",
+              async (_: unknown, ctx) => {
+                for (let i = 0; i < 6; i++) {
+                  await sleep(10);
+                  if (beat) i % 2 ? ctx.heartbeat() : ctx.writer(i);
+                }
+                return { foo: "done" };
+              },
+              { timeout: { idleTimeout: 35 } },
+            ),
           ],
           start: { edges: ["worker"] },
         }),
       );
     expect(await mk(true).invoke({})).toEqual({ foo: "done" });
-    await expect(mk(false).invoke({})).rejects.toMatchObject({ name: "NodeTimeoutError", kind: "idle", node: "worker" });
+    await expect(mk(false).invoke({})).rejects.toMatchObject({
+      name: "NodeTimeoutError",
+      kind: "idle",
+      node: "worker",
+    });
   });
 });
 
@@ -152,12 +207,19 @@ describe("cache policy (C-24)", () => {
     let calls = 0;
     const spec = graph({
       fields: { total: null, log: concat as never, foo: null },
-      nodes: [n("rewrite", (s: { foo: string }) => (calls++, { log: [`r:${s.foo}`] }), { reads: ["foo"], cache: { ttl: 60 } })],
+      nodes: [
+        n("rewrite", (s: { foo: string }) => (calls++, { log: [`r:${s.foo}`] }), {
+          reads: ["foo"],
+          cache: { ttl: 60 },
+        }),
+      ],
       start: { edges: ["rewrite"] },
     });
     const g = compileGraph(spec);
     expect(await g.invoke({ foo: "a", log: [] })).toEqual({ foo: "a", log: ["r:a"] });
-    expect(await collect(g.stream({ foo: "a", log: [] }))).toEqual([{ rewrite: { log: ["r:a"] }, __metadata__: { cached: true } }]);
+    expect(await collect(g.stream({ foo: "a", log: [] }))).toEqual([
+      { rewrite: { log: ["r:a"] }, __metadata__: { cached: true } },
+    ]);
     expect(calls).toBe(1);
     await g.invoke({ foo: "b", log: [] });
     expect(calls).toBe(2);
@@ -171,7 +233,11 @@ describe("cache policy (C-24)", () => {
     const g = compileGraph(
       graph({
         fields: { total: null, log: concat as never, foo: null },
-        nodes: [n("k", () => (calls++, { total: calls }), { cache: { ttl: 1, key: (i) => String((i as { foo: string }).foo.length) } })],
+        nodes: [
+          n("k", () => (calls++, { total: calls }), {
+            cache: { ttl: 1, key: (i) => String((i as { foo: string }).foo.length) },
+          }),
+        ],
         start: { edges: ["k"] },
       }),
     );
@@ -192,7 +258,14 @@ describe("error route (on_error)", () => {
       graph({
         fields: { total: null, log: concat as never, foo: null },
         nodes: [
-          n("risky", () => { attempts++; throw new Error("bad"); }, { retry: { maxAttempts: 2, initialInterval: 0, jitter: false }, onError: "handler", edges: ["next"] }),
+          n(
+            "risky",
+            () => {
+              attempts++;
+              throw new Error("bad");
+            },
+            { retry: { maxAttempts: 2, initialInterval: 0, jitter: false }, onError: "handler", edges: ["next"] },
+          ),
           n("handler", () => ({ foo: "handled_after" })),
           n("next", () => ({ foo: "not reached" })),
         ],
@@ -216,7 +289,13 @@ describe("run control", () => {
       return { log: ["w"] };
     };
     const names = ["a", "b", "c", "d", "e"];
-    const g = compileGraph(graph({ fields: { total: null, log: concat as never, foo: null }, nodes: names.map((x) => n(x, w)), start: { edges: names } }));
+    const g = compileGraph(
+      graph({
+        fields: { total: null, log: concat as never, foo: null },
+        nodes: names.map((x) => n(x, w)),
+        start: { edges: names },
+      }),
+    );
     expect((await g.invoke({ log: [] }, { maxConcurrency: 2 }))!.log).toHaveLength(5);
     expect(peak).toBe(2);
   });
@@ -226,11 +305,15 @@ describe("run control", () => {
     const g = compileGraph(
       graph({
         fields: { total: null, log: concat as never, foo: null },
-        nodes: [n("a", async (_: unknown, ctx) => (ctx.signal.aborted ? null : { log: ["a"] })), n("b", (_: unknown, ctx) => (ctx.signal.aborted ? null : { log: ["b"] }))],
+        nodes: [
+          n("a", async (_: unknown, ctx) => (ctx.signal.aborted ? null : { log: ["a"] })),
+          n("b", (_: unknown, ctx) => (ctx.signal.aborted ? null : { log: ["b"] })),
+        ],
         start: { edges: ["a", "b"] },
       }),
     );
-    for (let i = 0; i < 20; i++) expect(await g.invoke({ log: [] }, { signal: ctl.signal })).toEqual({ log: ["a", "b"] });
+    for (let i = 0; i < 20; i++)
+      expect(await g.invoke({ log: [] }, { signal: ctl.signal })).toEqual({ log: ["a", "b"] });
     expect(getEventListeners(ctl.signal, "abort")).toHaveLength(0);
   });
 
@@ -251,7 +334,12 @@ describe("run control", () => {
 
   it("a recursion error inside a loop of async nodes still names the graph", async () => {
     const g = compileGraph(
-      graph({ name: "Loopy", fields: { total: null, log: concat as never, foo: null }, nodes: [n("l", async () => null, { branches: [() => "l"] })], start: { edges: ["l"] } }),
+      graph({
+        name: "Loopy",
+        fields: { total: null, log: concat as never, foo: null },
+        nodes: [n("l", async () => null, { branches: [() => "l"] })],
+        start: { edges: ["l"] },
+      }),
     );
     await expect(g.invoke({}, { recursionLimit: 5 })).rejects.toBeInstanceOf(GraphRecursionError);
   });
@@ -260,16 +348,26 @@ describe("run control", () => {
     const g = compileGraph(
       graph({
         fields: { total: null, log: concat as never, foo: null },
-        nodes: [n("ok", () => ({ log: ["ok"] })), n("bad1", () => { throw new Error("1"); }), n("bad2", () => { throw new Error("2"); })],
+        nodes: [
+          n("ok", () => ({ log: ["ok"] })),
+          n("bad1", () => {
+            throw new Error("1");
+          }),
+          n("bad2", () => {
+            throw new Error("2");
+          }),
+        ],
         start: { edges: ["ok", "bad1", "bad2"] },
       }),
       { checkpointer: new MemorySaver() },
     );
     const cfg = { configurable: { thread_id: "m" } };
-    await expect(g.invoke({ log: [] }, cfg)).rejects.toMatchObject({ name: "MultipleErrors", errors: [expect.any(NodeError), expect.any(NodeError)] });
+    await expect(g.invoke({ log: [] }, cfg)).rejects.toMatchObject({
+      name: "MultipleErrors",
+      errors: [expect.any(NodeError), expect.any(NodeError)],
+    });
     const st = await g.getState(cfg);
     expect(st.values).toEqual({ log: ["ok"] });
     expect(st.next).toEqual(["bad1", "bad2"]);
   });
 });
-

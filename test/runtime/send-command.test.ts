@@ -26,7 +26,10 @@ describe("Send (group D)", () => {
         start: { branches: [(s) => (s.subjects as string[]).map((x) => new Send("generate_joke", { subjects: [x] }))] },
       }),
     );
-    expect(await g.invoke({ subjects: ["cats", "dogs"] })).toEqual({ subjects: ["cats", "dogs"], jokes: ["Joke about cats", "Joke about dogs"] });
+    expect(await g.invoke({ subjects: ["cats", "dogs"] })).toEqual({
+      subjects: ["cats", "dogs"],
+      jokes: ["Joke about cats", "Joke about dogs"],
+    });
     expect(received).toEqual([{ subjects: ["cats"] }, { subjects: ["dogs"] }]);
   });
 
@@ -66,17 +69,23 @@ describe("Send (group D)", () => {
         nodes: [
           n("1", () => ({ items: ["1"] }), { branches: [() => [new Send("2", 1), new Send("2", 2), "3.1"]] }),
           n("1.1", () => ({ items: ["1.1"] }), { branches: [() => [new Send("2", 3), new Send("2", 4)]] }),
-          n("2", async (x: number) => {
-            await sleep(5 - x);
-            return { items: [`2|${x}`] };
-          }, { branches: [() => "3"] }),
+          n(
+            "2",
+            async (x: number) => {
+              await sleep(5 - x);
+              return { items: [`2|${x}`] };
+            },
+            { branches: [() => "3"] },
+          ),
           n("3", () => ({ items: ["3"] })),
           n("3.1", () => ({ items: ["3.1"] })),
         ],
         start: { edges: ["1", "1.1"] },
       }),
     );
-    expect(await g.invoke({ items: ["0"] })).toEqual({ items: ["0", "1", "1.1", "3.1", "2|1", "2|2", "2|3", "2|4", "3"] });
+    expect(await g.invoke({ items: ["0"] })).toEqual({
+      items: ["0", "1", "1.1", "3.1", "2|1", "2|2", "2|3", "2|4", "3"],
+    });
   });
 
   it.each([
@@ -84,7 +93,13 @@ describe("Send (group D)", () => {
     ["nope", 'Invalid node name "nope" in Send packet'],
   ])("a Send to %s is refused", async (target, message) => {
     const n = nodeFactory("G", ["items"]);
-    const g = compileGraph(graph({ fields: { items: concat as never }, nodes: [n("a", () => null)], start: { branches: [() => new Send(target, 1)] } }));
+    const g = compileGraph(
+      graph({
+        fields: { items: concat as never },
+        nodes: [n("a", () => null)],
+        start: { branches: [() => new Send(target, 1)] },
+      }),
+    );
     const e = await g.invoke({ items: [] }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(InvalidUpdateError);
     expect((e as Error).message).toBe(message);
@@ -97,7 +112,11 @@ describe("Send (group D)", () => {
         fields: { foo: null, tasks: concat as never },
         defaults: () => ({ tasks: [] }),
         nodes: [
-          n("map", () => new Command({ goto: [0, 1, 2].map((index) => new Send("task", { index })), update: { foo: "map" } }), { ends: ["task"] }),
+          n(
+            "map",
+            () => new Command({ goto: [0, 1, 2].map((index) => new Send("task", { index })), update: { foo: "map" } }),
+            { ends: ["task"] },
+          ),
           n("task", (a: { index: number }) => ({ tasks: [a.index] })),
         ],
         start: { edges: ["map"] },
@@ -150,7 +169,11 @@ describe("Command (group E)", () => {
 
   it("Command.PARENT at the root: There is no parent graph.", async () => {
     const g = compileGraph(
-      graph({ fields: { log: concat as never, count: null }, nodes: [n("a", () => new Command({ graph: Command.PARENT, update: { count: 1 } }))], start: { edges: ["a"] } }),
+      graph({
+        fields: { log: concat as never, count: null },
+        nodes: [n("a", () => new Command({ graph: Command.PARENT, update: { count: 1 } }))],
+        start: { edges: ["a"] },
+      }),
     );
     await expect(g.invoke({ log: [] })).rejects.toThrow("There is no parent graph.");
     await expect(g.invoke(new Command({ graph: Command.PARENT }))).rejects.toThrow("There is no parent graph.");
@@ -178,7 +201,10 @@ describe("Command (group E)", () => {
         name: "Parent",
         fields: { foo: (a: string, b: string) => `${a}|${b}`, list: concat as never },
         nodes: [
-          pn("sub", (input: Values, ctx) => ctx.runSubgraph(child, input), { subgraph: child, ends: ["nodeB", "nodeC"] }),
+          pn("sub", (input: Values, ctx) => ctx.runSubgraph(child, input), {
+            subgraph: child,
+            ends: ["nodeB", "nodeC"],
+          }),
           pn("nodeB", () => {
             calls.push("Called B");
             return { foo: "b" };

@@ -26,7 +26,10 @@ describe("nested graph basic (C-51)", () => {
       name: "Outer",
       fields: { myKey: null, neverCalled: null },
       nodes: [
-        out("inner", (s: Values, ctx) => ctx.runSubgraph(inner, { myKey: s.myKey }).then((o) => ({ myKey: o.myKey })), { subgraph: inner, edges: ["outer2"] }),
+        out("inner", (s: Values, ctx) => ctx.runSubgraph(inner, { myKey: s.myKey }).then((o) => ({ myKey: o.myKey })), {
+          subgraph: inner,
+          edges: ["outer2"],
+        }),
         out("outer2", (s: { myKey: string }) => ({ myKey: `${s.myKey} and back again` })),
       ],
       start: { edges: ["inner"] },
@@ -58,10 +61,14 @@ function threeLevels(onG1?: (ctx: { writer(x: unknown): void; messages(x: unknow
     fields: { log: concat as never },
     nodes: [
       cn("c1", () => ({ log: ["c1"] }), { edges: ["gc"] }),
-      cn("gc", async (_: Values, ctx) => {
-        await ctx.runSubgraph(grand, { log: [] });
-        return { log: ["gc"] };
-      }, { subgraph: grand }),
+      cn(
+        "gc",
+        async (_: Values, ctx) => {
+          await ctx.runSubgraph(grand, { log: [] });
+          return { log: ["gc"] };
+        },
+        { subgraph: grand },
+      ),
     ],
     start: { edges: ["c1"] },
   });
@@ -71,10 +78,14 @@ function threeLevels(onG1?: (ctx: { writer(x: unknown): void; messages(x: unknow
     fields: { log: concat as never },
     nodes: [
       pn("p1", () => ({ log: ["p1"] }), { edges: ["ch"] }),
-      pn("ch", async (_: Values, ctx) => {
-        await ctx.runSubgraph(child, { log: [] });
-        return { log: ["ch"] };
-      }, { subgraph: child }),
+      pn(
+        "ch",
+        async (_: Values, ctx) => {
+          await ctx.runSubgraph(child, { log: [] });
+          return { log: ["ch"] };
+        },
+        { subgraph: child },
+      ),
     ],
     start: { edges: ["p1"] },
   });
@@ -82,7 +93,10 @@ function threeLevels(onG1?: (ctx: { writer(x: unknown): void; messages(x: unknow
 
 describe("streaming with subgraphs (§4.3)", () => {
   it("subgraphs:true gives [namespace, payload] with node:taskId segments", async () => {
-    const chunks = (await collect(compileGraph(threeLevels()).stream({ log: [] }, { subgraphs: true }))) as [string[], Values][];
+    const chunks = (await collect(compileGraph(threeLevels()).stream({ log: [] }, { subgraphs: true }))) as [
+      string[],
+      Values,
+    ][];
     expect(chunks.map(([ns, p]) => [ns.map((s) => s.split(":")[0]), Object.keys(p)[0]])).toEqual([
       [[], "p1"],
       [["ch"], "c1"],
@@ -98,7 +112,11 @@ describe("streaming with subgraphs (§4.3)", () => {
 
   it("array modes with subgraphs give [namespace, mode, payload]; without, subgraph chunks are hidden", async () => {
     const g = compileGraph(threeLevels());
-    const all = (await collect(g.stream({ log: [] }, { subgraphs: true, streamMode: ["values", "updates"] }))) as [string[], string, Values][];
+    const all = (await collect(g.stream({ log: [] }, { subgraphs: true, streamMode: ["values", "updates"] }))) as [
+      string[],
+      string,
+      Values,
+    ][];
     expect(all[0]).toEqual([[], "values", { log: [] }]);
     expect(all.some(([ns, m]) => ns.length === 2 && m === "values")).toBe(true);
     const root = (await collect(g.stream({ log: [] }, { streamMode: ["updates"] }))) as [string, Values][];
@@ -114,8 +132,15 @@ describe("streaming with subgraphs (§4.3)", () => {
     );
     const plain = await collect(g.stream({ log: [] }, { streamMode: ["custom", "messages"] }));
     expect(plain[0]).toEqual(["custom", { progress: 1 }]);
-    expect(plain[1]).toEqual(["messages", [{ content: "tok" }, expect.objectContaining({ langgraph_node: "g1", langgraph_step: 1 })]]);
-    const ns = (await collect(g.stream({ log: [] }, { streamMode: ["custom", "messages"], subgraphs: true }))) as [string[], string, unknown][];
+    expect(plain[1]).toEqual([
+      "messages",
+      [{ content: "tok" }, expect.objectContaining({ langgraph_node: "g1", langgraph_step: 1 })],
+    ]);
+    const ns = (await collect(g.stream({ log: [] }, { streamMode: ["custom", "messages"], subgraphs: true }))) as [
+      string[],
+      string,
+      unknown,
+    ][];
     expect(ns[0]![0].map((s) => s.split(":")[0])).toEqual(["ch", "gc"]);
     // messages carry the emitting task's own segment too (JS behaviour)
     expect(ns[1]![0].map((s) => s.split(":")[0])).toEqual(["ch", "gc", "g1"]);
@@ -140,7 +165,11 @@ describe("isolation", () => {
     const parent = graph({
       name: "P",
       fields: { results: concat as never },
-      nodes: [pn("call", (x: string, ctx) => ctx.runSubgraph(worker, { items: [x] }).then((o) => ({ results: [o] })), { subgraph: worker })],
+      nodes: [
+        pn("call", (x: string, ctx) => ctx.runSubgraph(worker, { items: [x] }).then((o) => ({ results: [o] })), {
+          subgraph: worker,
+        }),
+      ],
       start: { branches: [() => ["a", "b", "c"].map((x) => new Send("call", x))] },
     });
     expect(await compileGraph(parent).invoke({ results: [] })).toEqual({
@@ -154,12 +183,20 @@ describe("isolation", () => {
 
   it("a subgraph shares an appending list with its parent: the full list is appended again (§4.1)", async () => {
     const cn = nodeFactory("C", ["list"]);
-    const child = graph({ name: "C", fields: { list: concat as never }, nodes: [cn("c1", () => ({ list: ["c1"] }))], start: { edges: ["c1"] } });
+    const child = graph({
+      name: "C",
+      fields: { list: concat as never },
+      nodes: [cn("c1", () => ({ list: ["c1"] }))],
+      start: { edges: ["c1"] },
+    });
     const pn = nodeFactory("P", ["list"]);
     const parent = graph({
       name: "P",
       fields: { list: concat as never },
-      nodes: [pn("p1", () => ({ list: ["p1"] }), { edges: ["ch"] }), pn("ch", (s: Values, ctx) => ctx.runSubgraph(child, s), { subgraph: child })],
+      nodes: [
+        pn("p1", () => ({ list: ["p1"] }), { edges: ["ch"] }),
+        pn("ch", (s: Values, ctx) => ctx.runSubgraph(child, s), { subgraph: child }),
+      ],
       start: { edges: ["p1"] },
     });
     expect(await compileGraph(parent).invoke({ list: ["in"] })).toEqual({ list: ["in", "p1", "in", "p1", "c1"] });
@@ -187,13 +224,23 @@ describe("vars", () => {
     const parent = graph({
       name: "P",
       fields: { x: null },
-      nodes: [pn("p", (_: unknown, ctx) => (seen.push(ctx.vars), ctx.runSubgraph(child, {}).then(() => null)), { subgraph: child })],
+      nodes: [
+        pn("p", (_: unknown, ctx) => (seen.push(ctx.vars), ctx.runSubgraph(child, {}).then(() => null)), {
+          subgraph: child,
+        }),
+      ],
       start: { edges: ["p"] },
-      vars: (over, _inh, env) => ({ limit: over.limit ?? 500, model: over.model ?? env.GRAPHC_TEST_MODEL ?? "gpt-4o-mini" }),
+      vars: (over, _inh, env) => ({
+        limit: over.limit ?? 500,
+        model: over.model ?? env.GRAPHC_TEST_MODEL ?? "gpt-4o-mini",
+      }),
     });
     const g = compileGraph(parent);
     await g.invoke({});
-    expect(seen).toEqual([{ limit: 500, model: "gpt-4o-mini" }, { limit: 500, model: "gpt-4o-mini" }]);
+    expect(seen).toEqual([
+      { limit: 500, model: "gpt-4o-mini" },
+      { limit: 500, model: "gpt-4o-mini" },
+    ]);
     seen.length = 0;
     const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process!.env;
     env.GRAPHC_TEST_MODEL = "from-env";
@@ -202,17 +249,36 @@ describe("vars", () => {
     } finally {
       delete env.GRAPHC_TEST_MODEL;
     }
-    expect(seen).toEqual([{ limit: 9, model: "from-env" }, { limit: 9, model: "from-env" }]);
+    expect(seen).toEqual([
+      { limit: 9, model: "from-env" },
+      { limit: 9, model: "from-env" },
+    ]);
   });
 });
 
 describe("errors in subgraphs", () => {
   it("a failing child node fails the run with a NodeError naming the child graph and node", async () => {
     const cn = nodeFactory("C", ["x"]);
-    const child = graph({ name: "C", fields: { x: null }, nodes: [cn("boom", () => { throw new Error("kaput"); })], start: { edges: ["boom"] } });
+    const child = graph({
+      name: "C",
+      fields: { x: null },
+      nodes: [
+        cn("boom", () => {
+          throw new Error("kaput");
+        }),
+      ],
+      start: { edges: ["boom"] },
+    });
     const pn = nodeFactory("P", ["x"]);
-    const parent = graph({ name: "P", fields: { x: null }, nodes: [pn("sub", (s: Values, ctx) => ctx.runSubgraph(child, s), { subgraph: child })], start: { edges: ["sub"] } });
-    const e = (await compileGraph(parent).invoke({ x: 1 }).catch((x: unknown) => x)) as NodeError;
+    const parent = graph({
+      name: "P",
+      fields: { x: null },
+      nodes: [pn("sub", (s: Values, ctx) => ctx.runSubgraph(child, s), { subgraph: child })],
+      start: { edges: ["sub"] },
+    });
+    const e = (await compileGraph(parent)
+      .invoke({ x: 1 })
+      .catch((x: unknown) => x)) as NodeError;
     expect(e).toBeInstanceOf(NodeError);
     expect([e.graph, e.node, e.message]).toEqual(["C", "boom", 'Node "boom" of graph "C" failed: kaput']);
     expect((e.cause as Error).message).toBe("kaput");
@@ -234,10 +300,18 @@ describe("errors in subgraphs", () => {
       start: { edges: ["slow"] },
     });
     const pn = nodeFactory("P", ["x"]);
-    const parent = graph({ name: "P", fields: { x: null }, nodes: [pn("sub", (s: Values, ctx) => ctx.runSubgraph(child, s), { subgraph: child })], start: { edges: ["sub"] } });
+    const parent = graph({
+      name: "P",
+      fields: { x: null },
+      nodes: [pn("sub", (s: Values, ctx) => ctx.runSubgraph(child, s), { subgraph: child })],
+      start: { edges: ["sub"] },
+    });
     const ctl = new AbortController();
     setTimeout(() => ctl.abort(), 10);
-    await expect(compileGraph(parent).invoke({ x: 1 }, { signal: ctl.signal })).rejects.toMatchObject({ name: "AbortError", code: "ABORTED" });
+    await expect(compileGraph(parent).invoke({ x: 1 }, { signal: ctl.signal })).rejects.toMatchObject({
+      name: "AbortError",
+      code: "ABORTED",
+    });
     await sleep(1);
     expect(childSawAbort).toBe(true);
   });

@@ -40,10 +40,13 @@ function checkSchemaRef(s: SchemaRef | undefined, g: BoundGraph, what: string, c
       name,
       graph: g.name,
       available,
-      suggestions: suggest(name, [
-        ...available.map((n) => ({ name: n, span: g.privates.get(n)?.span })),
-        // `{ a }` was probably meant when a field is named
-      ]),
+      // a field name here means a field list was meant: `(topic)` for `({ topic })`
+      suggestions: g.fields.has(name)
+        ? [{ name: `{ ${name} }` }]
+        : suggest(
+            name,
+            available.map((n) => ({ name: n, span: g.privates.get(n)?.span })),
+          ),
     }),
   );
 }

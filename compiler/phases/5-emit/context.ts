@@ -21,6 +21,11 @@ export interface EmitContext {
    */
   traced(span: Span, text: string): string;
   child(ref: GraphRefIR): ChildNames;
+  /**
+   * The name generated code uses for an imported TS value: its local name, unless that name would be
+   * shadowed by a parameter or variable of generated functions (`input`, `state`, `key`…), then an alias.
+   */
+  fn(local: string): string;
   /** the IR of any graph of the program, by id */
   graph(id: string): GraphIR | undefined;
   /**

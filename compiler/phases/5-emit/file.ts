@@ -56,6 +56,14 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
     scope.reserve(g.name);
   }
 
+  // user values whose names generated functions use for their own parameters and variables are imported
+  // under an alias (`import { input as input_2 }`), so a parameter can never shadow them
+  const aliases = new Map<string, string>();
+  for (const imp of file.imports) {
+    if (imp.kind !== "value") continue;
+    for (const nm of imp.names) if (isGeneratedLocal(nm.local)) aliases.set(nm.local, scope.fresh(nm.local));
+  }
+
   const local = new Map<string, GraphNames>();
   const childImports = new Map<string, { module: string; names: { exported: string; local: string }[] }>();
   const foreign = new Map<string, ChildNames>();
@@ -73,6 +81,7 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
     },
     binding: (type, role) => void bindings.set(type, role),
     graph: (id) => byId.get(id),
+    fn: (name) => aliases.get(name) ?? name,
     child(ref: GraphRefIR): ChildNames {
       const mine = local.get(ref.id);
       if (mine) return { spec: mine.spec, input: mine.input, output: mine.output };
@@ -103,7 +112,7 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
   }
   for (const t of file.types) if (!isBindingName(t.name)) diagnostics.push(d.emitNameUnusable(t.span, { name: t.name }));
 
-  const body: string[] = [];
+  const body: string[] = [BLANK];
   for (const t of file.types) body.push(cx.traced(t.span, `export type ${t.name} = ${tsType(t.type)};`));
   for (const g of file.graphs) {
     const names = local.get(g.id)!;
@@ -133,7 +142,8 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
     const spec = rebase(imp.module, file.file, path);
     const names = imp.names.map((nm) => {
       const exported = isIdentifier(nm.exported) ? nm.exported : str(nm.exported);
-      return nm.exported === nm.local ? exported : `${exported} as ${nm.local}`;
+      const as = (imp.kind === "value" ? aliases.get(nm.local) : undefined) ?? nm.local;
+      return nm.exported === as ? exported : `${exported} as ${as}`;
     });
     head.push(cx.traced(imp.span, `import ${imp.kind === "type" ? "type " : ""}{ ${names.join(", ")} } from ${str(spec)};`));
   }
@@ -159,4 +169,14 @@ export function rebase(spec: string, graphFile: string, outFile: string): string
   if (fromGraph === fromOut) return spec;
   const rel = posix.relative(fromOut, posix.join(fromGraph, spec));
   return rel.startsWith(".") ? rel : `./${rel}`;
+}
+
+/** Parameter and variable names of generated functions (spec-data.ts, spec-nodes.ts, types.ts). */
+const GENERATED_LOCALS = new Set([
+  "v", "u", "k", "x", "o", "i", "raw", "out", "input", "ctx", "fresh", "state", "fn", "key", "to",
+  "written", "inherited", "env", "updates", "_overrides",
+]);
+
+function isGeneratedLocal(name: string): boolean {
+  return GENERATED_LOCALS.has(name) || /^w_|^w\d+$|^e\d+$/.test(name);
 }

@@ -66,7 +66,7 @@ function nodeTypes(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext, F: 
   const overwrite = () => cx.scope.rt("Overwrite");
   out.push(
     `export type ${nn.update} = ${node.writes.length === 0 ? "Record<string, never>" : objectType(
-      node.writes.map((w) => ({ name: w, optional: true, type: updateType(F(w), n.state, overwrite) })),
+      node.writes.map((w) => ({ name: w, optional: true, type: updateType(F(w), n.state, overwrite, cx.fn) })),
     )};`,
   );
   if (node.kind === "function") {

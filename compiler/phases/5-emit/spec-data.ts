@@ -57,7 +57,8 @@ export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): string {
 
 export function emitOutput(g: GraphIR): string {
   const field = new Map(g.fields.map((f) => [f.name, f]));
-  return `output: (v) => ({ ${g.output.map((o) => pick("v", field.get(o)!)).join(", ")} }),
+  const body = g.output.length === 0 ? "output: () => ({})," : `output: (v) => ({ ${g.output.map((o) => pick("v", field.get(o)!)).join(", ")} }),`;
+  return `${body}
   outputFields: [${g.output.map(str).join(", ")}],`;
 }
 
@@ -95,7 +96,7 @@ function merge(g: GraphIR, f: FieldIR, writes: string, n: GraphNames, cx: EmitCo
   const has = f.init !== undefined && !f.ephemeral ? "true" : `${str(f.name)} in v`;
   const current = `${access("v", f.name)} as ${T}`;
   // the runtime's `messages` works on its own Message type; the field may use a compatible user type
-  const op = r.kind === "custom" ? r.fn.local : r.kind === "messages" ? `${rt("messages")} as never` : rt(r.kind);
+  const op = r.kind === "custom" ? cx.fn(r.fn.local) : r.kind === "messages" ? `${rt("messages")} as never` : rt(r.kind);
   return `${rt("fold")}<${T}>(${str(g.name)}, ${str(f.name)}, ${has}, ${current}, ${writes}, ${op})`;
 }
 
@@ -106,19 +107,21 @@ export function emitClearEphemeral(g: GraphIR, cx: EmitContext): string {
 }
 
 export function emitVars(g: GraphIR, cx: EmitContext): string {
-  if (g.vars.length === 0) return "vars: (_o, inherited) => ({ ...inherited }),";
+  if (g.vars.length === 0) return "vars: (_overrides, inherited) => ({ ...inherited }),";
   const err = cx.scope.rt("GraphInputError");
   const checks = g.vars.map((v) => {
     const test = checkExpr(v.check, access("o", v.name));
     if (test === "true") return "";
     const msg = str(`graph "${g.name}": var "${v.name}" must be ${describe(v.type)}`);
-    return cx.traced(v.span, `if (${str(v.name)} in o && !(${test})) throw new ${err}(${msg}, { graph: ${str(g.name)}, field: ${str(v.name)} });`);
+    return cx.traced(v.span, `if (${str(v.name)} in o && ${negate(test)}) throw new ${err}(${msg}, { graph: ${str(g.name)}, field: ${str(v.name)} });`);
   });
   const entries = g.vars.map((v) => {
     const chosen = `${str(v.name)} in o ? ${access("o", v.name)} : ${str(v.name)} in inherited ? ${access("inherited", v.name)}`;
     return cx.traced(v.span, `${key(v.name)}: ${chosen} : ${varDefault(v)},`);
   });
-  return `vars: (o, inherited, env) => {
+  // parameters are named only when used (`noUnusedParameters` users compile this code too)
+  const env = g.vars.some((v) => v.default?.kind === "template") ? ", env" : "";
+  return `vars: (o, inherited${env}) => {
     ${checks.filter((c) => c !== "").join("\n")}
     return { ...inherited, ${entries.join("\n")} };
   },`;

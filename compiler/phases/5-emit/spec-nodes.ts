@@ -38,7 +38,7 @@ function functionCall(g: GraphIR, node: FunctionNodeIR, n: GraphNames, cx: EmitC
   return [
     `read: (v) => ({ ${node.reads.map((r) => pick("v", F(r))).join(", ")} }),`,
     // the typed binding makes a wrong signature a TypeScript error here (reported at the `node` line)
-    `call: (input, ctx) => {\nconst fn: ${nn.fn} = ${node.fn.local};\nreturn fn(input as ${nn.read}, ${ctx});\n},`,
+    `call: (input, ctx) => {\nconst fn: ${nn.fn} = ${cx.fn(node.fn.local)};\nreturn fn(input as ${nn.read}, ${ctx});\n},`,
     `sync: ${node.fn.sync},`,
   ].join("\n");
 }
@@ -50,7 +50,7 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
   let read: string;
   if (node.in.kind === "fn") {
     cx.binding(`(state: ${n.state}) => ${child.input}`, { role: "in", node: node.name, fn: node.in.fn.local });
-    read = `read: (v) => {\nconst fn: (state: ${n.state}) => ${child.input} = ${node.in.fn.local};\nreturn fn(v as ${n.state});\n},`;
+    read = `read: (v) => {\nconst fn: (state: ${n.state}) => ${child.input} = ${cx.fn(node.in.fn.local)};\nreturn fn(v as ${n.state});\n},`;
   } else {
     const items = node.in.items.map((i) =>
       i.expr.k === "field"
@@ -67,7 +67,7 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
   if (node.out.kind === "fn") {
     const nn = n.node(node.name);
     cx.binding(`(output: ${child.output}) => ${nn.update}`, { role: "out", node: node.name, fn: node.out.fn.local });
-    back = `const fn: (output: ${child.output}) => ${nn.update} = ${node.out.fn.local};\nreturn fn(out as ${child.output});`;
+    back = `const fn: (output: ${child.output}) => ${nn.update} = ${cx.fn(node.out.fn.local)};\nreturn fn(out as ${child.output});`;
   } else {
     const childField = (name: string): FieldIR | undefined => childIR?.fields.find((f) => f.name === name);
     const items = node.out.items.map((i) => {
@@ -130,7 +130,7 @@ function branch(g: GraphIR, b: BranchIR, n: GraphNames, from: string, index: num
   const bn = n.branch(from, index);
   const args = `fresh as ${n.state}, ctx as ${n.branchContext}`;
   if (b.kind !== "conditions") cx.binding(bn.fn, { role: b.kind === "send" ? "send" : "router", node: from, fn: b.fn.local });
-  const fn = b.kind === "conditions" ? "" : `const fn: ${bn.fn} = ${b.fn.local};`;
+  const fn = b.kind === "conditions" ? "" : `const fn: ${bn.fn} = ${cx.fn(b.fn.local)};`;
   switch (b.kind) {
     case "send":
       return `(fresh, ctx) => {\n${fn}\nreturn fn(${args});\n}`;
@@ -159,8 +159,9 @@ function branch(g: GraphIR, b: BranchIR, n: GraphNames, from: string, index: num
           : cx.traced(c.span, `if (${tsExpr(c.cond, "state")}) return ${targets(c.targets, cx)};`),
       );
       const hasDefault = b.cases.some((c) => c.cond === undefined);
-      return `(fresh) => {
-        const state = fresh as ${n.state};
+      const needsState = b.cases.some((c) => c.cond !== undefined);
+      return `(${needsState ? "fresh" : ""}) => {
+        ${needsState ? `const state = fresh as ${n.state};` : ""}
         ${lines.join("\n")}
         ${hasDefault ? "" : "return [];"}
       }`;

@@ -48,6 +48,9 @@ export class TsWorld {
   private readonly project = new Project({ compilerOptions: STRICT_OPTIONS, skipAddingFilesFromTsConfig: true });
   private readonly syncCache = new Map<string, boolean>();
 
+  /** `cwd`: the folder relative paths are relative to (default: the process's working directory) */
+  constructor(private readonly cwd: string = process.cwd()) {}
+
   /**
    * `fn` is imported by `graphFile`, whose generated code is `outFile`: resolves the module from `outFile`
    * and looks at the export's call signatures. Unknown or unresolvable means "not sync" (always safe).
@@ -65,7 +68,7 @@ export class TsWorld {
   private resolve(module: string, outFile: string): string | undefined {
     const resolved = ts.resolveModuleName(
       module,
-      absolute(outFile),
+      absolute(outFile, this.cwd),
       STRICT_OPTIONS,
       this.project.getModuleResolutionHost(),
       undefined,
@@ -104,12 +107,12 @@ export class TsWorld {
    * staged: otherwise a fresh build would see those types as errors.
    */
   stage(files: readonly { path: string; text: string }[]): void {
-    for (const f of files) this.project.createSourceFile(absolute(f.path), f.text, { overwrite: true });
+    for (const f of files) this.project.createSourceFile(absolute(f.path, this.cwd), f.text, { overwrite: true });
   }
 
   /** Type-checks the generated files (with everything they import) and maps errors back to `.graph` spans. */
   diagnose(files: readonly GeneratedForCheck[]): Diagnostic[] {
-    const added = files.map((f) => ({ f, sf: this.project.createSourceFile(absolute(f.path), f.text, { overwrite: true }) }));
+    const added = files.map((f) => ({ f, sf: this.project.createSourceFile(absolute(f.path, this.cwd), f.text, { overwrite: true }) }));
     const out: Diagnostic[] = [];
     for (const { f, sf } of added) {
       for (const diag of this.project.getProgram().getSemanticDiagnostics(sf).concat(this.project.getProgram().getSyntacticDiagnostics(sf))) {
@@ -130,8 +133,8 @@ function isPlainValue(t: Type): boolean {
   return t.getProperty("then") === undefined;
 }
 
-function absolute(p: string): string {
-  return posix.isAbsolute(p) ? p : posix.join(process.cwd().replace(/\\/g, "/"), p);
+function absolute(p: string, cwd: string): string {
+  return posix.isAbsolute(p) ? p : posix.join(cwd.replace(/\\/g, "/"), p);
 }
 
 function fileStart(file: string): Span {
@@ -148,8 +151,8 @@ function flatten(m: string | { getMessageText(): string; getNext(): unknown }): 
     for (const n of next ?? []) walk(n);
   };
   walk(m);
-  // the first two levels say what does not fit; deeper ones repeat it member by member
-  return parts.slice(0, 2).join(" ");
+  // the first levels say what does not fit and why; deeper ones repeat it member by member
+  return parts.slice(0, 3).join(" ");
 }
 
 /** The generated line tells which user function failed its type (see spec-nodes.ts: `const fn: T = f;`). */

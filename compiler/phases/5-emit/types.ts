@@ -44,7 +44,7 @@ export function admitsUndefined(t: TypeIR): boolean {
  * reducers; a number for `sum`; a partial object for `merge`; the reducer's second parameter for a custom one.
  * Reducer fields also accept an `Overwrite` (replaces the value without the reducer).
  */
-export function updateType(f: FieldIR, stateType: string, overwriteType: () => string): string {
+export function updateType(f: FieldIR, stateType: string, overwriteType: () => string, fn: (local: string) => string): string {
   const field = `${stateType}[${str(f.name)}]`;
   const el = f.type.k === "array" ? tsType(f.type.element) : `${field}[number]`;
   const wrapEl = f.type.k === "array" && f.type.element.k === "union" ? `(${el})` : el;
@@ -60,7 +60,7 @@ export function updateType(f: FieldIR, stateType: string, overwriteType: () => s
     case "merge":
       return `Partial<${field}> | ${overwrite}<${field}>`;
     case "custom":
-      return `Parameters<typeof ${f.reducer.fn.local}>[1] | ${overwrite}<${field}>`;
+      return `Parameters<typeof ${fn(f.reducer.fn.local)}>[1] | ${overwrite}<${field}>`;
   }
 }
 

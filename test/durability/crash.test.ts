@@ -1,0 +1,170 @@
+/**
+ * Crash test (issue 4): a long graph (≥ 300 supersteps: a loop with a counter, a three-worker fan-out joined
+ * each round, a subgraph inside the loop; append and sum reducers) runs in a child process on a SQLite
+ * checkpoint file and is killed with SIGKILL at random moments; each time a NEW process resumes it with
+ * `invoke(null, { configurable: { thread_id } })`. The thread must end in exactly the state and the history
+ * of an uninterrupted run: no superstep lost, none applied twice, subgraphs continued in place.
+ *
+ * GRAPHC_CRASH_KILLS (default 20) sets the number of kills, GRAPHC_CRASH_SEED the random seed (printed on
+ * failure). Kills are spread over as many threads as it takes: a thread that finishes before all kills
+ * are spent is checked, and a new thread continues.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildFiles, hasErrors } from "graphc";
+import { SqliteSaver } from "graphc/runtime/sqlite";
+import { Child, ROOT, bundle, tempDir } from "./child.ts";
+import { assertChain, threadHistory, type Saved } from "./history.ts";
+import { expectedTotal } from "./fixtures/crash.nodes.ts";
+
+const KILLS = Number(process.env.GRAPHC_CRASH_KILLS ?? 20);
+const SEED = Number(process.env.GRAPHC_CRASH_SEED ?? 0x5eed);
+const ROUNDS = 80; // crash.graph's loop bound: 4 supersteps a round, plus START's
+const FIXTURES = join(ROOT, "test", "durability", "fixtures");
+
+/** mulberry32: a small seeded generator, so a failing sequence of kill times can be replayed */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The final state the graph must reach, worked out by hand. */
+function expectedFinal() {
+  const log: string[] = [];
+  for (let r = 1; r <= ROUNDS; r++) {
+    log.push(`${r}.tick`, `${r}.w_a`, `${r}.w_b`, `${r}.w_c`, `${r}.gather`, `${r}.inner.first`, `${r}.inner.second`);
+  }
+  return { round: ROUNDS, log, total: expectedTotal(ROUNDS, true), work: 3 * ROUNDS };
+}
+
+const tmp = tempDir("crash");
+let child = "";
+
+beforeAll(async () => {
+  const { outputs, diagnostics } = await buildFiles([join(FIXTURES, "crash.graph")], {
+    outDir: tmp.dir,
+    rootDir: FIXTURES,
+    typecheck: false, // crash.nodes.ts is checked by the root tsc; this keeps the build to a second
+  });
+  if (hasErrors(diagnostics)) throw new Error(`crash.graph: ${diagnostics.map((d) => `${d.code} ${d.message}`).join("; ")}`);
+  for (const out of outputs) writeFileSync(out.path, out.text);
+  const entry = [
+    `import { Crash } from "./crash.graph.ts";`,
+    `import { runCrashChild } from ${JSON.stringify(join(FIXTURES, "crash-child.ts"))};`,
+    `await runCrashChild(Crash, process.argv.slice(2));`,
+  ].join("\n");
+  child = await bundle(entry, tmp.dir, join(tmp.dir, "crash-child.mjs"));
+});
+
+afterAll(() => tmp.remove());
+
+interface Run {
+  /** milliseconds from "ready" to exit */
+  ms: number;
+  killed: boolean;
+}
+
+/** One child process on `db`/`thread`; killed `killAfter` ms after it is ready, or left to finish. */
+async function runChild(db: string, thread: string, mode: "start" | "resume", durability: string, killAfter?: number): Promise<Run> {
+  const c = new Child(child, [db, thread, mode, durability]);
+  await c.line(/^ready$/);
+  const t0 = performance.now();
+  if (killAfter === undefined) {
+    await c.success();
+    return { ms: performance.now() - t0, killed: false };
+  }
+  await sleep(killAfter);
+  c.proc.kill("SIGKILL");
+  const exit = await c.exited;
+  if (exit.signal !== "SIGKILL" && exit.code !== 0) throw c.failure(`failed (${exit.code})`);
+  return { ms: performance.now() - t0, killed: exit.signal === "SIGKILL" };
+}
+
+/** Where a kill left the thread: the newest root checkpoint's step and its pending writes (for the log). */
+async function where(saver: SqliteSaver, thread: string): Promise<string> {
+  const head = await saver.getTuple({ configurable: { thread_id: thread } });
+  return head ? ` at step ${head.metadata.step} + ${head.pendingWrites.length} pending writes` : " before the input checkpoint";
+}
+
+/** The invariants of every saved root checkpoint at step s: counter, log and sums agree with s. */
+function checkStep(c: Saved, full: string[]) {
+  const s = c.step;
+  const round = s <= 0 ? 0 : Math.ceil(s / 4);
+  const phase = s <= 0 ? 0 : ((s - 1) % 4) + 1; // 1 tick, 2 workers, 3 gather, 4 inner
+  const entries = round === 0 ? 0 : (round - 1) * 7 + [0, 1, 4, 5, 7][phase]!;
+  const log = (c.values.log ?? []) as string[];
+  expect({ step: s, round: c.values.round ?? 0, log }).toEqual({ step: s, round, log: full.slice(0, entries) });
+}
+
+describe("crash test: SIGKILL at random moments, resumed in a new process (SQLite)", () => {
+  it(`survives ${KILLS} kills with the state and history of an uninterrupted run (seed ${SEED})`, async () => {
+    const rng = random(SEED);
+    const want = expectedFinal();
+
+    // the uninterrupted run: its history is the reference every killed thread must reproduce
+    const refDb = join(tmp.dir, "reference.db");
+    const ref = await runChild(refDb, "reference", "start", "async");
+    const refSaver = new SqliteSaver(refDb);
+    const refHistory = await threadHistory(refSaver, "reference");
+    refSaver.close();
+    const refRoot = refHistory.get("")!;
+    expect(assertChain(refRoot, "reference")).toEqual(Array.from({ length: 4 * ROUNDS + 2 }, (_, i) => i - 1));
+    expect(refRoot[0]!.values).toEqual(want);
+    const refInner = [...refHistory.entries()].filter(([ns]) => ns !== "");
+    expect(refInner).toHaveLength(ROUNDS);
+    for (const [ns, list] of refInner) expect(assertChain(list, `reference ${ns}`)).toEqual([-1, 0, 1, 2]);
+
+    // kills land anywhere in the run: on average a kill lets the run advance 1/KILLS of its length
+    const window = Math.max(5, (2 * ref.ms) / KILLS);
+    const db = join(tmp.dir, "crash.db");
+    const saver = new SqliteSaver(db);
+    let kills = 0;
+    let threads = 0;
+    const log: string[] = [];
+    try {
+      while (kills < KILLS) {
+        const thread = `crash-${++threads}`;
+        for (;;) {
+          const durability = rng() < 0.5 ? "sync" : "async";
+          const delay = rng() * window;
+          // a thread without a checkpoint yet (killed before its input was saved) is started again
+          const started = (await saver.getTuple({ configurable: { thread_id: thread } })) !== undefined;
+          const run = await runChild(db, thread, started ? "resume" : "start", durability, kills < KILLS ? delay : undefined);
+          log.push(`${thread} ${started ? "resume" : "start"} ${durability} ${run.killed ? `killed after ${delay.toFixed(1)} ms${await where(saver, thread)}` : "finished"}`);
+          if (!run.killed) break;
+          kills++;
+        }
+
+        const history = await threadHistory(saver, thread);
+        const root = history.get("")!;
+        // no superstep lost or repeated: one chain -1, 0, 1, … with the reference's values at every step
+        expect(assertChain(root, thread)).toEqual(assertChain(refRoot, "reference"));
+        for (const c of root) checkStep(c, want.log);
+        expect(root.map((c) => c.values)).toEqual(refRoot.map((c) => c.values));
+        expect(root[0]!.values).toEqual(want);
+        expect(root[0]!.pendingWrites).toBe(0);
+        // every round's subgraph ran once, in one namespace, and was continued in place after a kill
+        const inner = [...history.entries()].filter(([ns]) => ns !== "");
+        expect(inner).toHaveLength(ROUNDS);
+        for (const [ns, list] of inner) {
+          expect(assertChain(list, `${thread} ${ns}`)).toEqual([-1, 0, 1, 2]);
+          expect(ns).toMatch(/^inner:[0-9a-f-]+$/);
+        }
+      }
+    } catch (e) {
+      throw new Error(`seed ${SEED}, runs:\n${log.join("\n")}\n${(e as Error).message}`, { cause: e });
+    } finally {
+      saver.close();
+    }
+    if (process.env.GRAPHC_CRASH_VERBOSE) console.log(`reference ${ref.ms.toFixed(0)} ms, window ${window.toFixed(1)} ms\n${log.join("\n")}`);
+    expect(kills).toBeGreaterThanOrEqual(KILLS);
+  });
+});
