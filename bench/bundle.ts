@@ -29,8 +29,11 @@ export interface BundleRow {
 export interface ColdRow {
   side: "graphc" | "langgraph" | "hand";
   runs: number;
+  /** wall time of the whole process */
   medianMs: number;
   minMs: number;
+  /** CPU time (user + system) the process reported on exit, start-up included */
+  medianCpuMs: number;
   output: string;
 }
 
@@ -74,7 +77,10 @@ export function contributionsOf(outfile: string): Contributions {
   return contributions.get(outfile) ?? [];
 }
 
-async function bundle(dir: string, name: string, source: string, platform: "node" | "browser"): Promise<string> {
+/** Added to the cold-start bundles only: the process reports its CPU time (start-up included) on exit. */
+const CPU_REPORT = `process.on("exit",()=>{const c=process.cpuUsage();process.stderr.write("cpu "+(c.user+c.system)+"\\n")});`;
+
+async function bundle(dir: string, name: string, source: string, platform: "node" | "browser", banner = ""): Promise<string> {
   const entry = join(dir, `${name}.ts`);
   writeFileSync(entry, source);
   // CommonJS for Node: the package is "type": "module" and LangGraph's dependencies use require()
@@ -89,6 +95,7 @@ async function bundle(dir: string, name: string, source: string, platform: "node
     target: "es2022",
     outfile,
     logLevel: "silent",
+    ...(banner ? { banner: { js: banner } } : {}),
     // the package refers to itself by name, as generated code does
     alias: { "graphc/runtime": join(ROOT, "runtime/index.ts") },
   });
@@ -98,12 +105,13 @@ async function bundle(dir: string, name: string, source: string, platform: "node
   return outfile;
 }
 
-function runNode(file: string): { ms: number; out: string } {
+function runNode(file: string): { ms: number; cpuMs: number; out: string } {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, [file], { encoding: "utf8" });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`${file} failed: ${r.stderr}`);
-  return { ms, out: r.stdout.trim() };
+  const cpu = /cpu (\d+)/.exec(r.stderr);
+  return { ms, cpuMs: cpu ? Number(cpu[1]) / 1000 : NaN, out: r.stdout.trim() };
 }
 
 export async function runBundles(dir: string, coldRuns: number): Promise<{ bundles: BundleRow[]; cold: ColdRow[] }> {
@@ -114,7 +122,7 @@ export async function runBundles(dir: string, coldRuns: number): Promise<{ bundl
       const slug = `bundle-${app.replace(/\W+/g, "-")}-${side}`.toLowerCase();
       const platforms = app.startsWith("W1") ? (["node"] as const) : (["node", "browser"] as const);
       for (const platform of platforms) {
-        const out = await bundle(dir, slug, sides[side], platform);
+        const out = await bundle(dir, slug, sides[side], platform, app.startsWith("W1") ? CPU_REPORT : "");
         if (app.startsWith("W1")) {
           coldFiles.set(side, out);
           continue;
@@ -135,11 +143,13 @@ export async function runBundles(dir: string, coldRuns: number): Promise<{ bundl
   }
   // cold start: the three W1 bundles alternate, run by run
   const times = new Map<BundleRow["side"], number[]>();
+  const cpus = new Map<BundleRow["side"], number[]>();
   const outputs = new Map<BundleRow["side"], string>();
   for (let i = 0; i < coldRuns; i++) {
     for (const [side, file] of coldFiles) {
       const r = runNode(file);
       times.set(side, [...(times.get(side) ?? []), r.ms]);
+      cpus.set(side, [...(cpus.get(side) ?? []), r.cpuMs]);
       outputs.set(side, r.out);
     }
   }
@@ -148,6 +158,7 @@ export async function runBundles(dir: string, coldRuns: number): Promise<{ bundl
     runs: coldRuns,
     medianMs: median(times.get(side) ?? []),
     minMs: Math.min(...(times.get(side) ?? [])),
+    medianCpuMs: median(cpus.get(side) ?? []),
     output: outputs.get(side) ?? "",
   }));
   return { bundles, cold };

@@ -1,20 +1,36 @@
 /**
- * The timing harness: variants of one workload run in interleaved batches in one process, each batch sized
- * in a warm-up to last about `batchMs`; the result per variant is the median µs per invocation, and each
- * ratio is the median of the batch-by-batch ratios to the base variant (as in peer-baseline.md, whose
- * machine moves by 30% between runs: paired ratios are steadier than quotients of medians).
+ * The timing harness. Variants of one workload run in one process, each batch sized in a warm-up to last
+ * about `batchMs`; the result per variant is the median µs per invocation.
+ *
+ * Variants of the same `group` run in interleaved batches and their ratio is the median of the
+ * batch-by-batch ratios (as in peer-baseline.md, whose machine moves by 30% between runs: paired ratios are
+ * steadier than quotients of medians). Groups run one after the other with a full GC in between, because a
+ * LangGraph.js batch leaves megabytes of garbage that the next variant's batch would otherwise pay to
+ * collect (seen: graphc's W4 took 8 ms per invoke right after LangGraph.js batches, 0.9 ms on its own);
+ * across groups the ratio is the quotient of the medians.
  */
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+
+setFlagsFromString("--expose-gc");
+const fullGc = runInNewContext("gc") as (() => void) | undefined;
 
 export interface Variant {
   readonly name: string;
   readonly run: () => unknown;
+  /** variants of one group are interleaved; default "main" */
+  readonly group?: string;
 }
 
 export interface Measured {
   readonly name: string;
-  /** µs per invocation, one per batch */
+  readonly group: string;
+  /** µs per invocation, one per batch, by the chosen clock (CLOCK) */
   readonly samples: number[];
   readonly median: number;
+  /** the other clock's samples and median, for the record */
+  readonly otherSamples: number[];
+  readonly otherMedian: number;
   readonly perBatch: number;
 }
 
@@ -32,13 +48,35 @@ export function median(xs: readonly number[]): number {
 /** Lets queued macrotasks (timers, warnings, saver I/O) run between batches: invocations can finish in microtasks. */
 const breathe = () => new Promise<void>((r) => setImmediate(r));
 
-async function timeBatch(v: Variant, n: number): Promise<number> {
+/**
+ * µs per invocation over one batch: process CPU time (user + system, all threads) and wall time. CPU time
+ * is the default measure: on a shared machine (load 15 on 2 cores while this was written) wall time mostly
+ * measures how long the process waited for a core, and it moved 3–6× between identical runs.
+ */
+async function timeBatch(v: Variant, n: number): Promise<{ cpu: number; wall: number }> {
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   for (let i = 0; i < n; i++) await v.run();
-  return ((performance.now() - t0) * 1000) / n;
+  const wall = ((performance.now() - t0) * 1000) / n;
+  const c = process.cpuUsage(c0);
+  return { cpu: (c.user + c.system) / n, wall };
 }
 
+export const CLOCK: "cpu" | "wall" = process.env["BENCH_CLOCK"] === "wall" ? "wall" : "cpu";
+
 export async function measure(variants: readonly Variant[], opts: MeasureOptions): Promise<Measured[]> {
+  const groups = [...new Set(variants.map((v) => v.group ?? "main"))];
+  const out = new Map<Variant, Measured>();
+  for (const g of groups) {
+    fullGc?.();
+    const members = variants.filter((v) => (v.group ?? "main") === g);
+    for (const [v, m] of await measureGroup(members, g, opts)) out.set(v, m);
+  }
+  fullGc?.();
+  return variants.map((v) => out.get(v) as Measured);
+}
+
+async function measureGroup(variants: readonly Variant[], group: string, opts: MeasureOptions): Promise<Map<Variant, Measured>> {
   const sizes = new Map<Variant, number>();
   for (const v of variants) {
     // warm-up: at least 3 invocations and ~batchMs/2, then size the batch from the speed seen
@@ -52,20 +90,26 @@ export async function measure(variants: readonly Variant[], opts: MeasureOptions
     sizes.set(v, Math.max(1, Math.round(opts.batchMs / per)));
     await breathe();
   }
-  const samples = new Map<Variant, number[]>(variants.map((v) => [v, []]));
+  const samples = new Map<Variant, { cpu: number; wall: number }[]>(variants.map((v) => [v, []]));
   for (let b = 0; b < opts.batches; b++) {
     for (const v of variants) {
       samples.get(v)?.push(await timeBatch(v, sizes.get(v) ?? 1));
       await breathe();
     }
   }
-  return variants.map((v) => {
-    const s = samples.get(v) ?? [];
-    return { name: v.name, samples: s, median: median(s), perBatch: sizes.get(v) ?? 1 };
-  });
+  const other = CLOCK === "cpu" ? "wall" : "cpu";
+  return new Map(
+    variants.map((v) => {
+      const s = samples.get(v) ?? [];
+      const main = s.map((x) => x[CLOCK]);
+      const rest = s.map((x) => x[other]);
+      return [v, { name: v.name, group, samples: main, median: median(main), otherSamples: rest, otherMedian: median(rest), perBatch: sizes.get(v) ?? 1 }];
+    }),
+  );
 }
 
-/** Median of the batch-by-batch ratios a / b. */
+/** a / b: the median of the batch-by-batch ratios within a group, the quotient of the medians across groups. */
 export function pairedRatio(a: Measured, b: Measured): number {
+  if (a.group !== b.group) return a.median / b.median;
   return median(a.samples.map((x, i) => x / (b.samples[i] ?? NaN)));
 }

@@ -10,7 +10,7 @@
  *   npm run bench                      BENCH_BATCHES=9 BENCH_BATCH_MS=250 npm run bench   (longer, steadier)
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { MemorySaver as LgMemorySaver } from "@langchain/langgraph";
@@ -19,7 +19,7 @@ import { buildFiles } from "../compiler/index.ts";
 import { MemorySaver, type CheckpointSaver } from "../runtime/index.ts";
 import { SqliteSaver } from "../runtime/adapters/sqlite.ts";
 import { runBundles, type BundleRow, type ColdRow } from "./bundle.ts";
-import { measure, pairedRatio, type Measured, type Variant } from "./measure.ts";
+import { CLOCK, measure, pairedRatio, type Measured } from "./measure.ts";
 import { chain, chainAwait, chainSnapshots, fanOut, nested, W1_NAMES, W5_NAMES } from "./workloads/hand.ts";
 import { messagesLoop, messagesLoopPlain } from "./workloads/hand-messages.ts";
 import * as lg from "./workloads/langgraph.ts";
@@ -101,7 +101,7 @@ function threaded(g: Invokable, makeSaver: () => unknown, withSaverInConfig: boo
 
 async function main(): Promise<void> {
   const started = performance.now();
-  console.log(`graphc benchmark — ${new Date().toISOString()}, Node ${process.version}, ${OPTS.batches} batches of ~${OPTS.batchMs} ms per variant\n`);
+  console.log(`graphc benchmark — ${new Date().toISOString()}, Node ${process.version}, ${OPTS.batches} batches of ~${OPTS.batchMs} ms per variant, clock: ${CLOCK} (BENCH_CLOCK=cpu|wall), load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}\n`);
   const { ms: compileMs, modules } = await compileWorkloads();
   console.log(`compiled the workload .graph files in ${compileMs.toFixed(0)} ms (TypeScript pass included)\n`);
   const results: WorkloadResult[] = [];
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
     const v = await measure(
       [
         { name: "graphc", run: () => ours.invoke({ count: 0 }, DEEP) },
-        { name: "LangGraph.js", run: () => theirs.invoke({ count: 0 }, DEEP) },
+        { name: "LangGraph.js", run: () => theirs.invoke({ count: 0 }, DEEP), group: "LangGraph.js" },
         { name: "hand-written, await per node", run: () => chainAwait(W1_NAMES, input()) },
         { name: "hand-written", run: () => chain(W1_NAMES, input()) },
       ],
@@ -154,7 +154,7 @@ async function main(): Promise<void> {
     const v = await measure(
       [
         { name: "graphc", run: () => ours.invoke({}) },
-        { name: "LangGraph.js", run: () => theirs.invoke({}) },
+        { name: "LangGraph.js", run: () => theirs.invoke({}), group: "LangGraph.js" },
         { name: "hand-written", run: () => fanOut() },
       ],
       OPTS,
@@ -184,7 +184,7 @@ async function main(): Promise<void> {
     const v = await measure(
       [
         { name: "graphc", run: () => ours.invoke({ count: 0 }) },
-        { name: "LangGraph.js", run: () => theirs.invoke({ count: 0 }) },
+        { name: "LangGraph.js", run: () => theirs.invoke({ count: 0 }), group: "LangGraph.js" },
         { name: "hand-written", run: () => nested(input()) },
       ],
       OPTS,
@@ -221,7 +221,7 @@ async function main(): Promise<void> {
     const v = await measure(
       [
         { name: "graphc (plain message objects, `messages` reducer)", run: () => ours.invoke({ limit: steps }, cfg) },
-        { name: "LangGraph.js, MessagesAnnotation", run: () => theirs.invoke({ messages: [], turns: 0, limit: steps }, cfg) },
+        { name: "LangGraph.js, MessagesAnnotation", run: () => theirs.invoke({ messages: [], turns: 0, limit: steps }, cfg), group: "LangGraph.js" },
         { name: "hand-written, plain objects", run: () => messagesLoopPlain(steps) },
         { name: "hand-written, append AIMessage", run: () => messagesLoop(steps) },
       ],
@@ -258,7 +258,7 @@ async function main(): Promise<void> {
     const v = await measure(
       [
         { name: "graphc", run: () => ours.invoke({ count: 0 }) },
-        { name: "LangGraph.js", run: () => theirs.invoke({ count: 0 }) },
+        { name: "LangGraph.js", run: () => theirs.invoke({ count: 0 }), group: "LangGraph.js" },
         { name: "hand-written", run: () => chain(W5_NAMES, input()) },
       ],
       OPTS,
@@ -302,7 +302,7 @@ async function main(): Promise<void> {
     const v = await measure(
       [
         { name: "graphc + MemorySaver", run: ourRun },
-        { name: "LangGraph.js + MemorySaver", run: lgRun },
+        { name: "LangGraph.js + MemorySaver", run: lgRun, group: "LangGraph.js" },
         { name: "hand-written + JSON snapshot per step", run: hand },
       ],
       OPTS,
@@ -338,7 +338,7 @@ async function main(): Promise<void> {
       const v = await measure(
         [
           { name: "graphc + SqliteSaver", run: ourRun },
-          { name: "LangGraph.js + @langchain/langgraph-checkpoint-sqlite", run: lgRun },
+          { name: "LangGraph.js + @langchain/langgraph-checkpoint-sqlite", run: lgRun, group: "LangGraph.js" },
         ],
         OPTS,
       );
@@ -379,6 +379,8 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     node: process.version,
     options: OPTS,
+    clock: CLOCK,
+    loadAverage: loadavg(),
     compileMs,
     workloads: results,
     bundles,
@@ -399,9 +401,10 @@ function table(rows: string[][]): string {
 }
 
 function printRuns(results: WorkloadResult[]): void {
-  console.log("## Time per invoke (median µs over batches; ratios = median of paired batch ratios)\n");
-  const rows = [["workload", "variant", "µs/invoke", "batch size"]];
-  for (const r of results) for (const v of r.variants) rows.push([r.workload, v.name, fmt(v.median), String(v.perBatch)]);
+  const other = CLOCK === "cpu" ? "wall" : "CPU";
+  console.log(`## Time per invoke (median µs over batches, ${CLOCK === "cpu" ? "process CPU time" : "wall time"}; ${other} time alongside)\n`);
+  const rows = [["workload", "variant", `µs/invoke (${CLOCK === "cpu" ? "CPU" : "wall"})`, `µs/invoke (${other})`, "batch size"]];
+  for (const r of results) for (const v of r.variants) rows.push([r.workload, v.name, fmt(v.median), fmt(v.otherMedian), String(v.perBatch)]);
   console.log(table(rows));
   console.log("\n## Ratios\n");
   const rrows = [["workload", "ratio", "value", "target", "met"]];
@@ -431,8 +434,18 @@ function printBundles(bundles: BundleRow[], cold: ColdRow[]): void {
   console.log(`\nevery Node bundle ran and printed the same final state as the others of its app: ${outs.size === apps.size ? "yes" : "NO"}`);
   console.log("\n## Cold start: a fresh `node` process runs the bundled W1 app once (start-up + import + first invoke)\n");
   const hand = cold.find((c) => c.side === "hand");
-  const crow = [["side", "runs", "median ms", "min ms", "/ hand-written"]];
-  for (const c of cold) crow.push([c.side, String(c.runs), c.medianMs.toFixed(0), c.minMs.toFixed(0), hand ? `×${(c.medianMs / hand.medianMs).toFixed(2)}` : ""]);
+  const crow = [["side", "runs", "wall median ms", "wall min ms", "wall / hand", "CPU median ms", "CPU / hand"]];
+  for (const c of cold) {
+    crow.push([
+      c.side,
+      String(c.runs),
+      c.medianMs.toFixed(0),
+      c.minMs.toFixed(0),
+      hand ? `×${(c.medianMs / hand.medianMs).toFixed(2)}` : "",
+      c.medianCpuMs.toFixed(0),
+      hand ? `×${(c.medianCpuMs / hand.medianCpuMs).toFixed(2)}` : "",
+    ]);
+  }
   console.log(table(crow));
   const same = new Set(cold.map((c) => canon(JSON.parse(c.output)))).size === 1;
   console.log(`\nthe three W1 bundles printed the same final state: ${same ? "yes" : "NO"}`);

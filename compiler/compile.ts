@@ -8,10 +8,8 @@ import type { Diagnostic } from "../grammar/diagnostic.ts";
 import { check, hasErrors, sortDiagnostics } from "./check.ts";
 import { nodeHost, normalisePath, type CompilerHost } from "./phases/2-bind/host.ts";
 import { lower, type ProgramIR } from "./phases/4-lower/index.ts";
-import type { ImportRef, Program } from "./phases/2-bind/model.ts";
 import { emitFile, type EmittedFile } from "./phases/5-emit/index.ts";
-import { emitFileText, rebase } from "./phases/5-emit/file.ts";
-import { TsWorld } from "./phases/5-emit/ts-check.ts";
+import { typecheckProgram } from "./phases/5-emit/typecheck.ts";
 import { VERSION } from "./version.ts";
 
 export interface CompileOptions {
@@ -39,31 +37,14 @@ export async function compile(entryFiles: readonly string[], options: CompileOpt
   if (!checked.program || hasErrors(checked.diagnostics)) return { files: [], ir: undefined, diagnostics: checked.diagnostics };
   const program = checked.program;
   const outPath = outPathFor(options);
-  const ts = options.typecheck === false ? undefined : new TsWorld(options.cwd);
-  // a first, unformatted emit lets TypeScript see the generated types the user's modules import
-  if (ts) {
-    ts.stage(draft(program, outPath));
-    const imports = [...program.files.values()].flatMap((f) =>
-      f.imports.filter((i) => i.kind === "value").map((i) => ({ module: rebase(i.module, f.path, outPath(f.path)), outFile: outPath(f.path) })),
-    );
-    ts.prepare(imports);
-  }
-  // the module specifier is resolved from the generated file, as tsc will resolve it
-  const isSync = (fn: ImportRef, file: string) => ts!.isSync({ ...fn, module: rebase(fn.module, file, outPath(file)) }, outPath(file));
-  const lowered = lower(program, ts ? { isSync } : {});
+  // TypeScript: the node functions against the generated types, and which functions are synchronous
+  const ts = options.typecheck === false ? undefined : typecheckProgram(program, { version: VERSION, outPath, cwd: options.cwd });
+  const lowered = lower(program, ts ? { isSync: ts.isSync } : {});
   const emitted = await Promise.all(
     lowered.value.files.map((f) => emitFile(f, lowered.value, program.files.get(f.file)!.text, { version: VERSION, outPath })),
   );
-  const files = emitted.map((e) => e.value);
-  const emitDiagnostics = [...lowered.diagnostics, ...emitted.flatMap((e) => e.diagnostics)];
-  const tsDiagnostics = ts && !hasErrors(emitDiagnostics) ? ts.diagnose(files) : [];
-  const all = [...checked.diagnostics, ...emitDiagnostics, ...tsDiagnostics];
-  return { files, ir: lowered.value, diagnostics: sortDiagnostics(all) };
-}
-
-function draft(program: Program, outPath: (file: string) => string): { path: string; text: string }[] {
-  const ir = lower(program).value;
-  return ir.files.map((f) => emitFileText(f, ir, { version: VERSION, outPath }));
+  const all = [...checked.diagnostics, ...lowered.diagnostics, ...emitted.flatMap((e) => e.diagnostics), ...(ts?.diagnostics ?? [])];
+  return { files: emitted.map((e) => e.value), ir: lowered.value, diagnostics: sortDiagnostics(all) };
 }
 
 export interface BuildOutput {

@@ -17,6 +17,8 @@ interface SyntaxErrorDef<P extends string> {
   message: string;
   hint: string;
   params: readonly P[];
+  /** text under the carets (same placeholders); a call site may pass a more precise one */
+  label: string;
 }
 
 function def<const P extends string>(
@@ -25,8 +27,9 @@ function def<const P extends string>(
   message: string,
   hint: string,
   params: readonly P[],
+  label = "",
 ): SyntaxErrorDef<P> {
-  return { code, slug, message, hint, params };
+  return { code, slug, message, hint, params, label };
 }
 
 /** The G1xxx table. Keep codes stable: tests and docs refer to them. */
@@ -37,6 +40,7 @@ export const SYNTAX_ERRORS = {
     "unexpected character {char}",
     "identifiers use ASCII letters, digits and `_`; strings use \"…\" or '…'; members are separated by newlines or commas",
     ["char"],
+    "not part of the language",
   ),
   unterminatedString: def(
     "G1002",
@@ -44,6 +48,7 @@ export const SYNTAX_ERRORS = {
     "unterminated string",
     "close the string with the same quote on the same line; write a line break as \\n",
     [],
+    "no closing quote on this line",
   ),
   unterminatedComment: def(
     "G1003",
@@ -51,6 +56,7 @@ export const SYNTAX_ERRORS = {
     "unterminated block comment",
     "close the comment with `*/`",
     [],
+    "comment starts here",
   ),
   invalidEscape: def(
     "G1004",
@@ -58,6 +64,7 @@ export const SYNTAX_ERRORS = {
     "unknown escape sequence `{escape}` in string",
     "valid escapes are \\n \\r \\t \\b \\f \\v \\0 \\\\ \\\" \\' \\uXXXX and \\u{X…}; write a backslash as \\\\",
     ["escape"],
+    "unknown escape",
   ),
   invalidDuration: def(
     "G1005",
@@ -65,6 +72,7 @@ export const SYNTAX_ERRORS = {
     "unknown duration unit `{unit}` in `{raw}`",
     "a duration is a number followed by ms, s, m or h, e.g. `500ms`, `0.5s`, `5m`, `1h`",
     ["unit", "raw"],
+    "unknown unit",
   ),
   tooDeep: def(
     "G1006",
@@ -72,13 +80,15 @@ export const SYNTAX_ERRORS = {
     "nesting deeper than {max} levels",
     "flatten the expression or type; the nested part is skipped",
     ["max"],
+    "too deeply nested",
   ),
   expectedToken: def(
     "G1010",
     "expected-token",
     "expected {expected} in {context}, found {found}",
-    "check the line above for a missing or extra token",
+    "add {expected} here, or see docs/language.md for the syntax of {context}",
     ["expected", "found", "context"],
+    "expected {expected}",
   ),
   unexpectedToken: def(
     "G1011",
@@ -86,6 +96,7 @@ export const SYNTAX_ERRORS = {
     "unexpected {found} in {context}; expected {expected}",
     "see docs/language.md for the syntax of {context}",
     ["expected", "found", "context"],
+    "unexpected here",
   ),
   unexpectedTopLevel: def(
     "G1012",
@@ -93,6 +104,7 @@ export const SYNTAX_ERRORS = {
     "unexpected {found} at the top level of the file",
     "a file holds only `import`, `type` and `graph` declarations; graph members go inside `graph Name { … }`",
     ["found"],
+    "outside any graph",
   ),
   reservedWord: def(
     "G1013",
@@ -100,6 +112,7 @@ export const SYNTAX_ERRORS = {
     "`{word}` is a reserved word and cannot be used as a name here",
     "reserved words: graph in out true false null START END; choose another name",
     ["word"],
+    "reserved word",
   ),
   missingSeparator: def(
     "G1020",
@@ -107,6 +120,7 @@ export const SYNTAX_ERRORS = {
     "missing ',' or line break between {what}",
     "put each member on its own line or separate them with commas",
     ["what"],
+    "expected ',' or a line break before this",
   ),
   branchNotLast: def(
     "G1021",
@@ -114,6 +128,7 @@ export const SYNTAX_ERRORS = {
     "an edge cannot continue after {branch}",
     "`route(…)`, `send(…)` and a condition block end the edge; start a new edge from their targets",
     ["branch"],
+    "the edge ended at the branch",
   ),
   duplicateClause: def("G1022", "duplicate-clause", "duplicate {what}", "write {what} once", ["what"]),
   wrongMapArrow: def(
@@ -122,6 +137,7 @@ export const SYNTAX_ERRORS = {
     "`{arrow}` is not allowed in an `{dir}` mapping",
     "`in { child <- parentExpr }` maps into the subgraph; `out { child -> parentField }` maps back",
     ["arrow", "dir"],
+    "wrong arrow for `{dir}`",
   ),
   /** not a syntax error: parse() caught an exception of its own (a bug); G9xxx is the internal band */
   internalParserError: def(
@@ -153,7 +169,8 @@ function builder(d: SyntaxErrorDef<string>) {
       related: [],
       hint: fill(d.hint, args),
     };
-    if (label !== undefined) diag.label = label;
+    const text = label ?? fill(d.label, args);
+    if (text) diag.label = text;
     return diag;
   };
 }

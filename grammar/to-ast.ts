@@ -123,9 +123,7 @@ export class AstBuilder {
     }
     ranges.sort((a, b) => a.start - b.start);
     checkSeparated(this.map.text, ranges, (prevEnd, nextStart) => {
-      this.diagnostics.push(
-        syntax.missingSeparator(this.span(nextStart, nextStart), { what }, "expected ',' or a line break before this"),
-      );
+      this.diagnostics.push(syntax.missingSeparator(this.span(nextStart, nextStart), { what }));
     });
   }
 
@@ -292,13 +290,9 @@ export class AstBuilder {
     const reads = node(n, "reads");
     if (reads) out.reads = this.schemaRef(reads, start);
     const writes = node(n, "writes");
-    if (writes) out.writes = this.schemaRef(writes, this.endOf(tok(n, "arrow"), start));
-    else if (has(n, "arrow"))
-      out.writes = {
-        kind: "SchemaName",
-        name: this.ident(undefined, this.endOf(tok(n, "arrow"), start)),
-        span: this.span(this.endOf(tok(n, "arrow"), start), this.endOf(tok(n, "arrow"), start)),
-      };
+    const arrowEnd = this.endOf(tok(n, "arrow"), start);
+    if (writes) out.writes = this.schemaRef(writes, arrowEnd);
+    else if (has(n, "arrow")) out.writes = this.missingSchema(arrowEnd);
     const gotoList = node(n, "goto");
     if (gotoList) out.goto = this.nameList(gotoList, start);
     else if (has(n, "gotoKw")) out.goto = [];
@@ -313,7 +307,10 @@ export class AstBuilder {
       this.separated(fields, "fields");
       return { kind: "FieldList", fields: fields.map((t) => this.ident(t, anchor)), span: this.spanOf(n, anchor) };
     }
-    const at = range(n)?.start ?? anchor;
+    return this.missingSchema(range(n)?.start ?? anchor);
+  }
+
+  private missingSchema(at: number): A.SchemaNameRef {
     return { kind: "SchemaName", name: this.ident(undefined, at), span: this.span(at, at) };
   }
 

@@ -2,7 +2,8 @@
  * `Command`: what a node returns to update state and route in one go (LangGraph's Command, reference §1.9).
  * `Send` lives in spec.ts because generated code constructs it; it is re-exported from index.ts.
  */
-import type { Send, Values } from "./spec.ts";
+import { Send } from "./spec.ts";
+import type { Values } from "./spec.ts";
 
 /** `[field, value]` pairs: the way one node writes the same field twice in one step. */
 export type UpdateTuples = readonly (readonly [string, unknown])[];
@@ -33,6 +34,19 @@ export class Command<R = unknown> {
   }
 }
 
+/** Also true for a Command made by another copy of graphc/runtime (a duplicated dependency), by its tag. */
 export function isCommand(x: unknown): x is Command {
-  return x instanceof Command;
+  return (
+    x instanceof Command || (typeof x === "object" && x !== null && (x as { lg_name?: unknown }).lg_name === "Command")
+  );
+}
+
+export function isSend(x: unknown): x is Send {
+  return x instanceof Send || (typeof x === "object" && x !== null && (x as { lg_name?: unknown }).lg_name === "Send");
+}
+
+/** `goto` as a list, also for a Command from another copy of the runtime that did not normalise it */
+export function gotoList(cmd: Command): readonly (string | Send)[] {
+  const g = cmd.goto as unknown;
+  return Array.isArray(g) ? (g as (string | Send)[]) : g === undefined || g === null ? [] : [g as string | Send];
 }

@@ -9,7 +9,7 @@
  * Fast path: a step whose tasks are all plain synchronous nodes runs without a single await; `drive()`
  * only turns asynchronous when a node, a router or the checkpointer returns a promise.
  */
-import { Command } from "./command.ts";
+import { Command, gotoList, isCommand } from "./command.ts";
 import type { CNode, Compiled } from "./compiled.ts";
 import { compile } from "./compiled.ts";
 import {
@@ -91,6 +91,8 @@ const SPECIAL = new Set(["__no_writes__", "__error__", "__interrupt__", "__resum
 
 export interface LoopOptions {
   parent?: Loop;
+  /** a subgraph's finished steps count as progress of the parent task (idle timeouts) */
+  progress?: () => void;
   /** namespace segments of this graph ([] for the root), or how to compute them when first needed */
   nsArr?: readonly string[] | (() => readonly string[]);
   /** root only: load this checkpoint (time travel) */
@@ -112,14 +114,17 @@ export class Loop {
 
   private readonly trig: Uint8Array;
   private readonly trigFin: Uint8Array;
-  /** non-deferred nodes whose trigger is set (cleared after the next step) */
-  private active: CNode[] = [];
+  /** non-deferred nodes whose trigger is set (cleared after the next step); buffers reused across steps */
+  private readonly active: CNode[] = [];
+  private activeN = 0;
   private readonly joinSeen: Set<string>[];
   private readonly joinFin: boolean[];
   private sends: Send[] = [];
   startInput: Values | undefined;
-  /** candidate nodes for the next step; undefined = scan all nodes */
-  cands: CNode[] | undefined = [];
+  /** candidate nodes for the next step (`candN` of `candBuf`), or every node when `scanAll` */
+  private readonly candBuf: CNode[] = [];
+  private candN = 0;
+  private scanAll = false;
   private tasks: Task[] | undefined;
   private pullCount = 0;
   private stepController: AbortController | undefined;
@@ -148,7 +153,12 @@ export class Loop {
   private metadata: CheckpointMetadata | undefined;
   private parents: Record<string, string> = {};
   private pending: PendingWrite[] = [];
-  private readonly saves = new SaveQueue();
+  /**
+   * One queue per run, shared by every subgraph level: a child's checkpoints are then never saved before the
+   * parent checkpoint they hang off (async durability), so a crash cannot leave a subgraph history whose
+   * parent checkpoint was never written.
+   */
+  private readonly saves: SaveQueue;
   private unsaved:
     | {
         parentCfg: RunnableConfig;
@@ -170,6 +180,7 @@ export class Loop {
     const inherited = opts.parent ? opts.parent.vars : {};
     this.vars = spec.vars(run.varsOverride, inherited, run.env);
     this.durable = run.saver !== undefined;
+    this.saves = opts.parent ? opts.parent.saves : new SaveQueue();
     const n = c.nodes.length;
     this.trig = new Uint8Array(n);
     this.trigFin = c.hasDeferred ? new Uint8Array(n) : this.trig;
@@ -232,12 +243,12 @@ export class Loop {
 
   private takeInput(input: unknown): void | Promise<unknown> {
     const spec = this.c.spec;
-    if (input instanceof Command) {
+    if (isCommand(input)) {
       if (input.graph === Command.PARENT) throw new InvalidUpdateError("There is no parent graph.", this.site());
       const hasResume = input.resume !== undefined && input.resume !== null;
       if (hasResume && !this.run.saver)
         throw new GraphValueError("Cannot use Command(resume=...) without checkpointer", this.site());
-      if (!hasResume && input.update === undefined && input.goto.length === 0)
+      if (!hasResume && input.update === undefined && gotoList(input).length === 0)
         throw new EmptyInputError("Received empty Command input", this.site());
       if (hasResume && this.isRoot) {
         const r = input.resume;
@@ -273,7 +284,7 @@ export class Loop {
     const filtered = spec.input(input);
     if (this.hasCheckpoint) this.discardPending();
     this.startInput = filtered;
-    this.cands = [];
+    this.resetCands();
     this.tasks = undefined;
     return this.putCheckpoint("input");
   }
@@ -294,8 +305,7 @@ export class Loop {
       if (t.joinTrigger >= 0) this.consumeJoin(t.joinTrigger);
       if (t.cn.defer && t.trigger === t.cn.triggerKey) this.trig[t.cn.idx] = this.trigFin[t.cn.idx] = 0;
     }
-    for (const n of this.active) this.trig[n.idx] = 0;
-    this.active = [];
+    this.clearActive();
     this.sends = [];
     this.pending = [];
   }
@@ -402,12 +412,16 @@ export class Loop {
       this.pullCount = 1;
       return this.attachPending(tasks);
     }
-    let cands = this.cands;
-    if (cands === undefined) cands = this.c.sorted as CNode[];
-    else if (cands.length > 1) cands.sort((a, b) => a.rank - b.rank);
+    let cands: readonly CNode[] = this.candBuf;
+    let count = this.candN;
+    if (this.scanAll) {
+      cands = this.c.sorted;
+      count = cands.length;
+    } else if (count > 1) cands = this.candBuf.slice(0, count).sort((a, b) => a.rank - b.rank);
     let prev: CNode | undefined;
     const values = this.values;
-    for (const n of cands) {
+    for (let i = 0; i < count; i++) {
+      const n = cands[i]!;
       if (n === prev) continue;
       prev = n;
       let trigger: string | undefined;
@@ -687,6 +701,7 @@ export class Loop {
 
   private commit(tasks: Task[]): boolean | Outcome | Promise<boolean | Outcome> {
     this.apply(tasks);
+    this.opts.progress?.();
     this.tasks = undefined;
     const saved = this.putCheckpoint("loop");
     if (saved) return saved.then(() => this.afterApply(tasks));
@@ -723,17 +738,18 @@ export class Loop {
       if (t.joinTrigger >= 0) this.consumeJoin(t.joinTrigger);
       if (t.cn.defer && t.trigger === t.cn.triggerKey) this.trig[t.cn.idx] = this.trigFin[t.cn.idx] = 0;
     }
-    const values = durable ? { ...this.values } : this.values;
+    // in place: every checkpoint, stream chunk and fresh read holds its own shallow copy of the state
+    const values = this.values;
     const written = all !== undefined ? c.spec.apply(values, all) : NONE;
-    this.values = values;
     if (this.startInput !== undefined) this.startInput = undefined;
 
     // ephemeral triggers live for one step
     const trig = this.trig;
-    const prev = this.active;
-    for (let i = 0; i < prev.length; i++) trig[prev[i]!.idx] = 0;
-    const active: CNode[] = (this.active = []);
-    const cands: CNode[] = (this.cands = []);
+    this.clearActive();
+    const active = this.active;
+    const cands = this.candBuf;
+    this.scanAll = false;
+    let candN = 0;
     let next = false;
     let sends: Send[] | undefined;
     const v = durable ? ++this.maxV : 0;
@@ -751,9 +767,9 @@ export class Loop {
           } else {
             if (!trig[n.idx]) {
               trig[n.idx] = 1;
-              active.push(n);
+              active[this.activeN++] = n;
             }
-            cands.push(n);
+            cands[candN++] = n;
             next = true;
           }
           if (durable) this.versions[n.triggerKey] = v;
@@ -765,7 +781,7 @@ export class Loop {
           this.joinSeen[j]!.add(t.cn.name);
           if (durable) this.versions[cj.key] = v;
           if (!cj.deferred && this.joinSeen[j]!.size === cj.sources.length) {
-            cands.push(cj.target);
+            cands[candN++] = cj.target;
             next = true;
           }
         }
@@ -783,16 +799,17 @@ export class Loop {
       for (const n of c.deferred) {
         if (trig[n.idx] && !this.trigFin[n.idx]) {
           this.trigFin[n.idx] = 1;
-          cands.push(n);
+          cands[candN++] = n;
         }
       }
       c.joins.forEach((cj, j) => {
         if (cj.deferred && !this.joinFin[j] && this.joinSeen[j]!.size === cj.sources.length) {
           this.joinFin[j] = true;
-          cands.push(cj.target);
+          cands[candN++] = cj.target;
         }
       });
     }
+    this.candN = candN;
     if (this.pending.length > 0) this.pending = [];
     if (durable) {
       for (const f of written) this.versions[f] = v;
@@ -809,6 +826,16 @@ export class Loop {
     this.armed = true;
   }
 
+  private clearActive(): void {
+    for (let i = 0; i < this.activeN; i++) this.trig[this.active[i]!.idx] = 0;
+    this.activeN = 0;
+  }
+
+  resetCands(): void {
+    this.candN = 0;
+    this.scanAll = false;
+  }
+
   private consumeJoin(j: number): void {
     this.joinSeen[j]!.clear();
     this.joinFin[j] = false;
@@ -816,9 +843,8 @@ export class Loop {
 
   /** Writes given with a Command input (task id NULL_TASK_ID): applied before the pending tasks run. */
   private applyNull(t: Task): void {
-    const values = this.durable ? { ...this.values } : this.values;
+    const values = this.values;
     const written = t.updates ? this.c.spec.apply(values, t.updates) : [];
-    this.values = values;
     const v = this.durable ? ++this.maxV : 0;
     for (const f of written) this.versions[f] = v;
     if (written.length > 0) this.sawOutput = true;
@@ -826,13 +852,13 @@ export class Loop {
       for (const n of t.trig) {
         if (!this.trig[n.idx]) {
           this.trig[n.idx] = 1;
-          if (!n.defer) this.active.push(n);
+          if (!n.defer) this.active[this.activeN++] = n;
         }
         if (this.durable) this.versions[n.triggerKey] = v;
       }
     }
     if (t.sends) this.sends = this.sends.concat(t.sends);
-    this.cands = undefined;
+    this.scanAll = true;
     this.tasks = undefined;
   }
 
@@ -841,14 +867,14 @@ export class Loop {
 
   runChild(task: Task, child: GraphSpec, input: Values): Promise<Values> {
     const nsArr = child.stateful ? () => [...this.nsArr, task.cn.name] : () => task.namespace;
-    const loop = new Loop(child, this.run, { parent: this, nsArr });
+    const loop = new Loop(child, this.run, { parent: this, nsArr, progress: () => task.onProgress?.() });
     if (this.durable) return loop.startChild(input);
     // without a checkpointer a child of sync nodes runs to completion right here
     try {
       loop.values = loop.c.spec.init();
       loop.setStop();
       loop.startInput = loop.c.spec.input(input);
-      loop.cands = [];
+      loop.resetCands();
       loop.putCheckpoint("input");
       const o = loop.drive();
       if (isThenable(o)) return (o as Promise<Outcome>).then((x) => loop.childResult(x));
@@ -885,7 +911,7 @@ export class Loop {
       const filtered = this.c.spec.input(input);
       if (this.hasCheckpoint) this.discardPending();
       this.startInput = filtered;
-      this.cands = [];
+      this.resetCands();
       this.tasks = undefined;
       await this.putCheckpoint("input");
     }
@@ -940,7 +966,7 @@ export class Loop {
     const values: Values = {};
     this.trig.fill(0);
     this.trigFin.fill(0);
-    this.active = [];
+    this.clearActive();
     for (const s of this.joinSeen) s.clear();
     this.joinFin.fill(false);
     this.sends = [];
@@ -952,7 +978,7 @@ export class Loop {
         if (!n) continue;
         this.trig[n.idx] = 1;
         if (n.defer) this.trigFin[n.idx] = Array.isArray(v) && v[1] ? 1 : 0;
-        else this.active.push(n);
+        else this.active[this.activeN++] = n;
       } else if (k.startsWith("join:")) {
         const j = this.c.joinByKey.get(k);
         if (j === undefined) continue;
@@ -979,13 +1005,13 @@ export class Loop {
     this.hasCheckpoint = true;
     this.step = tuple.metadata.step + 1;
     this.setStop();
-    this.cands = undefined;
+    this.scanAll = true;
     this.tasks = undefined;
   }
 
   private checkpointValues(): Record<string, unknown> {
     const cv: Record<string, unknown> = { ...this.values };
-    for (const n of this.active) cv[n.triggerKey] = null;
+    for (let i = 0; i < this.activeN; i++) cv[this.active[i]!.triggerKey] = null;
     for (const n of this.c.deferred) if (this.trig[n.idx]) cv[n.triggerKey] = [null, this.trigFin[n.idx] === 1];
     this.c.joins.forEach((cj, j) => {
       const s = this.joinSeen[j]!;

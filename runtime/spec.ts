@@ -45,8 +45,8 @@ export interface GraphSpec {
    * Applies one superstep's updates to `values` IN PLACE with each field's reducer inlined, in the given
    * order. A replace field written twice throws `InvalidUpdateError` (LangGraph's LastValue text; use the
    * runtime's `replace`/`lastValueConflict`). Returns the names of the fields written (for versions and
-   * streaming). `values` is the live state without a checkpointer (a copy with one, and for routers'
-   * fresh reads): assign new field values, never mutate the old ones (reducers return new arrays/objects).
+   * streaming). `values` is the live state (or a copy, for a router's fresh read): assign new field values,
+   * never mutate the old ones (checkpoints share them; reducers return new arrays/objects).
    */
   readonly apply: (values: Values, updates: readonly TaskUpdate[]) => string[];
   /** Clears `ephemeral` fields after a superstep (absent when the graph has none). */

@@ -3,7 +3,7 @@
  * goto, static edges, join barriers, and the routers, which see the pre-step state plus this task's own
  * writes only.
  */
-import { Command } from "./command.ts";
+import { Command, gotoList, isCommand, isSend } from "./command.ts";
 import { InvalidUpdateError, ParentCommand, badNodeReturn } from "./errors.ts";
 import type { ErrorSite } from "./errors.ts";
 import type { Destinations, Values } from "./spec.ts";
@@ -26,12 +26,12 @@ function site(t: Task): ErrorSite {
 export function processReturn(t: Task, ret: unknown): Promise<void> | undefined {
   if (ret === null || ret === undefined) {
     // no state writes
-  } else if (ret instanceof Command) {
+  } else if (isCommand(ret)) {
     processCommand(t, ret, false);
   } else if (Array.isArray(ret)) {
-    if (!ret.some((x) => x instanceof Command)) throw badNodeReturn(t.loop.c.spec.name, t.cn.name, ret);
+    if (!ret.some(isCommand)) throw badNodeReturn(t.loop.c.spec.name, t.cn.name, ret);
     for (const x of ret) {
-      if (x instanceof Command) processCommand(t, x, false);
+      if (isCommand(x)) processCommand(t, x, false);
       else if (isPlainUpdate(x)) addUpdate(t, x);
       else if (x !== null && x !== undefined) throw badNodeReturn(t.loop.c.spec.name, t.cn.name, x);
     }
@@ -56,7 +56,7 @@ export function processCommand(t: Task, cmd: Command, asInput: boolean): void {
   if (cmd.graph === Command.PARENT) {
     if (t.loop.isRoot) throw new InvalidUpdateError("There is no parent graph.", site(t));
     throw new ParentCommand(
-      new Command({ ...(cmd.update !== undefined ? { update: cmd.update } : {}), goto: cmd.goto }),
+      new Command({ ...(cmd.update !== undefined ? { update: cmd.update } : {}), goto: gotoList(cmd) }),
       site(t),
     );
   }
@@ -75,8 +75,8 @@ export function processCommand(t: Task, cmd: Command, asInput: boolean): void {
     else throw badNodeReturn(t.loop.c.spec.name, t.cn.name, u);
   }
   const ends = asInput ? undefined : t.cn.spec.ends;
-  for (const g of cmd.goto) {
-    if (g instanceof Send) {
+  for (const g of gotoList(cmd)) {
+    if (isSend(g)) {
       addSend(t, g);
       continue;
     }
@@ -126,10 +126,10 @@ function runBranches(t: Task, from: number, fresh: Values | undefined): Promise<
 
 function destinations(t: Task, d: Destinations): void {
   if (typeof d === "string") return destination(t, d);
-  if (d instanceof Send) return addSend(t, d);
+  if (isSend(d)) return addSend(t, d);
   if (Array.isArray(d)) {
     for (const x of d as readonly (string | Send)[]) {
-      if (x instanceof Send) addSend(t, x);
+      if (isSend(x)) addSend(t, x);
       else destination(t, x);
     }
     return;

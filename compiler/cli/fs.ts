@@ -1,5 +1,5 @@
 /** File access for the CLI: paths are relative to `io.cwd`; writes are atomic and skip identical content. */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { posix } from "node:path";
 import type { CompilerHost } from "../phases/2-bind/host.ts";
 import { type CliIO, UsageError } from "./io.ts";
@@ -34,10 +34,20 @@ export function readOutput(io: CliIO, path: string): string | undefined {
 export function writeIfChanged(io: CliIO, path: string, text: string): boolean {
   if (readOutput(io, path) === text) return false;
   const abs = resolvePath(io, path);
-  mkdirSync(posix.dirname(abs), { recursive: true });
   const tmp = `${abs}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, abs);
+  try {
+    mkdirSync(posix.dirname(abs), { recursive: true });
+    writeFileSync(tmp, text);
+    renameSync(tmp, abs);
+  } catch (e) {
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // nothing was created
+    }
+    // a read-only directory or a full disk is a problem with how graphc was run, not with the input
+    throw new UsageError(`cannot write \`${path}\`: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
   return true;
 }
 

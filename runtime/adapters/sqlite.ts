@@ -31,7 +31,7 @@ CREATE TABLE IF NOT EXISTS graphc_checkpoints (
   header TEXT NOT NULL,
   metadata TEXT NOT NULL,
   PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id)
-);
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS graphc_blobs (
   thread_id TEXT NOT NULL,
   checkpoint_ns TEXT NOT NULL,
@@ -44,7 +44,7 @@ CREATE TABLE IF NOT EXISTS graphc_blobs (
   chain INTEGER NOT NULL,
   snap INTEGER NOT NULL,
   PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, channel)
-);
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS graphc_writes (
   thread_id TEXT NOT NULL,
   checkpoint_ns TEXT NOT NULL,
@@ -54,10 +54,21 @@ CREATE TABLE IF NOT EXISTS graphc_writes (
   channel TEXT NOT NULL,
   value TEXT NOT NULL,
   PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, task_id, idx)
-);
+) WITHOUT ROWID;
 `;
 
 const ROW_COLUMNS = "thread_id, checkpoint_ns, checkpoint_id, parent_id, header, metadata";
+
+/**
+ * Stores of this process holding uncommitted pending writes. Before any store writes, the others commit
+ * (two savers on one file in one process would otherwise wait on each other's lock), and all commit
+ * synchronously if the process exits before their timer fires.
+ */
+const uncommitted = new Set<SqliteStore>();
+let exitHook = false;
+function commitOthers(except?: SqliteStore): void {
+  for (const store of [...uncommitted]) if (store !== except) store.commitPending();
+}
 
 export class SqliteStore implements CheckpointStore {
   readonly db: DB;
@@ -73,6 +84,10 @@ export class SqliteStore implements CheckpointStore {
   private readonly insertTx: Database.Transaction<(row: CheckpointRow, blobs: readonly BlobRow[]) => void>;
   private readonly writesTx: Database.Transaction<(threadId: string, ns: string, id: string, rows: readonly WriteRow[]) => void>;
   private readonly deleteTx: Database.Transaction<(threadId: string) => void>;
+  /** set while pending writes sit in an open transaction, waiting for the next put or the next event-loop turn */
+  private pendingCommit: ReturnType<typeof setImmediate> | undefined;
+  /** a failed deferred commit, reported by the next write */
+  private commitError: unknown;
 
   constructor(db: DB) {
     this.db = db;
@@ -141,10 +156,73 @@ export class SqliteStore implements CheckpointStore {
     });
   }
 
-  // writes take the write lock up front (BEGIN IMMEDIATE): with several processes on one file, a deferred
-  // transaction upgrading to a writer can fail with SQLITE_BUSY instead of waiting
+  /**
+   * A checkpoint commits before put() resolves (the unit of durability), together with the pending writes
+   * stored since the last one: one commit per superstep instead of one per task.
+   */
   async insert(row: CheckpointRow, blobs: readonly BlobRow[]): Promise<void> {
-    this.insertTx.immediate(row, blobs);
+    this.committing(() => this.insertTx.immediate(row, blobs));
+  }
+
+  /**
+   * Pending writes are written at once (reads see them) but committed with the next checkpoint, or at the
+   * next turn of the event loop, or when the process exits — whichever comes first. A SIGKILL can lose the
+   * writes of the current step (its tasks then run again on resume), never a checkpoint.
+   */
+  async putWrites(threadId: string, ns: string, checkpointId: string, rows: readonly WriteRow[]): Promise<void> {
+    this.beforeWrite();
+    if (!this.db.inTransaction) {
+      // IMMEDIATE: take the write lock up front; a deferred transaction upgrading to a writer can fail with
+      // SQLITE_BUSY instead of waiting when several processes share the file
+      this.db.exec("BEGIN IMMEDIATE");
+      this.pendingCommit = setImmediate(() => this.commitPending());
+      uncommitted.add(this);
+      if (!exitHook) {
+        exitHook = true;
+        process.on("exit", () => commitOthers());
+      }
+    }
+    this.writesTx(threadId, ns, checkpointId, rows);
+  }
+
+  async deleteThread(threadId: string): Promise<void> {
+    this.committing(() => this.deleteTx.immediate(threadId));
+  }
+
+  /** Commits pending writes now (no-op without any). */
+  commitPending(): void {
+    if (this.pendingCommit === undefined) return;
+    clearImmediate(this.pendingCommit);
+    this.pendingCommit = undefined;
+    uncommitted.delete(this);
+    if (!this.db.open || !this.db.inTransaction) return;
+    try {
+      this.db.exec("COMMIT");
+    } catch (e) {
+      this.commitError = e;
+      if (this.db.inTransaction) this.db.exec("ROLLBACK");
+    }
+  }
+
+  /** Runs a write that must be committed when it returns, inside the pending transaction if there is one. */
+  private committing(write: () => void): void {
+    this.beforeWrite();
+    // (inside an open transaction better-sqlite3 runs the transaction function as a savepoint)
+    write();
+    this.commitPending();
+    this.throwCommitError();
+  }
+
+  private beforeWrite(): void {
+    commitOthers(this);
+    this.throwCommitError();
+  }
+
+  private throwCommitError(): void {
+    const e = this.commitError;
+    if (e === undefined) return;
+    this.commitError = undefined;
+    throw e;
   }
 
   async get(threadId: string, ns: string, checkpointId: string | undefined): Promise<CheckpointRow | undefined> {
@@ -180,16 +258,8 @@ export class SqliteStore implements CheckpointStore {
     return out;
   }
 
-  async putWrites(threadId: string, ns: string, checkpointId: string, rows: readonly WriteRow[]): Promise<void> {
-    this.writesTx.immediate(threadId, ns, checkpointId, rows);
-  }
-
   async writes(threadId: string, ns: string, checkpointId: string): Promise<WriteRow[]> {
     return this.getWrites.all(threadId, ns, checkpointId) as WriteRow[];
-  }
-
-  async deleteThread(threadId: string): Promise<void> {
-    this.deleteTx.immediate(threadId);
   }
 
   /** Characters of stored payload (headers, metadata, blobs, writes), comparable with MemorySaver.storedChars. */
@@ -222,8 +292,9 @@ export class SqliteSaver extends StoredSaver {
     return (this.store as SqliteStore).storedChars();
   }
 
-  /** Closes the database if this saver opened it. */
+  /** Commits pending writes, and closes the database if this saver opened it. */
   close(): void {
+    (this.store as SqliteStore).commitPending();
     if (this.ownsDb && this.db.open) this.db.close();
   }
 }

@@ -98,7 +98,8 @@ export function encodeCheckpoint(
   newVersions: Record<string, number>,
   parent: Head | undefined,
 ): EncodedCheckpoint {
-  const vals: Record<string, string> = {};
+  // null prototype: a channel named "__proto__" must stay a key
+  const vals = Object.create(null) as Record<string, string>;
   const blobs: BlobRow[] = [];
   const channels = new Map<string, ChannelHead>();
   const values = checkpoint.channel_values;
@@ -176,7 +177,7 @@ function encodeChannel(channel: string, value: unknown, prev: ChannelHead | unde
   for (let i = 0; i < old.length; i++) {
     if (!Object.is(old[i], value[i]) || !(i in value) !== !(i in old)) return { json: encode(value, label), items };
   }
-  const added = encode(value.slice(old.length), label);
+  const added = encode(value.slice(old.length), `${label} (elements from index ${old.length} on)`);
   return { json: prev!.json.slice(0, -1) + "," + added.slice(1), added, items };
 }
 

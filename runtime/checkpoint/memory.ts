@@ -40,6 +40,9 @@ export class MemoryStore implements CheckpointStore {
   }
 
   async page(query: RowQuery, cursor: PageCursor | undefined, limit: number): Promise<CheckpointRow[]> {
+    if (query.thread_id !== undefined && query.checkpoint_ns !== undefined && query.checkpoint_id === undefined) {
+      return this.pageOne(query.thread_id, query.checkpoint_ns, query.before, cursor?.[0], limit);
+    }
     const found: CheckpointRow[] = [];
     const threadIds = query.thread_id === undefined ? [...this.threads.keys()] : [query.thread_id];
     for (const threadId of threadIds) {
@@ -54,6 +57,17 @@ export class MemoryStore implements CheckpointStore {
       }
     }
     return found.sort((a, b) => -compareRows(a, [b.checkpoint_id, b.thread_id, b.checkpoint_ns])).slice(0, limit);
+  }
+
+  /** One thread/namespace (the usual history query): walks its sorted ids from the newest down. */
+  private pageOne(threadId: string, nsName: string, before: string | undefined, after: string | undefined, limit: number) {
+    const ns = this.namespace(threadId, nsName, false);
+    if (ns === undefined) return [];
+    const bound = [before, after].filter((x): x is string => x !== undefined).sort(compareCodePoints)[0];
+    let i = bound === undefined ? ns.ids.length : lowerBound(ns.ids, bound);
+    const out: CheckpointRow[] = [];
+    while (i > 0 && out.length < limit) out.push(ns.rows.get(ns.ids[--i]!)!);
+    return out;
   }
 
   async chains(threadId: string, nsName: string, refs: readonly [string, string][]): Promise<Map<string, BlobRow[]>> {
@@ -139,6 +153,18 @@ function insertSorted(ids: string[], id: string): void {
   let i = ids.length;
   while (i > 0 && compareCodePoints(ids[i - 1]!, id) > 0) i--;
   ids.splice(i, 0, id);
+}
+
+/** Index of the first id not lower than `id` in ascending `ids`. */
+function lowerBound(ids: readonly string[], id: string): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareCodePoints(ids[mid]!, id) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function compareRows(row: CheckpointRow, key: PageCursor): number {

@@ -75,12 +75,12 @@ export interface CheckpointStore {
 }
 
 /** LangGraph's WRITES_IDX_MAP: writes to these channels are replaced, not kept once, per task. */
-export const SPECIAL_WRITE_INDEX: Readonly<Record<string, number>> = {
-  __error__: -1,
-  __scheduled__: -2,
-  __interrupt__: -3,
-  __resume__: -4,
-};
+export const SPECIAL_WRITE_INDEX: ReadonlyMap<string, number> = new Map([
+  ["__error__", -1],
+  ["__scheduled__", -2],
+  ["__interrupt__", -3],
+  ["__resume__", -4],
+]);
 
 const PAGE = 64;
 /** Threads whose last checkpoint is remembered to encode the next one without reading it back. */
@@ -182,7 +182,7 @@ export class StoredSaver implements CheckpointSaver {
     }
     const rows = writes.map(([channel, value], i): WriteRow => ({
       task_id: taskId,
-      idx: SPECIAL_WRITE_INDEX[channel] ?? i,
+      idx: SPECIAL_WRITE_INDEX.get(channel) ?? i,
       channel,
       value: encode(value, `write to "${channel}" by task ${taskId}`),
     }));
@@ -204,7 +204,10 @@ export class StoredSaver implements CheckpointSaver {
         ? cached
         : readChannels(checkpoint_id, header, await this.store.chains(thread_id, checkpoint_ns, blobRefs(header)));
     const channel_values: Record<string, unknown> = {};
-    for (const [channel, ch] of head.channels) channel_values[channel] = decode(ch.json);
+    for (const [channel, ch] of head.channels) {
+      // defineProperty: a channel named "__proto__" must stay a key
+      Object.defineProperty(channel_values, channel, { value: decode(ch.json), enumerable: true, writable: true, configurable: true });
+    }
     const checkpoint: Checkpoint = {
       v: 1,
       id: checkpoint_id,

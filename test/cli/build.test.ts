@@ -1,11 +1,10 @@
 /**
- * `graphc build`, run in-process. The compiler's TypeScript check resolves paths against process.cwd(), so
- * this file runs with the temporary project as the working directory (vitest runs each file in its own
- * process).
+ * `graphc build`, run in-process against a temporary project (its directory is `io.cwd`; the process's own
+ * working directory is left alone).
  */
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { BROKEN_GRAPH, HELLO_GRAPH, HELLO_NODES, project, run } from "./harness.ts";
 
 const SHARED = `graph Shared {
@@ -28,12 +27,7 @@ const p = project({
   "shared.graph": SHARED,
   "uses.graph": USES_SHARED,
 });
-const previousCwd = process.cwd();
-beforeAll(() => process.chdir(p.dir));
-afterAll(() => {
-  process.chdir(previousCwd);
-  p.remove();
-});
+afterAll(() => p.remove());
 const read = (f: string) => readFileSync(join(p.dir, f), "utf8");
 const mtime = (f: string) => statSync(join(p.dir, f)).mtimeMs;
 
@@ -79,6 +73,13 @@ describe("graphc build", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("wrote gen/uses.graph.ts\n");
     expect(r.stdout).toContain("wrote gen/shared.graph.ts\n");
+  });
+
+  it("an output that cannot be written is a usage error (exit 2) naming the file", async () => {
+    p.write("blocked", "a file where the output directory should be");
+    const r = await run(p.dir, ["build", "--no-typecheck", "--out", "blocked", "hello.graph"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot write `blocked\/hello\.graph\.ts`: E[A-Z]+/);
   });
 
   it("type-checks node functions by default: a wrong signature fails the build at the node line", async () => {

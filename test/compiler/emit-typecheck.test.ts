@@ -10,6 +10,7 @@ import { compile, type CompileResult } from "../../compiler/index.ts";
 const DIR = "test/_tmp-emit/typecheck";
 
 const GRAPH = `import { good, bad, pick, toChild, missing } from "./wrong.nodes.ts"
+import type { Msg } from "./wrong.nodes.ts"
 
 graph Child {
   state { text: string }
@@ -18,16 +19,21 @@ graph Child {
 }
 
 graph Wrong {
-  state { a: string, b: number = 0, c: string = "" }
+  state { a: string, b: number = 0, c: string = "", msgs: Msg[] = [] }
   node good({ a }) -> { b } = good
   node bad({ a }) -> { b } = bad
   node gone({ a }) -> { b } = missing
   subgraph child = Child { in = toChild  out { } }
   START -> good -> bad -> gone -> child -> route(pick) { x: END }
+  good -> {
+    msgs[-1].txet == "hi" => END
+    _                     => END
+  }
 }
 `.replace('import { good,', 'import { good2, good,');
 
-const NODES = `export function good(s: { a: string }) { return { b: s.a.length }; }
+const NODES = `export interface Msg { text: string }
+export function good(s: { a: string }) { return { b: s.a.length }; }
 export function good2(s: { text: string }) { return { text: s.text }; }
 /** reads a field the node does not receive, and returns a string for a number field */
 export function bad(s: { a: string; c: string }) { return { b: s.c }; }
@@ -71,9 +77,22 @@ describe("node functions checked against the generated types", () => {
     expect(at("G3094")).toContain(lineOf("import {"));
   });
 
+  it("reports a path into an imported type that does not exist at its inline condition (G3094)", () => {
+    const d = result.diagnostics.find((x) => x.code === "G3094" && x.span.start.line === lineOf("msgs[-1].txet"));
+    expect(d?.message).toMatch(/Property 'txet' does not exist on type 'Msg'/);
+  });
+
   it("does not report the well-typed node", () => {
     const lines = result.diagnostics.map((d) => d.span.start.line);
     expect(lines).not.toContain(lineOf("node good("));
+  });
+
+  it("sees the user's edits on the next build in the same process (watch mode)", async () => {
+    writeFileSync(`${DIR}/wrong.nodes.ts`, NODES.replace("export function bad(s: { a: string; c: string }) { return { b: s.c }; }", "export async function bad(s: { a: string }) { return { b: s.a.length }; }"));
+    const again = await compile([`${DIR}/wrong.graph`]);
+    expect(again.diagnostics.filter((d) => d.code === "G3092")).toEqual([]);
+    expect(again.files[0]!.text).toMatch(/name: "bad",[\s\S]*?sync: false/);
+    expect(again.files[0]!.text).toMatch(/name: "good",[\s\S]*?sync: true/);
   });
 
   it("still returns the generated code, so the IDE shows the same errors", () => {

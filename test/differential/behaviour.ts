@@ -59,7 +59,8 @@ function valueFor(reducer: Reducer, tag: string, h: number): unknown {
 }
 
 function updateOf(g: GraphDesc, n: FnNode | CommandNode, input: Values): Values {
-  const h = hash(`${n.name}/${n.salt}/${canon(pick(input, n.reads))}`);
+  // the input is hashed as received: a projection with extra or `undefined` keys changes the result
+  const h = hash(`${n.name}/${n.salt}/${canon(input)}`);
   const out: Values = {};
   n.writes.forEach((w, i) => {
     out[w] = valueFor(fieldOf(g, w).reducer, n.name, (h >>> (i % 8)) + i);
@@ -74,7 +75,7 @@ export function nodeFn(g: GraphDesc, n: FnNode, _k: Ctors): (input: Values) => V
 export function commandFn(g: GraphDesc, n: CommandNode, k: Ctors): (input: Values) => unknown {
   return (input) => {
     const update = updateOf(g, n, input ?? {});
-    const h = hash(`goto/${n.name}/${n.salt}/${canon(pick(input ?? {}, n.reads))}`);
+    const h = hash(`goto/${n.name}/${n.salt}/${canon(input ?? {})}`);
     const map = (t: string) => (t === END ? k.end : t);
     // one target, or two when the node declares several (a Command may fan out)
     const first = n.gotos[h % n.gotos.length] ?? END;

@@ -10,6 +10,8 @@ export interface Saved {
   parentId: string | undefined;
   source: string;
   step: number;
+  /** checkpoint ids of the enclosing graphs, by namespace ("" = root) */
+  parents: Record<string, string>;
   values: Record<string, unknown>;
   pendingWrites: number;
 }
@@ -37,6 +39,7 @@ function toSaved(t: CheckpointTuple): Saved {
     parentId: t.parentConfig?.configurable?.checkpoint_id,
     source: t.metadata.source,
     step: t.metadata.step,
+    parents: t.metadata.parents,
     values,
     pendingWrites: t.pendingWrites.length,
   };

@@ -72,6 +72,16 @@ describe("recovery", () => {
     expect(ast.items.map((i) => (i.kind === "Graph" ? i.name.name : i.kind))).toEqual(["A", "B"]);
   });
 
+  it("resumes after text the top-level rule cannot even start on", () => {
+    // a lone `)` or `[` ends chevrotain's top-level rule early; parse() restarts at the next `graph`
+    const { ast, diagnostics } = parse(")\ngraph A { a -> END }\n[ x\ngraph B { b -> END }", "t.graph");
+    expect(diagnostics.map(diagnosticLine)).toEqual([
+      "G1012 1:1-1:2 unexpected ')' at the top level of the file",
+      "G1012 3:1-3:4 unexpected '[' at the top level of the file",
+    ]);
+    expect(ast.items.map((i) => i.kind === "Graph" && i.name.name)).toEqual(["A", "B"]);
+  });
+
   it("reports a missing closing brace at the end of the file once, after the last token", () => {
     const { diagnostics } = parse("graph G {\n  state { a: string\n", "t.graph");
     expect(diagnostics.map(diagnosticLine)).toEqual([
@@ -108,6 +118,7 @@ describe("recovery", () => {
     for (const d of diagnostics) {
       expect(d.message).not.toMatch(/-->|<--|Expecting|token of type|EOF/);
       expect(d.hint).toBeTruthy();
+      expect(d.label).toBeTruthy();
       expect(d.severity).toBe("error");
     }
   });

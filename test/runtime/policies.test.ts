@@ -181,13 +181,14 @@ describe("timeouts (§7.2)", () => {
             n(
               "worker",
               async (_: unknown, ctx) => {
-                for (let i = 0; i < 6; i++) {
+                // 20 × 10 ms in all, well past the idle timeout, but never 150 ms without progress
+                for (let i = 0; i < 20; i++) {
                   await sleep(10);
                   if (beat) i % 2 ? ctx.heartbeat() : ctx.writer(i);
                 }
                 return { foo: "done" };
               },
-              { timeout: { idleTimeout: 35 } },
+              { timeout: { idleTimeout: 150 } },
             ),
           ],
           start: { edges: ["worker"] },
@@ -369,5 +370,45 @@ describe("run control", () => {
     const st = await g.getState(cfg);
     expect(st.values).toEqual({ log: ["ok"] });
     expect(st.next).toEqual(["bad1", "bad2"]);
+  });
+});
+
+describe("idle timeout of a subgraph node", () => {
+  it("is refreshed by the child's finished steps", async () => {
+    const cn = nodeFactory("C", ["log"]);
+    // 4 × 50 ms in all, past the idle timeout, but each step well within it
+    const slowStep = async () => (await sleep(50), { log: ["s"] });
+    const child = graph({
+      name: "C",
+      fields: { log: concat as never },
+      nodes: [
+        cn("a", slowStep, { edges: ["b"] }),
+        cn("b", slowStep, { edges: ["c"] }),
+        cn("c", slowStep, { edges: ["d"] }),
+        cn("d", slowStep),
+      ],
+      start: { edges: ["a"] },
+    });
+    const pn = nodeFactory("P", ["log"]);
+    const mk = (idleTimeout: number) =>
+      compileGraph(
+        graph({
+          name: "P",
+          fields: { log: concat as never },
+          nodes: [
+            pn("sub", (_: unknown, ctx) => ctx.runSubgraph(child, { log: [] }), {
+              subgraph: child,
+              timeout: { idleTimeout },
+            }),
+          ],
+          start: { edges: ["sub"] },
+        }),
+      );
+    expect((await mk(150).invoke({ log: [] }))!.log).toEqual(["s", "s", "s", "s"]);
+    await expect(mk(20).invoke({ log: [] })).rejects.toMatchObject({
+      name: "NodeTimeoutError",
+      kind: "idle",
+      node: "sub",
+    });
   });
 });

@@ -3,12 +3,6 @@ import { describe, expect, it } from "vitest";
 import { Command, InvalidUpdateError, Send, compileGraph, type GraphSpec, type Values } from "graphc/runtime";
 import { concat, graph, nodeFactory, sleep } from "./helpers.ts";
 
-async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const x of it) out.push(x);
-  return out;
-}
-
 describe("Send (group D)", () => {
   it("map-reduce: each packet is a task receiving its args exactly as sent (C-30)", async () => {
     const received: unknown[] = [];
@@ -141,6 +135,27 @@ describe("Command (group E)", () => {
       }),
     );
     expect(await g.invoke({ log: [] })).toEqual({ log: ["a", "b", "c"] });
+  });
+
+  it("a Command or Send made by another copy of the runtime is recognised by its tag", async () => {
+    const g = compileGraph(
+      graph({
+        fields: { log: concat as never, count: null },
+        nodes: [
+          n(
+            "a",
+            () => ({ lg_name: "Command", update: { log: ["a"] }, goto: ["b", { lg_name: "Send", node: "c", arg: 1 }] }),
+            {
+              ends: ["b", "c"],
+            },
+          ),
+          n("b", () => ({ log: ["b"] })),
+          n("c", (x: number) => ({ log: [`c${x}`] })),
+        ],
+        start: { edges: ["a"] },
+      }),
+    );
+    expect(await g.invoke({ log: [] })).toEqual({ log: ["a", "b", "c1"] });
   });
 
   it("goto END (C-42)", async () => {

@@ -46,6 +46,7 @@ saverConformance(
     };
   },
   true,
+  [100, 400],
 );
 
 describe("PostgresSaver scale-out", () => {

@@ -51,3 +51,19 @@ export function extractMarkers(text: string, spans: readonly Span[]): Formatted 
   }
   return { text: out.join("\n"), lines };
 }
+
+/** The span of each line of a text that still holds its marker lines (marker lines map to nothing). */
+export function traceLines(text: string, spans: readonly Span[]): (Span | undefined)[] {
+  const open: (Span | undefined)[] = [];
+  return text.split("\n").map((line) => {
+    const t = line.trim();
+    if (t === BLANK) return undefined;
+    if (t.startsWith(MARK_PREFIX)) {
+      const id = t.slice(MARK_PREFIX.length);
+      if (id === "end") open.pop();
+      else open.push(spans[Number(id)]);
+      return undefined;
+    }
+    return t === "" ? undefined : open.at(-1);
+  });
+}

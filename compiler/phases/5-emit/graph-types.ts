@@ -33,7 +33,7 @@ export function emitGraphTypes(g: GraphIR, n: GraphNames, cx: EmitContext): stri
   out.push(`export type ${n.nodeName} = ${g.nodes.map((x) => str(x.name)).join(" | ") || "never"};`);
   const destination = () => `${n.nodeName} | typeof ${rt("END")}`;
 
-  for (const node of g.nodes) out.push(BLANK, ...nodeTypes(g, node, n, cx, F));
+  for (const node of g.nodes) out.push(BLANK, ...nodeTypes(node, n, cx, F));
   const branchTypes = (from: string, branches: readonly BranchIR[]) =>
     branches.forEach((b, i) => {
       const bn = n.branch(from, i);
@@ -56,7 +56,7 @@ export function emitGraphTypes(g: GraphIR, n: GraphNames, cx: EmitContext): stri
   return cx.traced(g.span, out.join("\n"));
 }
 
-function nodeTypes(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext, F: (name: string) => FieldIR): string[] {
+function nodeTypes(node: NodeIR, n: GraphNames, cx: EmitContext, F: (name: string) => FieldIR): string[] {
   const nn = n.node(node.name);
   const out: string[] = [];
   const reads = node.reads.length === 0 ? "Record<string, never>" : `Pick<${n.state}, ${node.reads.map(str).join(" | ")}>`;
@@ -75,6 +75,5 @@ function nodeTypes(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext, F: 
       `export type ${nn.fn} = (state: ${nn.read}, ctx: ${cx.scope.rt("NodeContext")}<${n.vars}>) => ${ret} | Promise<${ret}>;`,
     );
   }
-  void g;
   return [cx.traced(node.span, out.join("\n"))];
 }

@@ -8,7 +8,7 @@ import type { EmitContext } from "./context.ts";
 import { access, isIdentifier, key, str } from "./escape.ts";
 import { tsLiteral } from "./expr.ts";
 import type { GraphNames } from "./names.ts";
-import { checkExpr, describe } from "./types.ts";
+import { checkExpr, tsType } from "./types.ts";
 
 /** `...("f" in v && { f: v.f })` for a field that may be absent, `f: v.f` for one that is always set. */
 export function pick(src: string, field: FieldIR, as: string = field.name): string {
@@ -22,13 +22,13 @@ export function emitInit(g: GraphIR, cx: EmitContext): string {
   return `init: () => ({ ${items.map((f) => cx.traced(f.span, `${key(f.name)}: ${tsLiteral(f.init!)},`)).join("\n")} }),`;
 }
 
-export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): string {
+export function emitInput(g: GraphIR, cx: EmitContext): string {
   const err = cx.scope.rt("GraphInputError");
   const site = `{ graph: ${str(g.name)} }`;
   const cases = g.input.map((name) => {
     const f = g.fields.find((x) => x.name === name)!;
     const test = checkExpr(f.check, "x");
-    const msg = `${str(`graph "${g.name}": input field "${name}" must be ${describe(f.type)}, got `)} + (x === null ? "null" : typeof x)`;
+    const msg = `${str(`graph "${g.name}": input field "${name}" must be ${tsType(f.type)}, got `)} + (x === null ? "null" : typeof x)`;
     const body = [
       `case ${str(name)}:`,
       test === "true" ? "" : `if (${negate(test)}) throw new ${err}(${msg}, { graph: ${str(g.name)}, field: ${str(name)} });`,
@@ -52,7 +52,6 @@ export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): string {
     }
     return out;
   },`;
-  void n;
 }
 
 export function emitOutput(g: GraphIR): string {
@@ -112,7 +111,7 @@ export function emitVars(g: GraphIR, cx: EmitContext): string {
   const checks = g.vars.map((v) => {
     const test = checkExpr(v.check, access("o", v.name));
     if (test === "true") return "";
-    const msg = str(`graph "${g.name}": var "${v.name}" must be ${describe(v.type)}`);
+    const msg = str(`graph "${g.name}": var "${v.name}" must be ${tsType(v.type)}`);
     return cx.traced(v.span, `if (${str(v.name)} in o && ${negate(test)}) throw new ${err}(${msg}, { graph: ${str(g.name)}, field: ${str(v.name)} });`);
   });
   const entries = g.vars.map((v) => {

@@ -21,7 +21,7 @@ function emitNode(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext): str
   parts.push(`check: ${updateCheck(g, node, cx)},`);
   parts.push(edges(g, node, n, node.name, cx));
   if (node.goto) parts.push(`ends: [${node.goto.map((t) => target(t, cx)).join(", ")}],`);
-  parts.push(...options(g, node, n));
+  parts.push(...options(node, n));
   return `{\n${parts.join("\n")}\n}`;
 }
 
@@ -169,7 +169,7 @@ function branch(g: GraphIR, b: BranchIR, n: GraphNames, from: string, index: num
   }
 }
 
-function options(g: GraphIR, node: NodeIR, n: GraphNames): string[] {
+function options(node: NodeIR, n: GraphNames): string[] {
   const o = node.options;
   const out: string[] = [];
   if (o.defer) out.push("defer: true,");
@@ -201,6 +201,5 @@ function options(g: GraphIR, node: NodeIR, n: GraphNames): string[] {
     out.push(`cache: { ${parts.join(", ")} },`);
   }
   if (o.onError !== undefined) out.push(`onError: ${str(o.onError)},`);
-  void g;
   return out;
 }

@@ -17,7 +17,7 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
     `name: ${str(g.name)},`,
     `compilerVersion: ${str(cx.version)},`,
     emitInit(g, cx),
-    emitInput(g, n, cx),
+    emitInput(g, cx),
     emitOutput(g),
     emitApply(g, n, cx),
     emitClearEphemeral(g, cx),

@@ -47,9 +47,38 @@ export interface GeneratedForCheck {
 export class TsWorld {
   private readonly project = new Project({ compilerOptions: STRICT_OPTIONS, skipAddingFilesFromTsConfig: true });
   private readonly syncCache = new Map<string, boolean>();
+  /** absolute paths of the generated files held in memory */
+  private readonly drafts = new Set<string>();
 
   /** `cwd`: the folder relative paths are relative to (default: the process's working directory) */
   constructor(private readonly cwd: string = process.cwd()) {}
+
+  /**
+   * One world per working directory, kept between builds of one process (`--watch`, tests): TypeScript's
+   * library files are parsed once. Each build starts with `refresh()`.
+   */
+  static shared(cwd: string = process.cwd()): TsWorld {
+    let w = worlds.get(cwd);
+    if (!w) worlds.set(cwd, (w = new TsWorld(cwd)));
+    w.refresh();
+    return w;
+  }
+
+  /**
+   * Forgets the previous build: its generated drafts leave memory (the files on disk apply again), the
+   * user's modules are re-read from disk where they changed, and sync answers are recomputed.
+   */
+  refresh(): void {
+    this.syncCache.clear();
+    for (const path of this.drafts) {
+      const sf = this.project.getSourceFile(path);
+      if (sf) this.project.removeSourceFile(sf);
+    }
+    this.drafts.clear();
+    for (const sf of this.project.getSourceFiles()) {
+      if (!sf.isInNodeModules()) sf.refreshFromFileSystemSync();
+    }
+  }
 
   /**
    * `fn` is imported by `graphFile`, whose generated code is `outFile`: resolves the module from `outFile`
@@ -107,12 +136,21 @@ export class TsWorld {
    * staged: otherwise a fresh build would see those types as errors.
    */
   stage(files: readonly { path: string; text: string }[]): void {
-    for (const f of files) this.project.createSourceFile(absolute(f.path, this.cwd), f.text, { overwrite: true });
+    for (const f of files) this.put(f.path, f.text);
+  }
+
+  /** the generated file in memory; unchanged text keeps the program (and its checker) as it is */
+  private put(path: string, text: string) {
+    const abs = absolute(path, this.cwd);
+    this.drafts.add(abs);
+    const existing = this.project.getSourceFile(abs);
+    if (existing && existing.getFullText() === text) return existing;
+    return this.project.createSourceFile(abs, text, { overwrite: true });
   }
 
   /** Type-checks the generated files (with everything they import) and maps errors back to `.graph` spans. */
   diagnose(files: readonly GeneratedForCheck[]): Diagnostic[] {
-    const added = files.map((f) => ({ f, sf: this.project.createSourceFile(absolute(f.path, this.cwd), f.text, { overwrite: true }) }));
+    const added = files.map((f) => ({ f, sf: this.put(f.path, f.text) }));
     const out: Diagnostic[] = [];
     for (const { f, sf } of added) {
       for (const diag of this.project.getProgram().getSemanticDiagnostics(sf).concat(this.project.getProgram().getSyntacticDiagnostics(sf))) {
@@ -125,6 +163,8 @@ export class TsWorld {
     return out;
   }
 }
+
+const worlds = new Map<string, TsWorld>();
 
 /** Not a Promise or thenable, not any/unknown (then we cannot tell). */
 function isPlainValue(t: Type): boolean {

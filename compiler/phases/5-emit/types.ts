@@ -103,8 +103,3 @@ export function checkExpr(c: CheckIR, x: string, depth = 0): string {
     }
   }
 }
-
-/** A short description of the expected type for error messages. */
-export function describe(t: TypeIR): string {
-  return tsType(t);
-}

@@ -1,0 +1,54 @@
+/**
+ * The TypeScript side of a build, on one in-memory program (one TypeScript checker for the whole build):
+ * 1. a draft of every generated file (unformatted, every function `sync: false`) is staged, because the
+ *    user's modules usually import their types from the generated file;
+ * 2. the modules the generated files import are added;
+ * 3. the draft is type-checked and its errors mapped to `.graph` spans (the draft and the final output
+ *    differ only in formatting and in `sync` specialisation, which TypeScript does not see differently);
+ * 4. the same program answers "is this function synchronous?" for lowering.
+ */
+import type { Diagnostic } from "../../../grammar/diagnostic.ts";
+import type { ImportRef, Program } from "../2-bind/model.ts";
+import { lower, type SyncOracle } from "../4-lower/index.ts";
+import { emitFileText, rebase } from "./file.ts";
+import { traceLines } from "./format.ts";
+import { TsWorld } from "./ts-check.ts";
+
+export interface TypecheckResult {
+  readonly diagnostics: Diagnostic[];
+  readonly isSync: SyncOracle;
+}
+
+export function typecheckProgram(
+  program: Program,
+  options: { readonly version: string; readonly outPath: (graphFile: string) => string; readonly cwd?: string | undefined },
+): TypecheckResult {
+  const { outPath } = options;
+  const world = TsWorld.shared(options.cwd);
+  const ir = lower(program).value;
+  const drafts = ir.files.map((f) => ({ source: f.file, raw: emitFileText(f, ir, options) }));
+  world.stage(drafts.map((d) => d.raw));
+  const imports = [...program.files.values()].flatMap((f) =>
+    f.imports
+      .filter((i) => i.kind === "value")
+      .map((i) => ({ module: rebase(i.module, f.path, outPath(f.path)), outFile: outPath(f.path) })),
+  );
+  world.prepare(imports);
+  // a name the module cannot bind leaves the draft unparsable: emission reports it, TypeScript need not
+  const broken = drafts.some((d) => d.raw.diagnostics.some((x) => x.severity === "error"));
+  const diagnostics = broken
+    ? []
+    : world.diagnose(
+        drafts.map((d) => ({
+          path: d.raw.path,
+          text: d.raw.text,
+          lines: traceLines(d.raw.text, d.raw.spans),
+          source: d.source,
+          bindings: d.raw.bindings,
+        })),
+      );
+  // the module specifier is resolved from the generated file, as tsc will resolve it
+  const isSync = (fn: ImportRef, file: string) =>
+    world.isSync({ ...fn, module: rebase(fn.module, file, outPath(file)) }, outPath(file));
+  return { diagnostics, isSync };
+}
