@@ -4,8 +4,10 @@
  * the §8.3 micro-cases run without a checkpointer; groups F–H (and the checkpointer halves of earlier
  * cases) run against MemorySaver, SqliteSaver and PostgresSaver. Case by case status: docs/conformance.md.
  */
-import { beforeAll } from "vitest";
+import { afterAll, beforeAll, describe } from "vitest";
+import type { CheckpointSaver } from "graphc/runtime";
 import { buildPrograms } from "./context.ts";
+import { openSaver, SAVER_KINDS, type SaverUnderTest } from "./savers.ts";
 import { channels } from "./cases/a-channels.ts";
 import { schemas } from "./cases/b-schemas.ts";
 import { edges } from "./cases/c-edges.ts";
@@ -13,15 +15,37 @@ import { sends } from "./cases/d-send.ts";
 import { commands } from "./cases/e-command.ts";
 import { subgraphs } from "./cases/g-subgraphs.ts";
 import { micro } from "./cases/micro.ts";
+import { durable } from "./cases/f-durable.ts";
+import { nested } from "./cases/g-nested.ts";
+import { limits } from "./cases/h-limits.ts";
 
 beforeAll(async () => {
   await buildPrograms();
 });
 
-channels();
-schemas();
-edges();
-sends();
-commands();
-subgraphs();
-micro();
+describe("without a checkpointer", () => {
+  channels();
+  schemas();
+  edges();
+  sends();
+  commands();
+  subgraphs();
+  micro();
+});
+
+describe.each(SAVER_KINDS)("with %s saver", (kind) => {
+  let under: SaverUnderTest | undefined;
+  const saver = (): CheckpointSaver => {
+    if (!under) throw new Error(`${kind} saver is not open`);
+    return under.saver;
+  };
+  beforeAll(async () => {
+    under = await openSaver(kind);
+  });
+  afterAll(async () => {
+    await under?.close();
+  });
+  durable(saver);
+  nested(saver);
+  limits(saver);
+});

@@ -160,6 +160,6 @@ describe("scale-out: two worker processes on one Postgres", () => {
       expect(replies.map((r) => r.interrupt)).toEqual([1, 2, 3, undefined].map((round) => round && { thread, round }));
       expect(replies.at(-1)!.output).toEqual(expectedReview(thread));
     });
-    for (const t of threads) await checkHistory(t);
+    await Promise.all(threads.map((t) => checkHistory(t)));
   });
 });

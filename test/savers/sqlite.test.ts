@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -109,5 +109,35 @@ describe("SqliteSaver specifics", () => {
       if (i > 0) expect(t.parentConfig?.configurable?.checkpoint_id).toBe(history[i - 1]!.checkpoint.id);
     });
     saver.close();
+  });
+
+  it("pending writes commit with the next checkpoint or at the next event-loop turn, and on process.exit", async () => {
+    const path = join(dir, "deferred.db");
+    const a = new SqliteSaver(path);
+    const other = new SqliteSaver(path);
+    const c1 = await a.put(cfg("d"), checkpoint({ x: 1 }), meta(-1), {});
+    await a.putWrites(c1, [["x", 2]], "task-1");
+    // visible to the writing connection at once, to others once committed
+    expect((await a.getTuple(c1))?.pendingWrites).toEqual([["task-1", "x", 2]]);
+    expect((await other.getTuple(c1))?.pendingWrites).toEqual([]);
+    await new Promise((r) => setImmediate(r));
+    expect((await other.getTuple(c1))?.pendingWrites).toEqual([["task-1", "x", 2]]);
+    // writes then a checkpoint: one commit, both visible when put resolves
+    await a.putWrites(c1, [["x", 3]], "task-2");
+    const c2 = await a.put(c1, checkpoint({ x: 3 }), meta(0), {});
+    expect((await other.getTuple(c1))?.pendingWrites).toHaveLength(2);
+    expect((await other.getTuple(cfg("d")))?.config).toEqual(c2);
+    // a second saver on the same file in this process does not wait on the first one's open transaction
+    await a.putWrites(c2, [["x", 4]], "task-3");
+    await other.put(c2, checkpoint({ x: 4 }), meta(1), {});
+    expect((await other.getTuple(c2))?.pendingWrites).toEqual([["task-3", "x", 4]]);
+    a.close();
+    other.close();
+
+    const exitPath = join(dir, "exit.db");
+    execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./fixtures/sqlite-exit.ts", import.meta.url)), exitPath]);
+    const reader = new SqliteSaver(exitPath);
+    expect((await reader.getTuple(cfg("exit")))?.pendingWrites).toEqual([["task", "x", 2]]);
+    reader.close();
   });
 });

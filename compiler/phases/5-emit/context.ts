@@ -29,10 +29,10 @@ export interface EmitContext {
   /** the IR of any graph of the program, by id */
   graph(id: string): GraphIR | undefined;
   /**
-   * Records what a generated `const fn: <type> = <userFn>;` binding checks, so a TypeScript error on that
-   * line becomes the right graphc diagnostic (ts-check.ts).
+   * Records what a generated `const fn: <type> = <userFn>;` binding checks (key: `<type> = <userFn>`), so
+   * a TypeScript error on that line becomes the right graphc diagnostic (ts-check.ts).
    */
-  binding(type: string, role: FnBinding): void;
+  binding(key: string, role: FnBinding): void;
   /** graphc version written into specs and the header */
   readonly version: string;
 }

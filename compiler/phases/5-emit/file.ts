@@ -30,7 +30,7 @@ export interface EmittedText {
   readonly text: string;
   /** marker index -> `.graph` span */
   readonly spans: Span[];
-  /** generated `const fn: <type>` bindings by type text */
+  /** generated `const fn: <type> = <userFn>` bindings, keyed by `<type> = <userFn>` */
   readonly bindings: Map<string, FnBinding>;
   readonly diagnostics: Diagnostic[];
 }
@@ -79,7 +79,7 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
       spans.push(span);
       return `\n${MARK_PREFIX}${spans.length - 1}\n${text}\n${MARK_PREFIX}end\n`;
     },
-    binding: (type, role) => void bindings.set(type, role),
+    binding: (key, role) => void bindings.set(key, role),
     graph: (id) => byId.get(id),
     fn: (name) => aliases.get(name) ?? name,
     child(ref: GraphRefIR): ChildNames {

@@ -24,7 +24,7 @@ export interface EmittedFile {
   readonly map: SourceMapV3;
   /** per generated line (index 0 = line 1): the `.graph` span it was generated from */
   readonly lines: (Span | undefined)[];
-  /** the user functions bound to generated types, by type text (for mapping TypeScript errors) */
+  /** the user functions bound to generated types, keyed by `<type> = <userFn>` (for mapping TypeScript errors) */
   readonly bindings: ReadonlyMap<string, FnBinding>;
 }
 

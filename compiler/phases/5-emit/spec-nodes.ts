@@ -1,7 +1,7 @@
 /**
  * The control half of a GraphSpec: one NodeSpec per node (projection as an object literal, the call —
- * the user's function checked against its generated type with `satisfies`, or `ctx.runSubgraph` with the
- * mappings inline — the update check as a `switch`, options) and the edge tables: static successors, join
+ * the user's function bound to its generated type (`const fn: GNodeFn = userFn`), or `ctx.runSubgraph`
+ * with the mappings inline — the update check as a `switch`, options) and the edge tables: static successors, join
  * barrier ids, and branches (router `switch`, inline conditions as `if`s, send).
  */
 import type { BranchIR, EdgesIR, FieldIR, FunctionNodeIR, GraphIR, NodeIR, SubgraphNodeIR } from "../4-lower/ir.ts";
@@ -34,7 +34,7 @@ function functionCall(g: GraphIR, node: FunctionNodeIR, n: GraphNames, cx: EmitC
   const F = fieldMap(g);
   const nn = n.node(node.name);
   const ctx = `ctx as ${cx.scope.rt("NodeContext")}<${n.vars}>`;
-  cx.binding(nn.fn, { role: "node", node: node.name, fn: node.fn.local });
+  cx.binding(`${nn.fn} = ${cx.fn(node.fn.local)}`, { role: "node", node: node.name, fn: node.fn.local });
   return [
     `read: (v) => ({ ${node.reads.map((r) => pick("v", F(r))).join(", ")} }),`,
     // the typed binding makes a wrong signature a TypeScript error here (reported at the `node` line)
@@ -49,7 +49,7 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
   const childIR = cx.graph(node.child.id);
   let read: string;
   if (node.in.kind === "fn") {
-    cx.binding(`(state: ${n.state}) => ${child.input}`, { role: "in", node: node.name, fn: node.in.fn.local });
+    cx.binding(`(state: ${n.state}) => ${child.input} = ${cx.fn(node.in.fn.local)}`, { role: "in", node: node.name, fn: node.in.fn.local });
     read = `read: (v) => {\nconst fn: (state: ${n.state}) => ${child.input} = ${cx.fn(node.in.fn.local)};\nreturn fn(v as ${n.state});\n},`;
   } else {
     const items = node.in.items.map((i) =>
@@ -66,7 +66,7 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
   let back: string;
   if (node.out.kind === "fn") {
     const nn = n.node(node.name);
-    cx.binding(`(output: ${child.output}) => ${nn.update}`, { role: "out", node: node.name, fn: node.out.fn.local });
+    cx.binding(`(output: ${child.output}) => ${nn.update} = ${cx.fn(node.out.fn.local)}`, { role: "out", node: node.name, fn: node.out.fn.local });
     back = `const fn: (output: ${child.output}) => ${nn.update} = ${cx.fn(node.out.fn.local)};\nreturn fn(out as ${child.output});`;
   } else {
     const childField = (name: string): FieldIR | undefined => childIR?.fields.find((f) => f.name === name);
@@ -129,7 +129,7 @@ export function edges(g: GraphIR, e: EdgesIR, n: GraphNames, from: string, cx: E
 function branch(g: GraphIR, b: BranchIR, n: GraphNames, from: string, index: number, cx: EmitContext): string {
   const bn = n.branch(from, index);
   const args = `fresh as ${n.state}, ctx as ${n.branchContext}`;
-  if (b.kind !== "conditions") cx.binding(bn.fn, { role: b.kind === "send" ? "send" : "router", node: from, fn: b.fn.local });
+  if (b.kind !== "conditions") cx.binding(`${bn.fn} = ${cx.fn(b.fn.local)}`, { role: b.kind === "send" ? "send" : "router", node: from, fn: b.fn.local });
   const fn = b.kind === "conditions" ? "" : `const fn: ${bn.fn} = ${cx.fn(b.fn.local)};`;
   switch (b.kind) {
     case "send":

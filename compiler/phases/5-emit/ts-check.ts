@@ -198,7 +198,7 @@ function flatten(m: string | { getMessageText(): string; getNext(): unknown }): 
 /** The generated line tells which user function failed its type (see spec-nodes.ts: `const fn: T = f;`). */
 function toDiagnostic(span: Span, line: string, detail: string, code: number, bindings: ReadonlyMap<string, FnBinding>): Diagnostic {
   const m = /const fn: (.*) = ([\w$]+);/.exec(line);
-  const b = m ? bindings.get(m[1]!) : undefined;
+  const b = m ? bindings.get(`${m[1]} = ${m[2]}`) : undefined;
   if (b) {
     switch (b.role) {
       case "node":
