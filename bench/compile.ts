@@ -8,6 +8,7 @@
  * Each phase is timed as the best of several runs (fewer for big graphs) to keep out GC and machine noise.
  */
 import { parse } from "../grammar/index.ts";
+import { lex } from "../grammar/tokens.ts";
 import { bind } from "../compiler/phases/2-bind/bind.ts";
 import { memoryHost } from "../compiler/phases/2-bind/host.ts";
 import { checkProgram } from "../compiler/phases/3-check/index.ts";
@@ -93,7 +94,11 @@ async function bestAsync(
   return min;
 }
 
-const PHASES = ["parse", "bind", "check", "lower", "emit"] as const;
+/**
+ * `lex` is part of `parse`, shown on its own as a yardstick: the lexer is linear by construction, so the
+ * growth of its per-node time is what the machine itself adds at larger sizes (caches, GC), not an algorithm.
+ */
+const PHASES = ["lex", "parse", "bind", "check", "lower", "emit"] as const;
 type Phase = (typeof PHASES)[number];
 
 /** `--skip-emit`: leave out the (slow) emit phase */
@@ -130,6 +135,7 @@ async function measure(n: number): Promise<Record<Phase, number>> {
     check = Math.min(check, performance.now() - t);
   }
   return {
+    lex: best(runs, () => lex(text)),
     parse: best(runs, () => parse(text, file)),
     bind: best(runs, () => bind([file], host, parsedOnce)),
     check,
@@ -155,7 +161,9 @@ async function main(): Promise<void> {
   }
 
   const pad = (s: string, w: number) => s.padStart(w);
-  const sum = (t: Record<Phase, number>) => PHASES.reduce((a, p) => a + (Number.isNaN(t[p]) ? 0 : t[p]), 0);
+  // lex is inside parse: the total leaves it out
+  const sum = (t: Record<Phase, number>) =>
+    PHASES.reduce((a, p) => a + (p === "lex" || Number.isNaN(t[p]) ? 0 : t[p]), 0);
   const cell = (x: number, n: number) =>
     pad(Number.isNaN(x) ? "-" : `${x.toFixed(1)} (${((x * 1000) / n).toFixed(0)}µs)`, 16);
   console.log(`graphc ${VERSION} compile speed (best of several runs; ms, and µs per node)\n`);

@@ -4,8 +4,9 @@
  *   const saver = new SqliteSaver("checkpoints.db");   // or new SqliteSaver(existingDatabase)
  *
  * WAL mode, `synchronous=NORMAL` (a committed checkpoint survives a process crash; see docs/checkpoints.md),
- * tables created once in the constructor, every statement prepared once, one transaction per put. Values are
- * laid out by runtime/checkpoint/delta.ts: unchanged channels are not re-encoded, appended lists are stored
+ * tables created once in the constructor, every statement prepared once, one commit per superstep (a put
+ * commits the pending writes stored since the previous one; see putWrites). Values are laid out by
+ * runtime/checkpoint/delta.ts: unchanged channels are not re-encoded, appended lists are stored
  * as deltas, so a thread of N steps costs O(N) bytes.
  */
 import Database from "better-sqlite3";

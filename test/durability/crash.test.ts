@@ -13,6 +13,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFiles, hasErrors } from "graphc";
+import { MemorySaver, type Checkpoint, type CheckpointMetadata, type CompiledGraph, type RunnableConfig } from "graphc/runtime";
 import { SqliteSaver } from "graphc/runtime/sqlite";
 import { Child, ROOT, bundle, tempDir } from "./child.ts";
 import { assertChain, threadHistory, type Saved } from "./history.ts";
@@ -170,4 +171,37 @@ describe("crash test: SIGKILL at random moments, resumed in a new process (SQLit
     if (process.env.GRAPHC_CRASH_VERBOSE) console.log(`reference ${ref.ms.toFixed(0)} ms, window ${window.toFixed(1)} ms\n${log.join("\n")}`);
     expect(kills).toBeGreaterThanOrEqual(KILLS);
   }, Math.max(60_000, KILLS * 3_000)); // a kill and a new process: well under a second each, seconds on a loaded machine
+});
+
+/**
+ * Why no orphan subgraph history can appear: with "async" durability saves are queued, not awaited, so a
+ * subgraph may start while its parent's checkpoint is still being written. The subgraph's checkpoints
+ * must still reach the saver after that parent checkpoint (one save queue per run), or a crash in between
+ * leaves a subgraph history hanging off a checkpoint that was never saved. Here root puts are slow and
+ * subgraph puts fast, so any reordering shows deterministically.
+ */
+describe("save order across graph levels (async durability)", () => {
+  class SlowRootSaver extends MemorySaver {
+    readonly saved = new Set<string>();
+    readonly problems: string[] = [];
+    override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, versions: Record<string, number>) {
+      const ns = config.configurable?.checkpoint_ns ?? "";
+      if (ns === "") await sleep(2);
+      const parent = metadata.parents[""];
+      if (ns !== "" && (parent === undefined || !this.saved.has(parent))) {
+        this.problems.push(`${ns} step ${metadata.step} saved before its parent checkpoint ${parent}`);
+      }
+      const out = await super.put(config, checkpoint, metadata, versions);
+      this.saved.add(checkpoint.id);
+      return out;
+    }
+  }
+
+  it("saves a subgraph's checkpoints only after the parent checkpoint they hang off", async () => {
+    const { Crash } = (await import(join(tmp.dir, "crash.graph.ts"))) as { Crash: CompiledGraph };
+    const saver = new SlowRootSaver();
+    const out = await Crash.invoke({ round: 0 }, { configurable: { thread_id: "order" }, durability: "async", checkpointer: saver });
+    expect(out).toEqual(expectedFinal());
+    expect(saver.problems).toEqual([]);
+  });
 });

@@ -42,6 +42,7 @@ beforeAll(async () => {
   ].join("\n");
   child = await bundle(entry, tmp.dir, join(tmp.dir, "refund-child.mjs"));
   url = postgresUrl();
+  reference = await inProcess();
 });
 
 afterAll(async () => {
@@ -87,7 +88,6 @@ let reference: [RefundStep, RefundStep];
 
 describe("a refund confirmed by a human, resumed in another process", () => {
   it("in one process: stops at the confirmation inside the execution subgraph, resumes in place", async () => {
-    reference = await inProcess();
     const [ask, confirm] = reference;
     expect(ask.interrupt).toEqual(expect.objectContaining({ kind: "refund_confirmation", order_id: "ORD1003", amount: 1299, limit: 500 }));
     expect(ask.next).toEqual(["execution"]);

@@ -68,7 +68,7 @@ export function nested(saver: () => CheckpointSaver): void {
         { myKey: "hi my value here and there" },
         { myKey: "hi my value here and there and back again" },
       ]);
-      expect(runs).toEqual(["outer1", "c1", "g1", "g2", "g2", "outer2"]);
+      expect(runs).toEqual(["p1", "c1", "g1", "g2", "g2", "p3"]);
     });
 
     it("C-55: Send into a subgraph that stops before a node; update one child; resume", async () => {
