@@ -102,27 +102,30 @@ function threaded(g: Invokable, makeSaver: () => unknown, withSaverInConfig: boo
 
 async function main(): Promise<void> {
   const { modules } = await compileWorkloads();
-  const dir = mkdtempSync(join(tmpdir(), "graphc-bench-"));
-  const ours = graph(modules, "w1", "W1");
-  let n = 0;
-  const ourSaver = () => new SqliteSaver(join(dir, `graphc-${n++}.db`));
-  const ourRun = threaded(ours, ourSaver, true, 100_000);
-  const theirSaver = LgSqliteSaver.fromConnString(join(dir, "langgraph.db"));
-  const theirs = lg.w1(theirSaver);
-  let i = 0;
-  const lgRun = () => theirs.invoke({ count: 0 }, { ...DEEP, configurable: { thread_id: `t${++i}` } });
-  const v = await measure([{ name: "graphc + SqliteSaver", run: ourRun }, { name: "LangGraph + sqlite", run: lgRun, group: "LangGraph.js" }], OPTS);
-  const [g, l] = v as [Measured, Measured];
-  console.log("W1 sqlite: graphc", (g.median / 100).toFixed(1), "µs/step; LangGraph", (l.median / 100).toFixed(0), "µs/step; ratio", pairedRatio(l, g).toFixed(1));
   const oursM = graph(modules, "w1", "W1");
   const m = threaded(oursM, () => new MemorySaver(), true, 200);
-  const lm = lg.w1(new LgMemorySaver());
-  let j = 0;
-  const lmRun = () => lm.invoke({ count: 0 }, { ...DEEP, configurable: { thread_id: `m${++j}` } });
-  const v2 = await measure([{ name: "graphc + MemorySaver", run: m }, { name: "LangGraph + MemorySaver", run: lmRun, group: "LangGraph.js" }], OPTS);
-  const [g2, l2] = v2 as [Measured, Measured];
-  console.log("W6: graphc", (g2.median / 100).toFixed(2), "µs/step; LangGraph", (l2.median / 100).toFixed(0), "µs/step; ratio", pairedRatio(l2, g2).toFixed(1));
-  rmSync(dir, { recursive: true, force: true });
+  const none = () => oursM.invoke({ count: 0 }, DEEP);
+  const noop: CheckpointSaver = {
+    async getTuple() { return undefined; },
+    async *list() {},
+    async put(c, cp) { return { configurable: { ...c.configurable, checkpoint_id: cp.id } }; },
+    async putWrites() {},
+    async deleteThread() {},
+  };
+  const nm = threaded(oursM, () => noop, true, 200);
+  for (let r = 0; r < 3; r++) {
+    let t0 = performance.now();
+    for (let k = 0; k < 300; k++) await none();
+    const a = (performance.now() - t0) / 300 / 100 * 1000;
+    t0 = performance.now();
+    for (let k = 0; k < 4000; k++) await m();
+    const b = (performance.now() - t0) / 4000 / 100 * 1000;
+    t0 = performance.now();
+    for (let k = 0; k < 4000; k++) await nm();
+    const c = (performance.now() - t0) / 4000 / 100 * 1000;
+    console.log("noop saver", c.toFixed(2));
+    console.log("W1 no saver", a.toFixed(2), "µs/step; W6 MemorySaver", b.toFixed(2), "µs/step");
+  }
   rmSync(BUILD, { recursive: true, force: true });
 }
 await main();

@@ -113,3 +113,9 @@ export function pairedRatio(a: Measured, b: Measured): number {
   if (a.group !== b.group) return a.median / b.median;
   return median(a.samples.map((x, i) => x / (b.samples[i] ?? NaN)));
 }
+
+/** The same ratio by the other clock (wall time when CLOCK is "cpu"). */
+export function otherRatio(a: Measured, b: Measured): number {
+  if (a.group !== b.group) return a.otherMedian / b.otherMedian;
+  return median(a.otherSamples.map((x, i) => x / (b.otherSamples[i] ?? NaN)));
+}

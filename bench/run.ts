@@ -19,7 +19,7 @@ import { buildFiles } from "../compiler/index.ts";
 import { MemorySaver, type CheckpointSaver } from "../runtime/index.ts";
 import { SqliteSaver } from "../runtime/adapters/sqlite.ts";
 import { runBundles, type BundleRow, type ColdRow } from "./bundle.ts";
-import { CLOCK, measure, pairedRatio, type Measured } from "./measure.ts";
+import { CLOCK, measure, otherRatio, pairedRatio, type Measured } from "./measure.ts";
 import { chain, chainAwait, chainSnapshots, fanOut, nested, W1_NAMES, W5_NAMES } from "./workloads/hand.ts";
 import { messagesLoop, messagesLoopPlain } from "./workloads/hand-messages.ts";
 import * as lg from "./workloads/langgraph.ts";
@@ -38,7 +38,7 @@ interface WorkloadResult {
   note: string;
   variants: Measured[];
   /** named ratios: [label, value, target?] */
-  ratios: { label: string; value: number; target?: number }[];
+  ratios: { label: string; value: number; other: number; target?: number }[];
 }
 
 function fail(message: string): never {
@@ -132,9 +132,9 @@ async function main(): Promise<void> {
       note: `per node-step: graphc ${(g.median / 100).toFixed(2)} µs, LangGraph.js ${(l.median / 100).toFixed(0)} µs`,
       variants: v,
       ratios: [
-        { label: "LangGraph.js / graphc", value: pairedRatio(l, g), target: 1000 },
-        { label: "graphc / hand-written await per node", value: pairedRatio(g, ha) },
-        { label: "graphc / hand-written", value: pairedRatio(g, h) },
+        { label: "LangGraph.js / graphc", value: pairedRatio(l, g), other: otherRatio(l, g), target: 1000 },
+        { label: "graphc / hand-written await per node", value: pairedRatio(g, ha), other: otherRatio(g, ha) },
+        { label: "graphc / hand-written", value: pairedRatio(g, h), other: otherRatio(g, h) },
       ],
     });
   }
@@ -166,8 +166,8 @@ async function main(): Promise<void> {
       note: `per node run (51): graphc ${(g.median / 51).toFixed(2)} µs, LangGraph.js ${(l.median / 51).toFixed(0)} µs`,
       variants: v,
       ratios: [
-        { label: "LangGraph.js / graphc", value: pairedRatio(l, g), target: 1000 },
-        { label: "graphc / hand-written", value: pairedRatio(g, h) },
+        { label: "LangGraph.js / graphc", value: pairedRatio(l, g), other: otherRatio(l, g), target: 1000 },
+        { label: "graphc / hand-written", value: pairedRatio(g, h), other: otherRatio(g, h) },
       ],
     });
   }
@@ -195,8 +195,8 @@ async function main(): Promise<void> {
       note: `per node run (7 plain + 2 subgraph): graphc ${(g.median / 9).toFixed(2)} µs, LangGraph.js ${(l.median / 9).toFixed(0)} µs`,
       variants: v,
       ratios: [
-        { label: "LangGraph.js / graphc", value: pairedRatio(l, g), target: 1000 },
-        { label: "graphc / hand-written", value: pairedRatio(g, h) },
+        { label: "LangGraph.js / graphc", value: pairedRatio(l, g), other: otherRatio(l, g), target: 1000 },
+        { label: "graphc / hand-written", value: pairedRatio(g, h), other: otherRatio(g, h) },
       ],
     });
   }
@@ -234,14 +234,15 @@ async function main(): Promise<void> {
       { batches: 3, batchMs: OPTS.batchMs },
     );
     const perStep = growth.map((m, i) => m.median / ([50, 200, 800][i] ?? 1));
+    const perStepOther = growth.map((m, i) => m.otherMedian / ([50, 200, 800][i] ?? 1));
     results.push({
       workload: "W4 messages loop, 200 steps",
       note: `per step: graphc ${(g.median / steps).toFixed(2)} µs, LangGraph.js ${(l.median / steps).toFixed(0)} µs; graphc µs/step at 50 / 200 / 800 steps: ${perStep.map((x) => x.toFixed(2)).join(" / ")}`,
       variants: v,
       ratios: [
-        { label: "LangGraph.js / graphc", value: pairedRatio(l, g), target: 100 },
-        { label: "graphc / hand-written append AIMessage", value: pairedRatio(g, h) },
-        { label: "graphc µs/step at 800 ÷ at 50 steps (flat = 1)", value: (perStep[2] ?? NaN) / (perStep[0] ?? NaN) },
+        { label: "LangGraph.js / graphc", value: pairedRatio(l, g), other: otherRatio(l, g), target: 100 },
+        { label: "graphc / hand-written append AIMessage", value: pairedRatio(g, h), other: otherRatio(g, h) },
+        { label: "graphc µs/step at 800 ÷ at 50 steps (flat = 1)", value: (perStep[2] ?? NaN) / (perStep[0] ?? NaN), other: (perStepOther[2] ?? NaN) / (perStepOther[0] ?? NaN) },
       ],
     });
   }
@@ -269,8 +270,8 @@ async function main(): Promise<void> {
       note: `10,000 invocations: graphc ${((g.median * 10_000) / 1e6).toFixed(2)} s, LangGraph.js ${((l.median * 10_000) / 1e6).toFixed(1)} s`,
       variants: v,
       ratios: [
-        { label: "LangGraph.js / graphc", value: pairedRatio(l, g), target: 1000 },
-        { label: "graphc / hand-written", value: pairedRatio(g, h) },
+        { label: "LangGraph.js / graphc", value: pairedRatio(l, g), other: otherRatio(l, g), target: 1000 },
+        { label: "graphc / hand-written", value: pairedRatio(g, h), other: otherRatio(g, h) },
       ],
     });
   }
@@ -313,8 +314,8 @@ async function main(): Promise<void> {
       note: `checkpointing per step: graphc ${(g.median / 100).toFixed(2)} µs/step incl. the step, LangGraph.js ${(l.median / 100).toFixed(0)} µs`,
       variants: v,
       ratios: [
-        { label: "LangGraph.js / graphc", value: pairedRatio(l, g), target: 100 },
-        { label: "graphc / hand-written + JSON snapshots", value: pairedRatio(g, hw) },
+        { label: "LangGraph.js / graphc", value: pairedRatio(l, g), other: otherRatio(l, g), target: 100 },
+        { label: "graphc / hand-written + JSON snapshots", value: pairedRatio(g, hw), other: otherRatio(g, hw) },
       ],
     });
   }
@@ -347,7 +348,7 @@ async function main(): Promise<void> {
         workload: "W1 + SQLite saver (file, WAL), thread per invoke",
         note: `per step incl. one checkpoint: graphc ${(g.median / 100).toFixed(1)} µs, LangGraph.js ${(l.median / 100).toFixed(0)} µs`,
         variants: v,
-        ratios: [{ label: "LangGraph.js / graphc", value: pairedRatio(l, g), target: 20 }],
+        ratios: [{ label: "LangGraph.js / graphc", value: pairedRatio(l, g), other: otherRatio(l, g), target: 20 }],
       });
       (theirSaver as unknown as { db?: { close(): void } }).db?.close();
     } finally {
@@ -407,9 +408,12 @@ function printRuns(results: WorkloadResult[]): void {
   for (const r of results) for (const v of r.variants) rows.push([r.workload, v.name, fmt(v.median), fmt(v.otherMedian), String(v.perBatch)]);
   console.log(table(rows));
   console.log("\n## Ratios\n");
-  const rrows = [["workload", "ratio", "value", "target", "met"]];
+  const [mine, theirs] = CLOCK === "cpu" ? ["CPU", "wall"] : ["wall", "CPU"];
+  const rrows = [["workload", "ratio", `by ${mine}`, `by ${theirs}`, "target", `met (${mine})`]];
   for (const r of results) {
-    for (const x of r.ratios) rrows.push([r.workload, x.label, `×${fmt(x.value)}`, x.target ? `≥ ×${fmt(x.target)}` : "", x.target ? (x.value >= x.target ? "yes" : "NO") : ""]);
+    for (const x of r.ratios) {
+      rrows.push([r.workload, x.label, `×${fmt(x.value)}`, `×${fmt(x.other)}`, x.target ? `≥ ×${fmt(x.target)}` : "", x.target ? (x.value >= x.target ? "yes" : "NO") : ""]);
+    }
   }
   console.log(table(rrows));
   console.log("");

@@ -3,7 +3,7 @@
  * typed builders in `syntax` (e.g. `syntax.expectedToken(span, { expected, found, context })`).
  *
  * Chevrotain's own error messages are never shown: `errorMessageProvider` below encodes what the parser
- * knew (expected token labels, the rule it was in) as JSON, and grammar/index.ts turns that into one of
+ * knew (expected token labels, the rule it was in) as JSON, and grammar/report.ts turns that into one of
  * these diagnostics.
  */
 import type { IParserErrorMessageProvider, IToken, TokenType } from "chevrotain";

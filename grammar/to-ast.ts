@@ -10,8 +10,8 @@
 import type { CstElement, CstNode, IToken } from "chevrotain";
 import type * as A from "./ast.ts";
 import type { Diagnostic } from "./diagnostic.ts";
-import { syntax } from "./parse-errors.ts";
-import { checkSeparated, type ItemRange } from "./separators.ts";
+import { describeToken, syntax } from "./parse-errors.ts";
+import { checkSeparated, hasSeparator, type ItemRange } from "./separators.ts";
 import type { LineMap, Span } from "./span.ts";
 import { decodeString, durationValue } from "./tokens.ts";
 
@@ -79,6 +79,8 @@ function elementRange(e: CstElement): ItemRange | undefined {
 export class AstBuilder {
   /** names of the graphs being built, innermost last (for synthesised inline graph names) */
   private readonly graphStack: string[] = [];
+  /** fields already reported as missing their colon (no separator diagnostic for them) */
+  private readonly colonReported = new Set<number>();
 
   constructor(
     private readonly map: LineMap,
@@ -123,6 +125,7 @@ export class AstBuilder {
     }
     ranges.sort((a, b) => a.start - b.start);
     checkSeparated(this.map.text, ranges, (prevEnd, nextStart) => {
+      if (this.colonReported.has(nextStart)) return;
       this.diagnostics.push(syntax.missingSeparator(this.span(nextStart, nextStart), { what }));
     });
   }
@@ -204,7 +207,11 @@ export class AstBuilder {
     if (!n || !isNode(n)) return undefined;
     switch (label) {
       case "state":
-        return { kind: "State", fields: this.fieldBlock(node(n, "block"), anchor), span: this.spanOf(n, anchor) };
+        return {
+          kind: "State",
+          fields: this.fieldBlock(node(n, "block"), anchor, "the `state` block"),
+          span: this.spanOf(n, anchor),
+        };
       case "schema":
         return {
           kind: tok(n, "kw")?.image === "output" ? "Output" : "Input",
@@ -215,11 +222,15 @@ export class AstBuilder {
         return {
           kind: "Private",
           name: this.ident(tok(n, "name"), this.endOf(tok(n, "kw"), anchor)),
-          fields: this.fieldBlock(node(n, "block"), anchor),
+          fields: this.fieldBlock(node(n, "block"), anchor, "a `private` block"),
           span: this.spanOf(n, anchor),
         };
       case "vars":
-        return { kind: "Vars", vars: this.fieldBlock(node(n, "block"), anchor), span: this.spanOf(n, anchor) };
+        return {
+          kind: "Vars",
+          vars: this.fieldBlock(node(n, "block"), anchor, "the `vars` block"),
+          span: this.spanOf(n, anchor),
+        };
       case "limits":
         return { kind: "Limits", entries: this.optionBlock(node(n, "block"), anchor), span: this.spanOf(n, anchor) };
       case "interrupt":
@@ -249,10 +260,36 @@ export class AstBuilder {
 
   // ------------------------------------------------------------ fields
 
-  private fieldBlock(block: CstNode | undefined, anchor: number): A.FieldDecl[] {
+  /** `typedIn` names the block when its fields need a type (`state`, `vars`, `private`) */
+  private fieldBlock(block: CstNode | undefined, anchor: number, typedIn?: string): A.FieldDecl[] {
     const fields = nodes(block, "field");
+    if (typedIn) this.missingColons(fields, typedIn);
     this.separated(fields, "fields");
     return fields.map((f) => this.field(f, anchor));
+  }
+
+  /**
+   * `a string` on one line in a typed block is a field missing its colon, not two fields missing a
+   * comma: report G1010 "expected ':'" at the type instead of G1020 (and skip the separator check there).
+   */
+  private missingColons(fields: CstNode[], block: string): void {
+    for (let i = 1; i < fields.length; i++) {
+      const prev = fields[i - 1]!;
+      const next = fields[i]!;
+      const bare = (f: CstNode) => Object.keys(f.children).every((k) => k === "name");
+      const nextName = tok(next, "name");
+      const prevName = tok(prev, "name");
+      if (!bare(prev) || !nextName || !prevName) continue;
+      if (hasSeparator(this.map.text, tokEnd(prevName), nextName.startOffset)) continue;
+      this.diagnostics.push(
+        syntax.expectedToken(this.tokSpan(nextName), {
+          expected: "':'",
+          found: describeToken(nextName),
+          context: `a field of ${block}`,
+        }),
+      );
+      this.colonReported.add(nextName.startOffset);
+    }
   }
 
   private field(n: CstNode, anchor: number): A.FieldDecl {

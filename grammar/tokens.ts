@@ -1,5 +1,5 @@
 /**
- * The .graph lexer (chevrotain). Decisions (also in docs/language.md §Lexical structure):
+ * The .graph lexer (chevrotain). Decisions (also in docs/language.md §10–§11):
  * - Newlines are whitespace. Member separation ("newline or comma") is enforced after parsing by
  *   grammar/separators.ts, so the grammar itself only has optional commas.
  * - Identifiers are ASCII: `[A-Za-z_][A-Za-z0-9_]*`. `_` alone is the default-case token.
@@ -26,27 +26,10 @@ export const Identifier = createToken({
 });
 
 /** soft keywords: keywords in their construct, names everywhere else */
+// prettier-ignore
 const SOFT_WORDS = [
-  "state",
-  "input",
-  "output",
-  "private",
-  "vars",
-  "limits",
-  "interrupt",
-  "before",
-  "after",
-  "node",
-  "subgraph",
-  "from",
-  "as",
-  "import",
-  "type",
-  "reduce",
-  "ephemeral",
-  "goto",
-  "route",
-  "send",
+  "state", "input", "output", "private", "vars", "limits", "interrupt", "before", "after", "node",
+  "subgraph", "from", "as", "import", "type", "reduce", "ephemeral", "goto", "route", "send",
 ] as const;
 /** reserved words: never names (START/END are endpoint names only) */
 const HARD_WORDS = ["graph", "in", "out", "true", "false", "null"] as const;
@@ -327,66 +310,80 @@ export function lex(text: string): LexResult {
   return { tokens, comments, problems };
 }
 
-/** Deepest bracket nesting (and longest run of prefix `!`/`-`) the parser is given; see limitNesting. */
-export const MAX_NESTING = 100;
+/**
+ * Deepest nesting the parser is given: open brackets plus pending prefix operators (`!`, `-`), which
+ * recurse like brackets. 64 is far beyond any real file and keeps the recursive-descent parser well inside
+ * the stack even when parse() is called from deep inside a host (an editor, a test runner).
+ */
+export const MAX_NESTING = 64;
 
 const OPENERS = new Set<TokenType>([LCurly, LBracket, LParen]);
 const CLOSERS = new Set<TokenType>([RCurly, RBracket, RParen]);
+const isPrefix = (t: IToken | undefined): boolean => t !== undefined && (t.tokenType === Bang || t.tokenType === Minus);
 
 /**
- * The parser is recursive descent: absurd nesting (`[[[[…` thousands deep) would exhaust the stack.
- * Tokens nested deeper than MAX_NESTING are dropped (with their closers) and reported once per run,
- * so parse() stays total on any input.
+ * Tokens nested deeper than MAX_NESTING are dropped (a bracket with everything up to its closer, or the
+ * rest of a run of prefix operators) and reported once per dropped run, so parse() stays total on any input.
  */
 function limitNesting(tokens: IToken[], problems: LexProblem[]): IToken[] {
-  let depth = 0;
-  let prefixRun = 0;
-  let skipFrom = -1;
-  let skipDepth = 0;
+  // prefix operators still waiting for their operand, per bracket depth
+  const pending: number[] = [0];
+  let cost = 0;
   let out: IToken[] | undefined;
+  let lastDrop: { to: number; problem: LexProblem } | undefined;
+  const drop = (from: number, to: number): void => {
+    out ??= tokens.slice(0, from);
+    const last = tokens[to]!;
+    const end = last.startOffset + last.image.length;
+    // one report for a dropped region, even when it is dropped in several pieces
+    if (lastDrop && lastDrop.to === from - 1) {
+      lastDrop.problem.end = end;
+      lastDrop.to = to;
+      return;
+    }
+    const problem: LexProblem = { kind: "tooDeep", start: tokens[from]!.startOffset, end, max: MAX_NESTING };
+    problems.push(problem);
+    lastDrop = { to, problem };
+  };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const type = t.tokenType;
-    if (skipFrom >= 0) {
-      if (OPENERS.has(type)) skipDepth++;
-      else if (CLOSERS.has(type)) skipDepth--;
-      if (skipDepth > 0 && i + 1 < tokens.length) continue;
-      problems.push({
-        kind: "tooDeep",
-        start: tokens[skipFrom]!.startOffset,
-        end: t.startOffset + t.image.length,
-        max: MAX_NESTING,
-      });
-      skipFrom = -1;
-      continue;
-    }
-    const isPrefix = type === Bang || type === Minus;
-    prefixRun = isPrefix ? prefixRun + 1 : 0;
-    if ((OPENERS.has(type) && depth >= MAX_NESTING) || prefixRun > MAX_NESTING) {
-      out ??= tokens.slice(0, i);
-      skipFrom = i;
-      skipDepth = OPENERS.has(type) ? 1 : 0;
-      if (skipDepth === 0) {
-        // a run of prefix operators: drop the rest of the run
-        while (i + 1 < tokens.length && (tokens[i + 1]!.tokenType === Bang || tokens[i + 1]!.tokenType === Minus)) i++;
-        problems.push({ kind: "tooDeep", start: t.startOffset, end: tokens[i]!.startOffset + 1, max: MAX_NESTING });
-        skipFrom = -1;
-        prefixRun = 0;
+    if (OPENERS.has(type)) {
+      if (cost + 1 > MAX_NESTING) {
+        // skip to the matching closer (or the end)
+        let j = i;
+        for (let d = 0; j < tokens.length; j++) {
+          const k = tokens[j]!.tokenType;
+          if (OPENERS.has(k)) d++;
+          else if (CLOSERS.has(k) && --d === 0) break;
+        }
+        j = Math.min(j, tokens.length - 1);
+        drop(i, j);
+        i = j;
+        continue;
       }
-      continue;
+      pending.push(0);
+      cost++;
+    } else if (CLOSERS.has(type)) {
+      if (pending.length > 1) cost -= 1 + pending.pop()!;
+      cost -= pending[pending.length - 1]!;
+      pending[pending.length - 1] = 0;
+    } else if (isPrefix(t)) {
+      if (cost + 1 > MAX_NESTING) {
+        let j = i;
+        while (isPrefix(tokens[j + 1])) j++;
+        drop(i, j);
+        i = j;
+        continue;
+      }
+      pending[pending.length - 1]!++;
+      cost++;
+    } else {
+      // an operand: the prefix operators at this depth have it now
+      cost -= pending[pending.length - 1]!;
+      pending[pending.length - 1] = 0;
     }
-    if (OPENERS.has(type)) depth++;
-    else if (CLOSERS.has(type)) depth = Math.max(0, depth - 1);
     out?.push(t);
-  }
-  if (skipFrom >= 0) {
-    const last = tokens[tokens.length - 1]!;
-    problems.push({
-      kind: "tooDeep",
-      start: tokens[skipFrom]!.startOffset,
-      end: last.startOffset + last.image.length,
-      max: MAX_NESTING,
-    });
   }
   return out ?? tokens;
 }

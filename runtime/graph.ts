@@ -3,14 +3,12 @@
  * getStateHistory, updateState, withConfig.
  */
 import type { CheckpointMetadata, CheckpointSaver, RunnableConfig } from "./checkpoint/types.ts";
-import { GraphInputError, GraphValueError, missingCheckpointer } from "./errors.ts";
+import { GraphValueError } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
+import { features, need } from "./features.ts";
 import { Loop } from "./loop.ts";
-import { taskResult } from "./results.ts";
 import type { Durability, Run, WriteRecord } from "./loop.ts";
 import type { GraphSpec, Values } from "./spec.ts";
-import { START } from "./spec.ts";
-import { ChunkQueue, modeBits } from "./stream.ts";
 import type { Sink, StreamMode } from "./stream.ts";
 
 /** The graphc version this runtime implements; generated code from another major (0.x: minor) is refused. */
@@ -112,12 +110,12 @@ function checkVersion(spec: GraphSpec): void {
 
 export class CompiledGraph<I = Values, O = Values> {
   /** cache of node results (cache policies), shared by every run of this compiled graph */
-  private readonly cache = new Map<string, { expires: number; record: WriteRecord }>();
+  readonly cache = new Map<string, { expires: number; record: WriteRecord }>();
 
   constructor(
     readonly spec: GraphSpec,
-    private readonly options: CompileOptions = {},
-    private readonly defaults: StreamOptions = {},
+    readonly options: CompileOptions = {},
+    readonly defaults: StreamOptions = {},
   ) {
     checkVersion(spec);
     breakpoints(spec, options.interruptBefore, "interruptBefore");
@@ -137,7 +135,8 @@ export class CompiledGraph<I = Values, O = Values> {
     this.cache.clear();
   }
 
-  private makeRun(cfg: StreamOptions, sink: Sink | undefined, signal: AbortSignal | undefined): Run {
+  /** (internal) the shared state of one run */
+  makeRun(cfg: StreamOptions, sink: Sink | undefined, signal: AbortSignal | undefined): Run {
     const saver = cfg.checkpointer ?? this.options.checkpointer;
     const threadId = cfg.configurable?.thread_id;
     if (saver && (threadId === undefined || threadId === null || threadId === "")) {
@@ -159,11 +158,13 @@ export class CompiledGraph<I = Values, O = Values> {
       recursionLimit: cfg.recursionLimit,
       resuming: false,
       cache: this.cache,
+      d: saver === undefined ? undefined : need(features.durable, "a checkpointer", this.spec.name),
     };
     return run;
   }
 
-  private makeLoop(cfg: StreamOptions, run: Run): Loop {
+  /** (internal) the root loop of one run */
+  makeLoop(cfg: StreamOptions, run: Run): Loop {
     const cpId = cfg.configurable?.checkpoint_id;
     const before = cfg.interruptBefore ?? this.options.interruptBefore;
     const after = cfg.interruptAfter ?? this.options.interruptAfter;
@@ -198,150 +199,21 @@ export class CompiledGraph<I = Values, O = Values> {
     input: I | null | undefined | object,
     options?: StreamOptions,
   ): Promise<AsyncIterableIterator<unknown>> & AsyncIterableIterator<unknown> {
-    const cfg = mergeConfig(this.defaults, options);
-    const queue = new ChunkQueue<unknown>();
-    const mode = cfg.streamMode ?? "updates";
-    const single = typeof mode === "string";
-    const modes = single ? [mode as StreamMode] : (mode as readonly StreamMode[]);
-    const subgraphs = cfg.subgraphs === true;
-    const sink: Sink = {
-      modes: modeBits(modes),
-      subgraphs,
-      push(ns, m, payload) {
-        queue.put(single ? (subgraphs ? [ns, payload] : payload) : subgraphs ? [ns, m, payload] : [m, payload]);
-      },
-    };
-    const ctl = new AbortController();
-    const user = cfg.signal;
-    if (user) {
-      if (user.aborted) ctl.abort(user.reason);
-      else user.addEventListener("abort", () => ctl.abort(user.reason), { once: true });
-    }
-    queue.onCancel = () => ctl.abort(new Error("stream consumer stopped"));
-    Promise.resolve()
-      .then(() => {
-        const run = this.makeRun(cfg, sink, ctl.signal);
-        return this.makeLoop(cfg, run).start(input);
-      })
-      .then(
-        () => queue.end(),
-        (e: unknown) => queue.fail(e),
-      );
-    const handle = Promise.resolve(queue as AsyncIterableIterator<unknown>) as Promise<AsyncIterableIterator<unknown>> &
-      AsyncIterableIterator<unknown>;
-    handle.next = () => queue.next();
-    handle.return = () => queue.return();
-    handle[Symbol.asyncIterator] = () => queue;
-    return handle;
+    return need(features.stream, "stream()", this.spec.name).stream(this, input, options);
   }
 
   // ------------------------------------------------------------------------------------------------------
-  // state
+  // state (state.ts)
 
-  private saverFor(config: RunConfig | RunnableConfig | undefined): CheckpointSaver {
-    const saver =
-      (config as RunConfig | undefined)?.checkpointer ?? this.defaults.checkpointer ?? this.options.checkpointer;
-    if (!saver) throw missingCheckpointer({ graph: this.spec.name });
-    return saver;
+  getState(config: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot> {
+    return need(features.state, "getState()", this.spec.name).getState(this, config, options);
   }
 
-  /** The spec of the graph that owns checkpoint namespace `ns` ("" = this graph). */
-  private specForNs(ns: string): GraphSpec {
-    let spec = this.spec;
-    if (ns === "") return spec;
-    for (const seg of ns.split("|")) {
-      const name = seg.split(":")[0]!;
-      const node = spec.nodes.find((n) => n.name === name);
-      if (!node?.subgraph)
-        throw new GraphInputError(`No subgraph for checkpoint namespace "${ns}" in graph "${this.spec.name}"`, {
-          graph: this.spec.name,
-          node: name,
-        });
-      spec = node.subgraph;
-    }
-    return spec;
-  }
-
-  private inspectLoop(config: RunnableConfig | RunConfig): Loop {
-    const saver = this.saverFor(config);
-    const configurable = (config.configurable ?? {}) as Configurable;
-    const ns = configurable.checkpoint_ns ?? "";
-    const run = this.makeRun({ ...(config as RunConfig), checkpointer: saver }, undefined, undefined);
-    return new Loop(this.specForNs(ns), run, { nsArr: ns === "" ? [] : ns.split("|") });
-  }
-
-  async getState(config: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot> {
-    const loop = this.inspectLoop(config);
-    const cpId = (config.configurable as Configurable | undefined)?.checkpoint_id;
-    const tuple = await loop.load(cpId, false);
-    if (!tuple) {
-      return {
-        values: {},
-        next: [],
-        tasks: [],
-        metadata: undefined,
-        config: config as RunnableConfig,
-        createdAt: undefined,
-        parentConfig: undefined,
-      };
-    }
-    return this.snapshot(loop, tuple.checkpoint.ts, tuple.parentConfig, cpId === undefined, options.subgraphs === true);
-  }
-
-  async *getStateHistory(
+  getStateHistory(
     config: RunnableConfig | RunConfig,
     options: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> } = {},
   ): AsyncGenerator<StateSnapshot> {
-    const saver = this.saverFor(config);
-    const configurable = (config.configurable ?? {}) as Configurable;
-    const listCfg: RunnableConfig = {
-      configurable: { ...configurable, checkpoint_ns: configurable.checkpoint_ns ?? "" },
-    };
-    for await (const tuple of saver.list(listCfg, options)) {
-      const loop = this.inspectLoop(config);
-      loop.restore(tuple);
-      yield await this.snapshot(loop, tuple.checkpoint.ts, tuple.parentConfig, false, false);
-    }
-  }
-
-  private async snapshot(
-    loop: Loop,
-    createdAt: string,
-    parentConfig: RunnableConfig | undefined,
-    applyPending: boolean,
-    subgraphs: boolean,
-  ): Promise<StateSnapshot> {
-    const tasks = loop.listTasks();
-    const pending = loop.pendingWrites;
-    const out: StateTask[] = [];
-    for (const t of tasks) {
-      const st: StateTask = { id: t.id, name: t.name, path: t.path, interrupts: [] };
-      for (const [tid, ch, v] of pending) {
-        if (tid !== t.id) continue;
-        if (ch === "__interrupt__") st.interrupts.push(...(v as Interrupt[]));
-        else if (ch === "__error__") st.error = v;
-      }
-      if (t.cached) st.result = taskResult(t.updates);
-      const sub = t.cn.spec.subgraph;
-      if (sub) {
-        const childNs = sub.stateful ? [...loop.nsArr, t.name].join("|") : t.namespace.join("|");
-        const childCfg: RunnableConfig = { configurable: { thread_id: loop.run.threadId!, checkpoint_ns: childNs } };
-        st.state = subgraphs
-          ? await this.getState({ ...childCfg, checkpointer: loop.run.saver! } as RunConfig, { subgraphs: true })
-          : childCfg;
-      }
-      out.push(st);
-    }
-    const values = applyPending ? loop.valuesWithPending(tasks) : { ...loop.values };
-    return {
-      values,
-      next: (applyPending ? tasks.filter((t) => !t.cached) : tasks).map((t) => t.name),
-      tasks: out,
-      metadata: loop.checkpointMetadata,
-      config: loop.checkpointConfig!,
-      createdAt,
-      parentConfig,
-    };
+    return need(features.state, "getStateHistory()", this.spec.name).getStateHistory(this, config, options);
   }
 
   /**
@@ -349,16 +221,12 @@ export class CompiledGraph<I = Values, O = Values> {
    * "update" checkpoint. `asNode` END with `null` drops unfinished tasks; "__copy__" forks; "__input__" is
    * new input. Returns the new checkpoint's config.
    */
-  async updateState(config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
-    const loop = this.inspectLoop(config);
-    const cpId = (config.configurable as Configurable | undefined)?.checkpoint_id;
-    const tuple = await loop.load(cpId, false);
-    const node = asNode ?? (tuple ? loop.lastNode() : START);
-    return loop.update(values, node);
+  updateState(config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
+    return need(features.state, "updateState()", this.spec.name).updateState(this, config, values, asNode);
   }
 }
 
-function mergeConfig(base: StreamOptions, over: StreamOptions | RunConfig | undefined): StreamOptions {
+export function mergeConfig(base: StreamOptions, over: StreamOptions | RunConfig | undefined): StreamOptions {
   if (!over) return base;
   const merged: StreamOptions = { ...base, ...over };
   if (base.configurable || over.configurable) merged.configurable = { ...base.configurable, ...over.configurable };

@@ -55,7 +55,7 @@ export async function runWithPolicy(t: Task): Promise<void> {
       t.joinW = rec.joinW;
       t.sends = rec.sends;
       t.cached = true;
-      if (loop.durable) loop.putWrites(t, loop.flatWrites(t));
+      if (loop.durable) loop.putWrites(t, loop.run.d!.flatWrites(loop, t));
       loop.emitTaskDone(t, true);
       return;
     }

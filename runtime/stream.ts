@@ -38,6 +38,8 @@ export interface Sink {
   readonly modes: number;
   readonly subgraphs: boolean;
   push(ns: readonly string[], mode: StreamMode, payload: unknown): void;
+  /** the event code (stream-events.ts), carried by the sink so that `invoke` alone never bundles it */
+  readonly ev: typeof import("./stream-events.ts");
 }
 
 /** An unbounded async queue of chunks, closed by `end()` or `fail()`. */

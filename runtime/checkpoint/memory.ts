@@ -19,8 +19,8 @@ interface Namespace {
   ids: string[];
   /** "checkpointId\0channel" → blob */
   blobs: Map<string, BlobRow>;
-  /** checkpointId → "taskId\0idx" → write */
-  writes: Map<string, Map<string, WriteRow>>;
+  /** checkpointId → its writes (a handful per checkpoint: a list is cheaper than a keyed map) */
+  writes: Map<string, WriteRow[]>;
 }
 
 export class MemoryStore implements CheckpointStore {
@@ -88,18 +88,18 @@ export class MemoryStore implements CheckpointStore {
   async putWrites(threadId: string, nsName: string, checkpointId: string, rows: readonly WriteRow[]): Promise<void> {
     const ns = this.namespace(threadId, nsName, true);
     let writes = ns.writes.get(checkpointId);
-    if (writes === undefined) ns.writes.set(checkpointId, (writes = new Map()));
+    if (writes === undefined) ns.writes.set(checkpointId, (writes = []));
     for (const row of rows) {
-      const key = row.task_id + "\0" + row.idx;
-      if (row.idx >= 0 && writes.has(key)) continue;
-      writes.set(key, row);
+      const at = writes.findIndex((w) => w.idx === row.idx && w.task_id === row.task_id);
+      if (at < 0) writes.push(row);
+      else if (row.idx < 0) writes[at] = row;
     }
   }
 
   async writes(threadId: string, nsName: string, checkpointId: string): Promise<WriteRow[]> {
     const writes = this.namespace(threadId, nsName, false)?.writes.get(checkpointId);
     if (writes === undefined) return [];
-    return [...writes.values()].sort((a, b) => compareCodePoints(a.task_id, b.task_id) || a.idx - b.idx);
+    return writes.slice().sort((a, b) => compareCodePoints(a.task_id, b.task_id) || a.idx - b.idx);
   }
 
   async deleteThread(threadId: string): Promise<void> {
@@ -113,7 +113,7 @@ export class MemoryStore implements CheckpointStore {
       for (const ns of namespaces.values()) {
         for (const row of ns.rows.values()) total += row.header.length + row.metadata.length;
         for (const blob of ns.blobs.values()) total += blob.data.length;
-        for (const writes of ns.writes.values()) for (const w of writes.values()) total += w.value.length;
+        for (const writes of ns.writes.values()) for (const w of writes) total += w.value.length;
       }
     }
     return total;
@@ -175,9 +175,13 @@ function compareRows(row: CheckpointRow, key: PageCursor): number {
   );
 }
 
+const SURROGATE = /[\ud800-\udfff]/;
+
 /** Unicode code point order (what SQLite's BINARY and Postgres' "C" collations give for UTF-8). */
 export function compareCodePoints(a: string, b: string): number {
   if (a === b) return 0;
+  // UTF-16 code unit order (the native one) differs from code point order only around surrogates
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : 1;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const x = a.codePointAt(i)!;

@@ -3,7 +3,6 @@
  * `beforeAll`; case modules look graphs up only inside their tests.
  */
 import { buildAll, type Built, type Graph } from "./build.ts";
-import type { GraphSpec } from "graphc/runtime";
 
 let built: Built | undefined;
 
@@ -19,8 +18,6 @@ function programs(): Built {
 
 /** graph `name` of `graphs/<file>.graph` */
 export const graph = (file: string, name: string): Graph => programs().graph(file, name);
-export const spec = (file: string, name: string): GraphSpec => programs().spec(file, name);
-export const moduleOf = (file: string): Record<string, unknown> => programs().module(file);
 export const warnings = () => programs().diagnostics;
 
 /** every chunk of a stream */

@@ -133,6 +133,20 @@ describe("parse never throws", () => {
     for (const c of cases) checkTotal(c);
   });
 
+  it("stays inside the stack on absurd nesting, even when called from deep inside a host", () => {
+    const nasty = ["!(", "-[", "!!!!(", "{a:[", "!-(", "-".repeat(10) + "(", "((((!"].map(
+      (unit) => `graph G { x -> { ${unit.repeat(400)}a => b } }`,
+    );
+    const atDepth = (n: number, f: () => void): void => (n === 0 ? f() : atDepth(n - 1, f));
+    atDepth(1500, () => {
+      for (const text of nasty) {
+        const codes = parse(text, "deep.graph").diagnostics.map((d) => d.code);
+        expect(codes).toContain("G1006");
+        expect(codes).not.toContain("G9100");
+      }
+    });
+  });
+
   it("handles random strings", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 200 }), (s) => checkTotal(s)),

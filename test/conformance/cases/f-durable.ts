@@ -89,7 +89,7 @@ export function durable(saver: () => CheckpointSaver): void {
       const g = f("TwoInterrupts");
       const t = thread(`c46-${how}`);
       const first = await g.invoke({ myKey: "DE" }, t);
-      const id = first.__interrupt__[0].id as string;
+      const id = first.__interrupt__![0]!.id!;
       const resume = (v: string) => new Command({ resume: how === "map" ? { [id]: v } : v });
       expect((await g.invoke(resume("answer 1"), t)).__interrupt__).toEqual([{ id, value: "second" }]);
       expect(await g.invoke(resume(" answer 2"), t)).toEqual({ myKey: "DEanswer 1 answer 2" });

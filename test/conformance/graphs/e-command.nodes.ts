@@ -16,3 +16,9 @@ export const called = (_s: unknown, ctx: NodeContext) => {
 };
 
 export const gotoEnd = () => new Command({ update: { count: 1 }, goto: END });
+
+export const foo = () => ({ uniqueStrings: ["foo"] });
+export const bar = () => ({ uniqueStrings: ["bar"] });
+export const baz = () => ({ uniqueStrings: ["baz"] });
+/** `graph: "PARENT"` is a plain string here, not the Command.PARENT constant */
+export const literalParent = () => new Command({ graph: "PARENT", goto: "node_3", update: { uniqueStrings: ["bar"] } }) as never;

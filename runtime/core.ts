@@ -1,0 +1,63 @@
+/**
+ * graphc/runtime/core — the loop core and everything generated code refers to (spec types, errors,
+ * reducers, Command, compileGraph), without checkpointing, streaming or node policies: those are installed
+ * by importing "graphc/runtime" (or by calling the functions of "graphc/runtime/install"), so a bundle of a
+ * graph that is only invoked stays small. Using a missing part raises a `GraphValueError` naming the import.
+ */
+export * from "./spec.ts";
+export { Command, isCommand, isSend } from "./command.ts";
+export type { CommandArgs, UpdateTuples } from "./command.ts";
+export {
+  GraphError,
+  GraphRecursionError,
+  InvalidUpdateError,
+  GraphInputError,
+  EmptyInputError,
+  GraphValueError,
+  NodeError,
+  NodeTimeoutError,
+  GraphAbortError,
+  MultipleErrors,
+  GraphBubbleUp,
+  GraphInterrupt,
+  ParentCommand,
+  lastValueConflict,
+  badNodeReturn,
+} from "./errors.ts";
+export type { ErrorSite, Interrupt, TimeoutKind } from "./errors.ts";
+export {
+  Overwrite,
+  isOverwrite,
+  overwriteValue,
+  fold,
+  foldOne,
+  replace,
+  append,
+  sum,
+  merge,
+  union,
+  messages,
+  RemoveMessage,
+  REMOVE_ALL_MESSAGES,
+} from "./reducers.ts";
+export type { Message } from "./reducers.ts";
+export { compileGraph, CompiledGraph, RUNTIME_VERSION } from "./graph.ts";
+export type {
+  RunConfig,
+  StreamOptions,
+  CompileOptions,
+  StateSnapshot,
+  StateTask,
+  InvokeResult,
+  Configurable,
+} from "./graph.ts";
+export type { Durability } from "./loop.ts";
+export type { StreamMode } from "./stream.ts";
+export type * from "./checkpoint/types.ts";
+
+/** `isInterrupted(result)`: the run stopped at an interrupt (LangGraph's type guard). */
+export function isInterrupted<T extends object>(
+  result: T | undefined,
+): result is T & { __interrupt__: import("./errors.ts").Interrupt[] } {
+  return typeof result === "object" && result !== null && "__interrupt__" in result;
+}

@@ -1,0 +1,396 @@
+/**
+ * Durable execution (reference §1.12–§1.13, §5): loading and restoring checkpoints, saving checkpoints and
+ * pending writes in order, pending-write replay, durable subgraph runs, and the state inspection behind
+ * getState/updateState. The superstep loop (loop.ts) reaches this module only through `run.d`, which is set
+ * when a run has a checkpointer, so a graph used without one never bundles it.
+ */
+import { GraphValueError, InvalidUpdateError } from "./errors.ts";
+import { NULL_TASK_ID, checkpointId, checkpointTs } from "./ids.ts";
+import type {
+  Checkpoint,
+  CheckpointMetadata,
+  CheckpointSource,
+  CheckpointTuple,
+  RunnableConfig,
+} from "./checkpoint/types.ts";
+import type { Loop } from "./loop.ts";
+import { langGraphOrder, toWire } from "./results.ts";
+import type { TaskUpdate, Values } from "./spec.ts";
+import { END, START, Send } from "./spec.ts";
+import { M_CHECKPOINTS, M_DEBUG } from "./stream.ts";
+import { PULL, Task } from "./task.ts";
+import { processReturn } from "./writes.ts";
+import { SaveQueue } from "./save-queue.ts";
+import { visible } from "./stream-events.ts";
+
+/** One queue of saver calls per run, shared by every subgraph level (see `Loop.saves`). */
+export function saveQueue(): SaveQueue {
+  return new SaveQueue();
+}
+
+const SPECIAL = new Set(["__no_writes__", "__error__", "__interrupt__", "__resume__", "__scheduled__"]);
+
+/** A run with a checkpointer: load the thread's state, take the input, run; queued saves are awaited on every exit. */
+export function start(loop: Loop, input: unknown): Promise<import("./loop.ts").Outcome> {
+  return load(loop, loop.opts.checkpointId)
+    .then(() => loop.takeInput(input))
+    .then(() => loop.drive())
+    .catch((e: unknown) =>
+      flush(loop).then(
+        () => Promise.reject(e),
+        () => Promise.reject(e),
+      ),
+    );
+}
+
+/** A new input on a thread with unfinished tasks cancels them (reference §1.1). */
+export function discardPending(loop: Loop): void {
+  for (const t of loop.prepare()) {
+    if (t.joinTrigger >= 0) loop.consumeJoin(t.joinTrigger);
+    if (t.cn.defer && t.trigger === t.cn.triggerKey) loop.trig[t.cn.idx] = loop.trigFin[t.cn.idx] = 0;
+  }
+  loop.clearActive();
+  loop.sends = [];
+  loop.pending = [];
+}
+
+/** exit durability: persist the last checkpoint and its writes; every mode: wait for queued saves. */
+export function flush(loop: Loop): Promise<unknown> {
+  const saver = loop.run.saver!;
+  const u = loop.unsaved;
+  if (u) {
+    loop.unsaved = undefined;
+    enqueue(loop, () => saver.put(u.parentCfg, u.checkpoint, u.metadata, u.newVersions));
+  }
+  if (loop.writeBuf.length > 0) {
+    // writes buffered by exit durability belong to the newest checkpoint (saved above, or loaded)
+    const writes = loop.writeBuf;
+    loop.writeBuf = [];
+    const cfg = loop.cpConfig!;
+    for (const [tid, w] of writes) enqueue(loop, () => saver.putWrites(cfg, w, tid));
+  }
+  return loop.saves!.settled();
+}
+
+function enqueue(loop: Loop, op: () => Promise<unknown>): void {
+  loop.saves!.enqueue(op);
+}
+
+/** Pending writes saved for these task ids in an earlier run: finished tasks are not run again. */
+export function attachPending(loop: Loop, tasks: Task[]): Task[] {
+  if (loop.pending.length === 0) return tasks;
+  const byId = new Map<string, Task>();
+  for (const t of tasks) byId.set(t.id, t);
+  const restored = new Set<Task>();
+  for (const [tid, ch, v] of loop.pending) {
+    const t = byId.get(tid);
+    if (!t) continue;
+    if (ch === "__resume__") {
+      if (!loop.timeTravel) t.resumes = (v as unknown[]).slice();
+    } else if (ch === "__interrupt__" || ch === "__error__") {
+      // the task re-runs
+    } else if (!loop.timeTravel) {
+      restored.add(t);
+      restoreWrite(loop, t, ch, v);
+    }
+  }
+  for (const t of restored) t.cached = true;
+  return tasks;
+}
+
+export function restoreWrite(loop: Loop, t: Task, ch: string, v: unknown): void {
+  if (ch === "__no_writes__") return;
+  if (ch.startsWith("branch:to:")) {
+    const n = loop.c.byName.get(ch.slice(10));
+    if (n) (t.trig ??= []).push(n);
+  } else if (ch.startsWith("join:")) {
+    const j = loop.c.joinByKey.get(ch);
+    if (j !== undefined) (t.joinW ??= []).push(j);
+  } else if (ch === "__pregel_tasks") {
+    const p = v as { node: string; arg: unknown };
+    (t.sends ??= []).push(new Send(p.node, p.arg));
+  } else if (!SPECIAL.has(ch)) {
+    (t.updates ??= []).push({ node: t.cn.name, values: { [ch]: v } });
+  }
+}
+
+export async function startChild(loop: Loop, input: Values): Promise<Values> {
+  try {
+    return await runAsChild(loop, input);
+  } catch (e) {
+    if (loop.durable) await flush(loop).catch(() => {});
+    throw e;
+  }
+}
+
+export async function runAsChild(loop: Loop, input: Values): Promise<Values> {
+  let resume = false;
+  if (loop.durable) {
+    await load(loop, undefined);
+    // a checkpoint in loop task's namespace means the same task is running again: continue it
+    resume = loop.hasCheckpoint && (!loop.c.spec.stateful || (loop.run.resuming && loop.prepare().length > 0));
+  }
+  if (resume) {
+    loop.armed = false;
+  } else {
+    const filtered = loop.c.spec.input(input);
+    if (loop.hasCheckpoint) discardPending(loop);
+    loop.startInput = filtered;
+    loop.resetCands();
+    loop.tasks = undefined;
+    await loop.putCheckpoint("input");
+  }
+  return loop.childResult(await loop.drive());
+}
+
+export function configOf(loop: Loop, id: string | undefined): RunnableConfig {
+  const configurable: Record<string, unknown> = { thread_id: loop.run.threadId, checkpoint_ns: loop.ns };
+  if (id !== undefined) configurable["checkpoint_id"] = id;
+  return { configurable };
+}
+
+/** Loads the newest checkpoint of loop namespace (or `checkpointId`) into the loop's tables. */
+export async function load(loop: Loop, checkpointId: string | undefined, replay = true): Promise<CheckpointTuple | undefined> {
+  const tuple = await loop.run.saver!.getTuple(configOf(loop, checkpointId));
+  if (checkpointId !== undefined && !tuple)
+    throw new GraphValueError(`Checkpoint "${checkpointId}" not found`, loop.site());
+  if (loop.opts.parent) {
+    const p = loop.opts.parent;
+    loop.parents = { ...p.parents, [p.ns]: p.cpId };
+  }
+  if (!tuple) {
+    loop.values = loop.c.spec.init();
+    loop.cpId = "";
+    loop.setStop();
+    return undefined;
+  }
+  restore(loop, tuple);
+  loop.timeTravel = replay && checkpointId !== undefined;
+  if (loop.timeTravel) loop.pending = loop.pending.filter((w) => w[1] !== "__resume__");
+  const nullWrites = loop.pending.filter((w) => w[0] === NULL_TASK_ID);
+  if (nullWrites.length > 0) {
+    const nul = new Task(loop, loop.c.start, PULL, 0, undefined, "__input__", -1);
+    for (const [, ch, v] of nullWrites) restoreWrite(loop, nul, ch, v);
+    loop.applyNull(nul);
+  }
+  return tuple;
+}
+
+/** Rebuilds the loop's tables from a checkpoint tuple. */
+export function restore(loop: Loop, tuple: CheckpointTuple): void {
+  const cp = tuple.checkpoint;
+  const values: Values = {};
+  loop.trig.fill(0);
+  loop.trigFin.fill(0);
+  loop.clearActive();
+  for (const s of loop.joinSeen) s.clear();
+  loop.joinFin.fill(false);
+  loop.sends = [];
+  loop.startInput = undefined;
+  for (const k of Object.keys(cp.channel_values)) {
+    const v = cp.channel_values[k];
+    if (k.startsWith("branch:to:")) {
+      const n = loop.c.byName.get(k.slice(10));
+      if (!n) continue;
+      loop.trig[n.idx] = 1;
+      if (n.defer) loop.trigFin[n.idx] = Array.isArray(v) && v[1] ? 1 : 0;
+      else loop.active[loop.activeN++] = n;
+    } else if (k.startsWith("join:")) {
+      const j = loop.c.joinByKey.get(k);
+      if (j === undefined) continue;
+      const deferred = loop.c.joins[j]!.deferred;
+      const seen = (deferred ? (v as [string[], boolean])[0] : (v as string[])) ?? [];
+      for (const s of seen) loop.joinSeen[j]!.add(s);
+      if (deferred) loop.joinFin[j] = (v as [string[], boolean])[1] === true;
+    } else if (k === "__pregel_tasks") {
+      loop.sends = (v as { node: string; arg: unknown }[]).map((p) => new Send(p.node, p.arg));
+    } else if (k === START) {
+      loop.startInput = v as Values;
+    } else values[k] = v;
+  }
+  loop.values = values;
+  loop.versions = { ...cp.channel_versions };
+  loop.seen = {};
+  for (const [n, s] of Object.entries(cp.versions_seen)) loop.seen[n] = { ...s };
+  loop.maxV = Math.max(0, ...Object.values(loop.versions));
+  loop.savedMaxV = loop.maxV;
+  loop.cpId = cp.id;
+  loop.cpConfig = tuple.config;
+  loop.metadata = tuple.metadata;
+  loop.pending = tuple.pendingWrites ?? [];
+  loop.hasCheckpoint = true;
+  loop.step = tuple.metadata.step + 1;
+  loop.setStop();
+  loop.scanAll = true;
+  loop.tasks = undefined;
+}
+
+export function checkpointValues(loop: Loop): Record<string, unknown> {
+  const cv: Record<string, unknown> = { ...loop.values };
+  for (let i = 0; i < loop.activeN; i++) cv[loop.active[i]!.triggerKey] = null;
+  for (const n of loop.c.deferred) if (loop.trig[n.idx]) cv[n.triggerKey] = [null, loop.trigFin[n.idx] === 1];
+  loop.c.joins.forEach((cj, j) => {
+    const s = loop.joinSeen[j]!;
+    if (s.size > 0) cv[cj.key] = cj.deferred ? [[...s], loop.joinFin[j]] : [...s];
+  });
+  if (loop.sends.length > 0) cv["__pregel_tasks"] = loop.sends.map((s) => ({ node: s.node, arg: s.arg }));
+  if (loop.startInput !== undefined) cv[START] = loop.startInput;
+  return cv;
+}
+
+/** Saves a checkpoint of the current tables (per durability), then advances the step counter. */
+/** Saves a checkpoint of the loop's tables (per durability); `step` is the step it closes. */
+export function saveCheckpoint(loop: Loop, source: CheckpointSource, step: number): Promise<unknown> | undefined {
+  if (source === "input" && loop.startInput !== undefined) loop.versions[START] = ++loop.maxV;
+  const id = checkpointId(step);
+  const channelValues = checkpointValues(loop);
+  // versions of the channels present only: a checkpoint stays O(state), not O(nodes ever run)
+  const channelVersions: Record<string, number> = {};
+  const newVersions: Record<string, number> = {};
+  for (const k in channelValues) {
+    const v = (loop.versions[k] ??= loop.maxV);
+    channelVersions[k] = v;
+    if (v > loop.savedMaxV) newVersions[k] = v;
+  }
+  const checkpoint: Checkpoint = {
+    v: 1,
+    id,
+    ts: checkpointTs(),
+    channel_values: channelValues,
+    channel_versions: channelVersions,
+    // LangGraph keeps every node's entry; only the last step's are needed (default `asNode` of updateState)
+    versions_seen: loop.seen,
+  };
+  const metadata: CheckpointMetadata = { source, step, parents: loop.parents };
+  loop.savedMaxV = loop.maxV;
+  const parentCfg = configOf(loop, loop.hasCheckpoint ? loop.cpId : undefined);
+  const prevConfig = loop.hasCheckpoint ? loop.cpConfig : undefined;
+  loop.cpId = id;
+  loop.cpConfig = configOf(loop, id);
+  loop.metadata = metadata;
+  loop.hasCheckpoint = true;
+  loop.timeTravel = false;
+  const exitOnly = loop.run.durability === "exit";
+  if (exitOnly) {
+    loop.unsaved = { parentCfg, checkpoint, metadata, newVersions };
+    loop.writeBuf = [];
+  } else {
+    const saver = loop.run.saver!;
+    enqueue(loop, () => saver.put(parentCfg, checkpoint, metadata, newVersions));
+  }
+  const sink = loop.run.sink;
+  if (sink && sink.modes & (M_CHECKPOINTS | M_DEBUG) && visible(loop, M_CHECKPOINTS)) {
+    loop.tasks = loop.prepare();
+    const payload = {
+      config: { configurable: { checkpoint_ns: loop.ns, thread_id: loop.run.threadId, checkpoint_id: id } },
+      values: { ...loop.values },
+      metadata,
+      next: langGraphOrder(loop.tasks, loop.pullCount).map((t) => t.cn.name),
+      tasks: langGraphOrder(loop.tasks, loop.pullCount).map((t) => ({
+        id: t.id,
+        name: t.cn.name,
+        path: t.path,
+        interrupts: [],
+      })),
+      ...(prevConfig ? { parentConfig: prevConfig } : {}),
+    };
+    if (sink.modes & M_CHECKPOINTS) sink.push(loop.nsArr, "checkpoints", payload);
+    if (sink.modes & M_DEBUG)
+      sink.push(loop.nsArr, "debug", { step, type: "checkpoint", timestamp: checkpoint.ts, payload });
+  }
+  if (!exitOnly && loop.run.durability === "sync") return flush(loop);
+  return undefined;
+}
+
+export function putWritesRaw(loop: Loop, taskId: string, writes: [string, unknown][]): void {
+  if (loop.run.durability === "exit") {
+    loop.writeBuf.push([taskId, writes]);
+    return;
+  }
+  const saver = loop.run.saver!;
+  const cfg = loop.cpConfig ?? configOf(loop, undefined);
+  enqueue(loop, () => saver.putWrites(cfg, writes, taskId));
+}
+
+/** A task's writes as LangGraph channel writes: fields, triggers, barriers, Sends. */
+export function flatWrites(loop: Loop, t: Task): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  if (t.updates) for (const u of t.updates) for (const k of Object.keys(u.values)) out.push([k, toWire(u.values[k])]);
+  if (t.trig) for (const n of t.trig) out.push([n.triggerKey, null]);
+  if (t.edgeTrig) for (const n of t.edgeTrig) out.push([n.triggerKey, null]);
+  if (t.joinW) for (const j of t.joinW) out.push([loop.c.joins[j]!.key, t.cn.name]);
+  if (t.sends) for (const s of t.sends) out.push(["__pregel_tasks", { node: s.node, arg: s.arg }]);
+  if (out.length === 0) out.push(["__no_writes__", null]);
+  return out;
+}
+
+/** Tasks of the next step with their pending writes attached (without running anything). */
+export function peekTasks(loop: Loop): Task[] {
+  return (loop.tasks ??= loop.prepare());
+}
+
+/** the next step's tasks in LangGraph's listing order (Sends first) */
+export function listTasks(loop: Loop): Task[] {
+  return langGraphOrder(peekTasks(loop), loop.pullCount);
+}
+
+/** A copy of the state with the writes of finished tasks applied (getState without checkpoint_id). */
+export function valuesWithPending(loop: Loop, tasks: readonly Task[]): Values {
+  const copy = { ...loop.values };
+  const ups: TaskUpdate[] = [];
+  for (const t of tasks) if (t.cached && t.updates) ups.push(...t.updates);
+  if (ups.length > 0) loop.c.spec.apply(copy, ups);
+  return copy;
+}
+
+/** `updateState`: runs `asNode`'s writers on `values` as one superstep and saves an "update" checkpoint. */
+export async function update(loop: Loop, values: unknown, asNode: string): Promise<RunnableConfig> {
+  if (asNode === END) {
+    const tasks = peekTasks(loop).filter((t) => t.cached);
+    // unfinished tasks are dropped; finished ones keep their writes
+    for (const t of peekTasks(loop)) if (!t.cached && t.joinTrigger >= 0) loop.consumeJoin(t.joinTrigger);
+    if (values !== null && values !== undefined) {
+      throw new InvalidUpdateError("updateState as END takes no values", loop.site());
+    }
+    loop.apply(tasks.length > 0 ? tasks : [new Task(loop, loop.c.start, PULL, 0, undefined, "__interrupt__", -1)]);
+  } else if (asNode === "__copy__") {
+    // a fork: the same state under a new checkpoint
+  } else if (asNode === "__input__" || asNode === START) {
+    const t = new Task(loop, loop.c.start, PULL, 0, undefined, "__interrupt__", -1);
+    const r = processReturn(t, asNode === "__input__" ? loop.c.spec.input(values) : values);
+    if (r) await r;
+    loop.apply([t]);
+  } else {
+    const n = loop.c.byName.get(asNode);
+    if (!n) throw new InvalidUpdateError(`Node "${asNode}" does not exist`, loop.site());
+    const t = new Task(loop, n, PULL, 0, undefined, "__interrupt__", -1);
+    const r = processReturn(t, values);
+    if (r) await r;
+    loop.apply([t]);
+  }
+  loop.tasks = undefined;
+  loop.pending = [];
+  await loop.putCheckpoint(asNode === "__copy__" ? "fork" : asNode === "__input__" ? "input" : "update");
+  await flush(loop);
+  return loop.cpConfig!;
+}
+
+/** The node that wrote last (LangGraph's default `asNode`), from versions_seen. */
+export function lastNode(loop: Loop): string {
+  if (loop.c.nodes.length === 1) return loop.c.nodes[0]!.name;
+  let best: string | undefined;
+  let bestV = -1;
+  let tie = false;
+  for (const [name, s] of Object.entries(loop.seen)) {
+    if (!loop.c.byName.has(name)) continue;
+    const v = Math.max(-1, ...Object.values(s));
+    if (v > bestV) {
+      bestV = v;
+      best = name;
+      tie = false;
+    } else if (v === bestV) tie = true;
+  }
+  if (best === undefined) return START;
+  if (tie) throw new InvalidUpdateError('Ambiguous update, specify "asNode"', loop.site());
+  return best;
+}

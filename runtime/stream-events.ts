@@ -1,0 +1,75 @@
+/**
+ * Stream events of a loop: `values`, `updates`, `tasks`, `debug` chunks and interrupts. Reached only through a
+ * run's sink (`stream()`), so `invoke` alone never bundles it.
+ */
+import type { Interrupt } from "./errors.ts";
+import type { Loop } from "./loop.ts";
+import { taskResult, taskUpdate } from "./results.ts";
+import { M_CUSTOM, M_DEBUG, M_MESSAGES, M_TASKS, M_UPDATES, M_VALUES } from "./stream.ts";
+import type { Values } from "./spec.ts";
+import type { Task } from "./task.ts";
+
+/** values/updates/tasks/checkpoints/debug of a subgraph reach the stream only with `subgraphs: true` */
+export function visible(loop: Loop, bit: number): boolean {
+  return loop.isRoot || loop.run.sink!.subgraphs || (bit & (M_CUSTOM | M_MESSAGES)) !== 0;
+}
+
+export function emitValues(loop: Loop): void {
+  const sink = loop.run.sink;
+  if (sink && sink.modes & M_VALUES && visible(loop, M_VALUES)) sink.push(loop.nsArr, "values", { ...loop.values });
+}
+
+/** at an interrupt: the state with the finished siblings' writes applied */
+export function emitView(loop: Loop, view: Values): void {
+  const sink = loop.run.sink!;
+  if (sink.modes & M_VALUES && visible(loop, M_VALUES)) sink.push(loop.nsArr, "values", { ...view });
+}
+
+export function emitInterrupt(loop: Loop, interrupts: Interrupt[]): void {
+  const sink = loop.run.sink;
+  if (!sink || !visible(loop, M_UPDATES)) return;
+  if (sink.modes & M_UPDATES) sink.push(loop.nsArr, "updates", { __interrupt__: interrupts });
+  if (sink.modes & M_VALUES) sink.push(loop.nsArr, "values", { __interrupt__: interrupts });
+}
+
+export function emitTaskStart(loop: Loop, t: Task): void {
+  const sink = loop.run.sink;
+  if (!sink || !(sink.modes & (M_TASKS | M_DEBUG)) || t.cn === loop.c.start || !visible(loop, M_TASKS)) return;
+  const payload = { id: t.id, name: t.cn.name, input: t.input, triggers: [t.trigger], interrupts: [] };
+  if (sink.modes & M_TASKS) sink.push(loop.nsArr, "tasks", payload);
+  if (sink.modes & M_DEBUG)
+    sink.push(loop.nsArr, "debug", { step: t.step, type: "task", timestamp: new Date().toISOString(), payload });
+}
+
+export function emitTaskDone(loop: Loop, t: Task, cached: boolean): void {
+  const sink = loop.run.sink;
+  if (!sink || t.cn === loop.c.start || !visible(loop, M_UPDATES)) return;
+  if (sink.modes & M_UPDATES) {
+    const payload: Record<string, unknown> = { [t.cn.name]: taskUpdate(t.updates) };
+    if (cached) payload["__metadata__"] = { cached: true };
+    sink.push(loop.nsArr, "updates", payload);
+  }
+  if (sink.modes & (M_TASKS | M_DEBUG))
+    emitTaskResult(loop, t, { id: t.id, name: t.cn.name, result: taskResult(t.updates), interrupts: [] });
+}
+
+/** `tasks`/`debug` result of a task that failed or was interrupted (no `updates` chunk for those) */
+export function emitTaskStopped(loop: Loop, t: Task): void {
+  const sink = loop.run.sink;
+  if (!sink || !(sink.modes & (M_TASKS | M_DEBUG)) || t.cn === loop.c.start || !visible(loop, M_TASKS)) return;
+  const payload: Record<string, unknown> = { id: t.id, name: t.cn.name, result: {}, interrupts: t.interrupts ?? [] };
+  if (t.error !== undefined) payload["error"] = t.error instanceof Error ? t.error.message : String(t.error);
+  emitTaskResult(loop, t, payload);
+}
+
+export function emitTaskResult(loop: Loop, t: Task, payload: unknown): void {
+  const sink = loop.run.sink!;
+  if (sink.modes & M_TASKS) sink.push(loop.nsArr, "tasks", payload);
+  if (sink.modes & M_DEBUG)
+    sink.push(loop.nsArr, "debug", {
+      step: t.step,
+      type: "task_result",
+      timestamp: new Date().toISOString(),
+      payload,
+    });
+}
