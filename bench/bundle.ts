@@ -80,7 +80,13 @@ export function contributionsOf(outfile: string): Contributions {
 /** Added to the cold-start bundles only: the process reports its CPU time (start-up included) on exit. */
 const CPU_REPORT = `process.on("exit",()=>{const c=process.cpuUsage();process.stderr.write("cpu "+(c.user+c.system)+"\\n")});`;
 
-async function bundle(dir: string, name: string, source: string, platform: "node" | "browser", banner = ""): Promise<string> {
+async function bundle(
+  dir: string,
+  name: string,
+  source: string,
+  platform: "node" | "browser",
+  banner = "",
+): Promise<string> {
   const entry = join(dir, `${name}.ts`);
   writeFileSync(entry, source);
   // CommonJS for Node: the package is "type": "module" and LangGraph's dependencies use require()
@@ -100,8 +106,14 @@ async function bundle(dir: string, name: string, source: string, platform: "node
     alias: { "graphc/runtime": join(ROOT, "runtime/index.ts") },
   });
   const out = Object.values(result.metafile.outputs)[0];
-  const inputs = Object.entries(out?.inputs ?? {}).map(([f, i]): [string, number] => [f.replace(/^.*node_modules\//, "node_modules/"), i.bytesInOutput]);
-  contributions.set(outfile, inputs.sort((a, b) => b[1] - a[1]));
+  const inputs = Object.entries(out?.inputs ?? {}).map(([f, i]): [string, number] => [
+    f.replace(/^.*node_modules\//, "node_modules/"),
+    i.bytesInOutput,
+  ]);
+  contributions.set(
+    outfile,
+    inputs.sort((a, b) => b[1] - a[1]),
+  );
   return outfile;
 }
 
@@ -114,7 +126,10 @@ function runNode(file: string): { ms: number; cpuMs: number; out: string } {
   return { ms, cpuMs: cpu ? Number(cpu[1]) / 1000 : NaN, out: r.stdout.trim() };
 }
 
-export async function runBundles(dir: string, coldRuns: number): Promise<{ bundles: BundleRow[]; cold: ColdRow[] }> {
+export async function runBundles(
+  dir: string,
+  coldRuns: number,
+): Promise<{ bundles: BundleRow[]; cold: ColdRow[] }> {
   const bundles: BundleRow[] = [];
   const coldFiles = new Map<BundleRow["side"], string>();
   for (const [app, sides] of Object.entries(entries())) {

@@ -76,7 +76,11 @@ export async function measure(variants: readonly Variant[], opts: MeasureOptions
   return variants.map((v) => out.get(v) as Measured);
 }
 
-async function measureGroup(variants: readonly Variant[], group: string, opts: MeasureOptions): Promise<Map<Variant, Measured>> {
+async function measureGroup(
+  variants: readonly Variant[],
+  group: string,
+  opts: MeasureOptions,
+): Promise<Map<Variant, Measured>> {
   const sizes = new Map<Variant, number>();
   for (const v of variants) {
     // warm-up: at least 3 invocations and ~batchMs/2, then size the batch from the speed seen
@@ -103,7 +107,18 @@ async function measureGroup(variants: readonly Variant[], group: string, opts: M
       const s = samples.get(v) ?? [];
       const main = s.map((x) => x[CLOCK]);
       const rest = s.map((x) => x[other]);
-      return [v, { name: v.name, group, samples: main, median: median(main), otherSamples: rest, otherMedian: median(rest), perBatch: sizes.get(v) ?? 1 }];
+      return [
+        v,
+        {
+          name: v.name,
+          group,
+          samples: main,
+          median: median(main),
+          otherSamples: rest,
+          otherMedian: median(rest),
+          perBatch: sizes.get(v) ?? 1,
+        },
+      ];
     }),
   );
 }

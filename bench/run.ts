@@ -26,7 +26,10 @@ import * as lg from "./workloads/langgraph.ts";
 
 const HERE = import.meta.dirname;
 const BUILD = join(HERE, "_tmp-build");
-const OPTS = { batches: Number(process.env["BENCH_BATCHES"] ?? 5), batchMs: Number(process.env["BENCH_BATCH_MS"] ?? 200) };
+const OPTS = {
+  batches: Number(process.env["BENCH_BATCHES"] ?? 5),
+  batchMs: Number(process.env["BENCH_BATCH_MS"] ?? 200),
+};
 const DEEP = { recursionLimit: 10_000 };
 
 interface Invokable {
@@ -56,10 +59,14 @@ async function compileWorkloads(): Promise<{ ms: number; modules: Record<string,
   const built = await buildFiles(names.map((n) => join(BUILD, `${n}.graph`)));
   const ms = performance.now() - t0;
   const errors = built.diagnostics.filter((d) => d.severity === "error");
-  if (errors.length > 0) fail(`the workloads do not compile:\n${errors.map((d) => `${d.code} ${d.span.file}:${d.span.start.line} ${d.message}`).join("\n")}`);
+  if (errors.length > 0)
+    fail(
+      `the workloads do not compile:\n${errors.map((d) => `${d.code} ${d.span.file}:${d.span.start.line} ${d.message}`).join("\n")}`,
+    );
   for (const o of built.outputs) writeFileSync(o.path, o.text);
   const modules: Record<string, Record<string, unknown>> = {};
-  for (const n of names) modules[n] = (await import(pathToFileURL(join(BUILD, `${n}.graph.ts`)).href)) as Record<string, unknown>;
+  for (const n of names)
+    modules[n] = (await import(pathToFileURL(join(BUILD, `${n}.graph.ts`)).href)) as Record<string, unknown>;
   return { ms, modules };
 }
 
@@ -84,26 +91,44 @@ async function sameResults(workload: string, runs: { name: string; result: () =>
   const seen = await Promise.all(runs.map(async (r) => ({ name: r.name, value: canon(await r.result()) })));
   const first = seen[0];
   for (const s of seen) {
-    if (s.value !== first?.value) fail(`${workload}: ${s.name} gives ${s.value.slice(0, 300)}\n  but ${first?.name} gives ${first?.value.slice(0, 300)}`);
+    if (s.value !== first?.value)
+      fail(
+        `${workload}: ${s.name} gives ${s.value.slice(0, 300)}\n  but ${first?.name} gives ${first?.value.slice(0, 300)}`,
+      );
   }
 }
 
 /** A saver variant: a new thread per invoke; the saver is replaced every `per` invocations so memory stays flat. */
-function threaded(g: Invokable, makeSaver: () => unknown, withSaverInConfig: boolean, per = 200): () => Promise<unknown> {
+function threaded(
+  g: Invokable,
+  makeSaver: () => unknown,
+  withSaverInConfig: boolean,
+  per = 200,
+): () => Promise<unknown> {
   let saver = makeSaver();
   let i = 0;
   return () => {
     if (++i % per === 0) saver = makeSaver();
-    const config = { ...DEEP, configurable: { thread_id: `t${i}` }, ...(withSaverInConfig ? { checkpointer: saver } : {}) };
+    const config = {
+      ...DEEP,
+      configurable: { thread_id: `t${i}` },
+      ...(withSaverInConfig ? { checkpointer: saver } : {}),
+    };
     return g.invoke({ count: 0 }, config);
   };
 }
 
 async function main(): Promise<void> {
   const started = performance.now();
-  console.log(`graphc benchmark — ${new Date().toISOString()}, Node ${process.version}, ${OPTS.batches} batches of ~${OPTS.batchMs} ms per variant, clock: ${CLOCK} (BENCH_CLOCK=cpu|wall), load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}\n`);
+  console.log(
+    `graphc benchmark — ${new Date().toISOString()}, Node ${process.version}, ${OPTS.batches} batches of ~${OPTS.batchMs} ms per variant, clock: ${CLOCK} (BENCH_CLOCK=cpu|wall), load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}\n`,
+  );
   const { ms: compileMs, modules } = await compileWorkloads();
-  console.log(`compiled the workload .graph files in ${compileMs.toFixed(0)} ms (TypeScript pass included)\n`);
+  console.log(
+    `compiled the workload .graph files in ${compileMs.toFixed(0)} ms (TypeScript pass included)\n`,
+  );
   const results: WorkloadResult[] = [];
   const input = () => ({ count: 0, log: [] as string[] });
 
@@ -133,7 +158,11 @@ async function main(): Promise<void> {
       variants: v,
       ratios: [
         { label: "LangGraph.js / graphc", value: pairedRatio(l, g), other: otherRatio(l, g), target: 1000 },
-        { label: "graphc / hand-written await per node", value: pairedRatio(g, ha), other: otherRatio(g, ha) },
+        {
+          label: "graphc / hand-written await per node",
+          value: pairedRatio(g, ha),
+          other: otherRatio(g, ha),
+        },
         { label: "graphc / hand-written", value: pairedRatio(g, h), other: otherRatio(g, h) },
       ],
     });
@@ -214,14 +243,24 @@ async function main(): Promise<void> {
     };
     await sameResults("W4", [
       { name: "graphc", result: () => plain(ours.invoke({ limit: steps }, cfg)) },
-      { name: "LangGraph.js", result: () => plain(theirs.invoke({ messages: [], turns: 0, limit: steps }, cfg)) },
+      {
+        name: "LangGraph.js",
+        result: () => plain(theirs.invoke({ messages: [], turns: 0, limit: steps }, cfg)),
+      },
       { name: "hand", result: () => plain(messagesLoop(steps)) },
       { name: "hand-plain", result: () => plain(messagesLoopPlain(steps)) },
     ]);
     const v = await measure(
       [
-        { name: "graphc (plain message objects, `messages` reducer)", run: () => ours.invoke({ limit: steps }, cfg) },
-        { name: "LangGraph.js, MessagesAnnotation", run: () => theirs.invoke({ messages: [], turns: 0, limit: steps }, cfg), group: "LangGraph.js" },
+        {
+          name: "graphc (plain message objects, `messages` reducer)",
+          run: () => ours.invoke({ limit: steps }, cfg),
+        },
+        {
+          name: "LangGraph.js, MessagesAnnotation",
+          run: () => theirs.invoke({ messages: [], turns: 0, limit: steps }, cfg),
+          group: "LangGraph.js",
+        },
         { name: "hand-written, plain objects", run: () => messagesLoopPlain(steps) },
         { name: "hand-written, append AIMessage", run: () => messagesLoop(steps) },
       ],
@@ -241,8 +280,16 @@ async function main(): Promise<void> {
       variants: v,
       ratios: [
         { label: "LangGraph.js / graphc", value: pairedRatio(l, g), other: otherRatio(l, g), target: 100 },
-        { label: "graphc / hand-written append AIMessage", value: pairedRatio(g, h), other: otherRatio(g, h) },
-        { label: "graphc µs/step at 800 ÷ at 50 steps (flat = 1)", value: (perStep[2] ?? NaN) / (perStep[0] ?? NaN), other: (perStepOther[2] ?? NaN) / (perStepOther[0] ?? NaN) },
+        {
+          label: "graphc / hand-written append AIMessage",
+          value: pairedRatio(g, h),
+          other: otherRatio(g, h),
+        },
+        {
+          label: "graphc µs/step at 800 ÷ at 50 steps (flat = 1)",
+          value: (perStep[2] ?? NaN) / (perStep[0] ?? NaN),
+          other: (perStepOther[2] ?? NaN) / (perStepOther[0] ?? NaN),
+        },
       ],
     });
   }
@@ -315,7 +362,11 @@ async function main(): Promise<void> {
       variants: v,
       ratios: [
         { label: "LangGraph.js / graphc", value: pairedRatio(l, g), other: otherRatio(l, g), target: 100 },
-        { label: "graphc / hand-written + JSON snapshots", value: pairedRatio(g, hw), other: otherRatio(g, hw) },
+        {
+          label: "graphc / hand-written + JSON snapshots",
+          value: pairedRatio(g, hw),
+          other: otherRatio(g, hw),
+        },
       ],
     });
   }
@@ -339,7 +390,11 @@ async function main(): Promise<void> {
       const v = await measure(
         [
           { name: "graphc + SqliteSaver", run: ourRun },
-          { name: "LangGraph.js + @langchain/langgraph-checkpoint-sqlite", run: lgRun, group: "LangGraph.js" },
+          {
+            name: "LangGraph.js + @langchain/langgraph-checkpoint-sqlite",
+            run: lgRun,
+            group: "LangGraph.js",
+          },
         ],
         OPTS,
       );
@@ -348,7 +403,9 @@ async function main(): Promise<void> {
         workload: "W1 + SQLite saver (file, WAL), thread per invoke",
         note: `per step incl. one checkpoint: graphc ${(g.median / 100).toFixed(1)} µs, LangGraph.js ${(l.median / 100).toFixed(0)} µs`,
         variants: v,
-        ratios: [{ label: "LangGraph.js / graphc", value: pairedRatio(l, g), other: otherRatio(l, g), target: 20 }],
+        ratios: [
+          { label: "LangGraph.js / graphc", value: pairedRatio(l, g), other: otherRatio(l, g), target: 20 },
+        ],
       });
       (theirSaver as unknown as { db?: { close(): void } }).db?.close();
     } finally {
@@ -394,25 +451,50 @@ async function main(): Promise<void> {
   console.log(`\nwrote bench/results/latest.json (${out.totalSeconds.toFixed(0)} s in all)`);
 }
 
-const fmt = (x: number) => (x >= 100 ? x.toLocaleString("en-US", { maximumFractionDigits: 0 }) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+const fmt = (x: number) =>
+  x >= 100 ? x.toLocaleString("en-US", { maximumFractionDigits: 0 }) : x >= 10 ? x.toFixed(1) : x.toFixed(2);
 
 function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length))) ?? [];
-  return rows.map((r, i) => `| ${r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join(" | ")} |${i === 0 ? `\n|${widths.map((w, c) => (c === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|` : ""}`).join("\n");
+  return rows
+    .map(
+      (r, i) =>
+        `| ${r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join(" | ")} |${i === 0 ? `\n|${widths.map((w, c) => (c === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|` : ""}`,
+    )
+    .join("\n");
 }
 
 function printRuns(results: WorkloadResult[]): void {
   const other = CLOCK === "cpu" ? "wall" : "CPU";
-  console.log(`## Time per invoke (median µs over batches, ${CLOCK === "cpu" ? "process CPU time" : "wall time"}; ${other} time alongside)\n`);
-  const rows = [["workload", "variant", `µs/invoke (${CLOCK === "cpu" ? "CPU" : "wall"})`, `µs/invoke (${other})`, "batch size"]];
-  for (const r of results) for (const v of r.variants) rows.push([r.workload, v.name, fmt(v.median), fmt(v.otherMedian), String(v.perBatch)]);
+  console.log(
+    `## Time per invoke (median µs over batches, ${CLOCK === "cpu" ? "process CPU time" : "wall time"}; ${other} time alongside)\n`,
+  );
+  const rows = [
+    [
+      "workload",
+      "variant",
+      `µs/invoke (${CLOCK === "cpu" ? "CPU" : "wall"})`,
+      `µs/invoke (${other})`,
+      "batch size",
+    ],
+  ];
+  for (const r of results)
+    for (const v of r.variants)
+      rows.push([r.workload, v.name, fmt(v.median), fmt(v.otherMedian), String(v.perBatch)]);
   console.log(table(rows));
   console.log("\n## Ratios\n");
   const [mine, theirs] = CLOCK === "cpu" ? ["CPU", "wall"] : ["wall", "CPU"];
   const rrows = [["workload", "ratio", `by ${mine}`, `by ${theirs}`, "target", `met (${mine})`]];
   for (const r of results) {
     for (const x of r.ratios) {
-      rrows.push([r.workload, x.label, `×${fmt(x.value)}`, `×${fmt(x.other)}`, x.target ? `≥ ×${fmt(x.target)}` : "", x.target ? (x.value >= x.target ? "yes" : "NO") : ""]);
+      rrows.push([
+        r.workload,
+        x.label,
+        `×${fmt(x.value)}`,
+        `×${fmt(x.other)}`,
+        x.target ? `≥ ×${fmt(x.target)}` : "",
+        x.target ? (x.value >= x.target ? "yes" : "NO") : "",
+      ]);
     }
   }
   console.log(table(rrows));
@@ -422,23 +504,43 @@ function printRuns(results: WorkloadResult[]): void {
 
 function printBundles(bundles: BundleRow[], cold: ColdRow[]): void {
   console.log("\n## Bundle size (esbuild --bundle --minify; gzip -9, brotli 11)\n");
-  const rows = [["app", "side", "platform", "minified B", "gzip B", "brotli B", "LangGraph.js / graphc (gzip)"]];
+  const rows = [
+    ["app", "side", "platform", "minified B", "gzip B", "brotli B", "LangGraph.js / graphc (gzip)"],
+  ];
   for (const b of bundles) {
     const ours = bundles.find((x) => x.app === b.app && x.platform === b.platform && x.side === "graphc");
-    rows.push([b.app, b.side, b.platform, String(b.minified), String(b.gzip), String(b.brotli), b.side === "langgraph" && ours ? `×${fmt(b.gzip / ours.gzip)}` : ""]);
+    rows.push([
+      b.app,
+      b.side,
+      b.platform,
+      String(b.minified),
+      String(b.gzip),
+      String(b.brotli),
+      b.side === "langgraph" && ours ? `×${fmt(b.gzip / ours.gzip)}` : "",
+    ]);
   }
   console.log(table(rows));
-  const outs = new Set(bundles.filter((b) => b.output !== undefined).map((b) => `${b.app}:${canon(JSON.parse(b.output ?? "null"))}`));
+  const outs = new Set(
+    bundles
+      .filter((b) => b.output !== undefined)
+      .map((b) => `${b.app}:${canon(JSON.parse(b.output ?? "null"))}`),
+  );
   const apps = new Set(bundles.map((b) => b.app));
   const ours = bundles.find((b) => b.app === "2 nodes" && b.side === "graphc" && b.platform === "browser");
   if (ours) {
     console.log(`\nlargest parts of the 2-node graphc bundle (browser, minified bytes before gzip):`);
     for (const [file, bytes] of ours.top.slice(0, 10)) console.log(`  ${String(bytes).padStart(7)}  ${file}`);
   }
-  console.log(`\nevery Node bundle ran and printed the same final state as the others of its app: ${outs.size === apps.size ? "yes" : "NO"}`);
-  console.log("\n## Cold start: a fresh `node` process runs the bundled W1 app once (start-up + import + first invoke)\n");
+  console.log(
+    `\nevery Node bundle ran and printed the same final state as the others of its app: ${outs.size === apps.size ? "yes" : "NO"}`,
+  );
+  console.log(
+    "\n## Cold start: a fresh `node` process runs the bundled W1 app once (start-up + import + first invoke)\n",
+  );
   const hand = cold.find((c) => c.side === "hand");
-  const crow = [["side", "runs", "wall median ms", "wall min ms", "wall / hand", "CPU median ms", "CPU / hand"]];
+  const crow = [
+    ["side", "runs", "wall median ms", "wall min ms", "wall / hand", "CPU median ms", "CPU / hand"],
+  ];
   for (const c of cold) {
     crow.push([
       c.side,

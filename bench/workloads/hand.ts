@@ -28,7 +28,12 @@ export async function chainAwait(names: readonly string[], input: Counted): Prom
 }
 
 /** W6's hand-written base: the chain plus a JSON snapshot of the state after every step, kept per thread. */
-export function chainSnapshots(names: readonly string[], input: Counted, store: Map<string, string[]>, thread: string): Counted {
+export function chainSnapshots(
+  names: readonly string[],
+  input: Counted,
+  store: Map<string, string[]>,
+  thread: string,
+): Counted {
   const snaps: string[] = [JSON.stringify(input)];
   store.set(thread, snaps);
   let s = input;
@@ -54,7 +59,12 @@ export function fanOut(): { results: number[]; total: number } {
  * appended again at every level (LangGraph's behaviour, reproduced by graphc).
  */
 export function nested(input: Counted): Counted {
-  const level = (s: Counted, before: string, inner: ((s: Counted) => Counted) | undefined, after: string): Counted => {
+  const level = (
+    s: Counted,
+    before: string,
+    inner: ((s: Counted) => Counted) | undefined,
+    after: string,
+  ): Counted => {
     let x = chain([before], s);
     if (inner) {
       const out = inner(x);
@@ -66,4 +76,3 @@ export function nested(input: Counted): Counted {
   const child = (s: Counted) => level(s, "c1", grandchild, "c3");
   return level(input, "p1", child, "p3");
 }
-

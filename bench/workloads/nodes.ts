@@ -42,6 +42,9 @@ export function replyOf(turns: number): { id: string; role: string; content: str
 }
 
 /** W4 node (graphc): append a plain message object through the `messages` reducer. */
-export function reply(s: { turns: number }): { messages: { id: string; role: string; content: string }[]; turns: number } {
+export function reply(s: { turns: number }): {
+  messages: { id: string; role: string; content: string }[];
+  turns: number;
+} {
   return { messages: [replyOf(s.turns)], turns: s.turns + 1 };
 }

@@ -17,8 +17,15 @@ const TAG = "$g";
 
 /** Encodes `value` as text. `label` names the value in errors (e.g. `channel "messages"`). */
 export function encode(value: unknown, label = "value"): string {
-  if (isPlainJson(value, label, [])) return JSON.stringify(value);
-  return JSON.stringify(toTagged(value));
+  let plain: boolean;
+  try {
+    plain = isPlainJson(value, []);
+  } catch (e) {
+    // the fast walk keeps no paths; a second walk finds where the bad value is
+    if (e === UNSTORABLE) throw locate(value, label, []) ?? e;
+    throw e;
+  }
+  return JSON.stringify(plain ? value : toTagged(value));
 }
 
 /** Decodes text produced by `encode`. Every call returns fresh objects. */
@@ -43,11 +50,14 @@ export function sameValue(a: unknown, b: unknown): boolean {
   }
 }
 
+/** Thrown by the fast walk for a value that cannot be stored; `locate` then builds the real error. */
+const UNSTORABLE = new Error("unstorable value");
+
 /**
- * True when `JSON.stringify(value)` already round-trips exactly. Throws for values that cannot be stored at
- * all, so a failing value is reported with its path even on the fast path.
+ * True when `JSON.stringify(value)` already round-trips exactly. Throws UNSTORABLE for values that cannot
+ * be stored at all (checked on the fast path too). Builds no path strings: it runs on every stored value.
  */
-function isPlainJson(value: unknown, path: string, stack: object[]): boolean {
+function isPlainJson(value: unknown, stack: object[]): boolean {
   switch (typeof value) {
     case "string":
     case "boolean":
@@ -60,48 +70,68 @@ function isPlainJson(value: unknown, path: string, stack: object[]): boolean {
     case "object":
       break;
     default:
-      throw unsupported(path, `a ${typeof value}`);
+      throw UNSTORABLE;
   }
   if (value === null) return true;
-  if (stack.includes(value)) throw cycle(path);
+  if (stack.includes(value)) throw UNSTORABLE;
   if (Array.isArray(value)) {
     stack.push(value);
     let plain = true;
     for (let i = 0; i < value.length; i++) {
       // holes read as undefined, which JSON would turn into null
-      if (!(i in value) || !isPlainJson(value[i], `${path}[${i}]`, stack)) plain = false;
+      if (!(i in value) || !isPlainJson(value[i], stack)) plain = false;
     }
     stack.pop();
     return plain;
   }
   const proto: unknown = Object.getPrototypeOf(value);
-  if (proto === Date.prototype || proto === Map.prototype || proto === Set.prototype) {
-    checkChildren(value, path, stack);
+  if (proto === Date.prototype) return false;
+  if (proto === Map.prototype || proto === Set.prototype) {
+    stack.push(value);
+    for (const member of value as Iterable<unknown>) isPlainJson(member, stack);
+    stack.pop();
     return false;
   }
-  if (proto !== Object.prototype && proto !== null) throw unsupported(path, className(value));
+  if (proto !== Object.prototype && proto !== null) throw UNSTORABLE;
   stack.push(value);
   let plain = !Object.prototype.hasOwnProperty.call(value, TAG);
   for (const key of Object.keys(value)) {
-    if (!isPlainJson((value as Record<string, unknown>)[key], `${path}.${key}`, stack)) plain = false;
+    if (!isPlainJson((value as Record<string, unknown>)[key], stack)) plain = false;
   }
   stack.pop();
   return plain;
 }
 
-/** Validates the members of a Map or Set (Date has none). */
-function checkChildren(value: object, path: string, stack: object[]): void {
-  if (value instanceof Date) return;
-  stack.push(value);
-  if (value instanceof Map) {
-    for (const [k, v] of value) {
-      isPlainJson(k, `${path}.<key>`, stack);
-      isPlainJson(v, `${path}.get(${String(k)})`, stack);
+/** The error for the first unstorable value in `value` (same walk order as isPlainJson), with its path. */
+function locate(value: unknown, path: string, stack: object[]): CheckpointError | undefined {
+  const type = typeof value;
+  if (type === "function" || type === "symbol") return unsupported(path, `a ${type}`);
+  if (type !== "object" || value === null) return undefined;
+  const obj = value as object;
+  if (stack.includes(obj)) return cycle(path);
+  const proto: unknown = Object.getPrototypeOf(obj);
+  if (proto === Date.prototype) return undefined;
+  if (!Array.isArray(obj) && proto !== Map.prototype && proto !== Set.prototype && proto !== Object.prototype && proto !== null) {
+    return unsupported(path, className(obj));
+  }
+  stack.push(obj);
+  let found: CheckpointError | undefined;
+  if (Array.isArray(obj)) {
+    for (let i = 0; i < obj.length && found === undefined; i++) found = locate(obj[i], `${path}[${i}]`, stack);
+  } else if (obj instanceof Map) {
+    for (const [k, v] of obj) {
+      found = locate(k, `${path}.<key>`, stack) ?? locate(v, `${path}.get(${String(k)})`, stack);
+      if (found !== undefined) break;
     }
-  } else if (value instanceof Set) {
-    for (const v of value) isPlainJson(v, `${path}.<member>`, stack);
+  } else if (obj instanceof Set) {
+    for (const v of obj) if ((found = locate(v, `${path}.<member>`, stack)) !== undefined) break;
+  } else {
+    for (const key of Object.keys(obj)) {
+      if ((found = locate((obj as Record<string, unknown>)[key], `${path}.${key}`, stack)) !== undefined) break;
+    }
   }
   stack.pop();
+  return found;
 }
 
 /** Builds the tagged tree (called only after `isPlainJson` validated the value). */

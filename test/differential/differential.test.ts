@@ -9,12 +9,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { explain, runBatch, type BatchResult } from "./batch.ts";
+import { compare, explain, runBatch, type BatchResult } from "./batch.ts";
 import { generateProgram } from "./gen.ts";
 import { graphText } from "./graph-text.ts";
 import { rootOf } from "./model.ts";
 import { buildLangGraph } from "./langgraph.ts";
-import { observe } from "./observe.ts";
+import { observe, type Observation } from "./observe.ts";
 
 const RUNS = Number(process.env["GRAPHC_DIFF_RUNS"] ?? 300);
 const FIRST_SEED = Number(process.env["GRAPHC_DIFF_SEED"] ?? 1);
@@ -55,6 +55,38 @@ describe("differential: graphc vs @langchain/langgraph", () => {
         "reducer:sum",
       ].sort(),
     );
+  });
+
+  it("compare: updates are a multiset per superstep, values and errors are exact, LangGraph may drop a failed run's tail", () => {
+    const p = generateProgram(1);
+    const step = (updates: string[], values: string) => ({ updates, values });
+    const base: Observation = { final: "F", steps: [step(["a", "b"], "v1"), step(["c"], "v2")] };
+    expect(compare(p, base, { final: "F", steps: [step(["a", "b"], "v1"), step(["c"], "v2")] })).toEqual([]);
+    // another update in a superstep, another values chunk, another final state, one superstep fewer
+    expect(compare(p, base, { final: "F", steps: [step(["a", "x"], "v1"), step(["c"], "v2")] })).toHaveLength(
+      1,
+    );
+    expect(compare(p, base, { final: "F", steps: [step(["a", "b"], "v1"), step(["c"], "v3")] })).toHaveLength(
+      1,
+    );
+    expect(compare(p, base, { final: "G", steps: base.steps })).toHaveLength(1);
+    expect(compare(p, base, { final: "F", steps: base.steps.slice(0, 1) }).map((m) => m.what)).toEqual([
+      "number of supersteps streamed",
+    ]);
+    // error classes must match; on a failed run graphc may stream more supersteps than LangGraph delivered, not fewer
+    const failed = (n: number, e = "GraphRecursionError"): Observation => ({
+      invokeError: e,
+      streamError: e,
+      steps: base.steps.slice(0, n),
+    });
+    expect(compare(p, failed(2), failed(1))).toEqual([]);
+    expect(compare(p, failed(1), failed(2))).toHaveLength(1);
+    expect(compare(p, failed(2, "InvalidUpdateError"), failed(2)).map((m) => m.what)).toEqual([
+      "invoke error class",
+      "stream error class",
+    ]);
+    // an error the generator should never cause is reported even when both sides agree
+    expect(compare(p, failed(2, "TypeError"), failed(2, "TypeError"))).toHaveLength(1);
   });
 
   it("the comparison catches a difference (a LangGraph run against a changed program)", async () => {

@@ -116,7 +116,7 @@ function makeGraph(
   // a subgraph node writes its whole appended list back (LangGraph duplicates it), so a loop through one
   // doubles the list every turn: a graph gets either subgraphs or back edges, not both
   const withSubgraphs = depth > 0 && rng.chance(0.6);
-  // replace fields are written rarely, so that not every fan-out ends in a LastValue conflict
+  // replace fields are written less often than the others, so that not every fan-out ends in a LastValue conflict
   const writesFor = (): string[] => {
     const ws = rng.some(
       fields.filter((f) => f.reducer !== "replace" || rng.chance(0.5)).map((f) => f.name),

@@ -33,6 +33,9 @@ export interface Observation {
   readonly streamError?: string;
 }
 
+/** Marks a superstep whose updates were not followed by a values chunk (it wrote nothing). */
+const NO_VALUES = "<no values chunk>";
+
 export function errorClass(e: unknown): string {
   if (e instanceof Error) return e.name;
   return `non-Error ${typeof e}`;
@@ -73,7 +76,7 @@ export async function observe(
       } else throw new Error(`unexpected stream mode ${mode}`);
     }
     // updates after the last values chunk (a step that wrote nothing) are a step of their own
-    if (pending.length > 0) steps.push({ updates: pending.sort(), values: "<no values chunk>" });
+    if (pending.length > 0) steps.push({ updates: pending.sort(), values: NO_VALUES });
   } catch (e) {
     // the failing step's updates (those streamed before the error) are not compared: whether a task's
     // update is streamed before its sibling's failure is completion order, which the runtimes need not share
@@ -81,7 +84,9 @@ export async function observe(
   }
   if (!opts.invoke) {
     invokeError = streamError;
-    if (streamError === undefined) final = steps.at(-1)?.values ?? canon(undefined);
+    // the last values chunk emitted (a final step that wrote nothing emits none)
+    if (streamError === undefined)
+      final = [...steps].reverse().find((s) => s.values !== NO_VALUES)?.values ?? canon(undefined);
   }
   return {
     ...(final !== undefined ? { final } : {}),

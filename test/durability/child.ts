@@ -10,10 +10,10 @@
  * Children talk in lines on stdout; `Child.line(pattern)` waits for one.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -25,9 +25,22 @@ export function tempDir(name: string): { dir: string; remove: () => void } {
 }
 
 /**
- * Bundles `source` (TypeScript, resolved from `resolveDir`) into `outfile`. `graphc/runtime*` resolve to the
- * runtime sources, as the package self-reference does for tsx.
+ * `graphc` and `graphc/<sub>` resolve through the package's own `exports` map (the package self-reference
+ * tsx uses), so every entry — "graphc/runtime", the savers, any later one — maps to its source file.
  */
+const selfReference: Plugin = {
+  name: "graphc-self-reference",
+  setup(b) {
+    const exportsMap = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: Record<string, string> }).exports;
+    b.onResolve({ filter: /^graphc(\/|$)/ }, (args) => {
+      const target = exportsMap[`.${args.path.slice("graphc".length)}`];
+      if (target === undefined) return { errors: [{ text: `"${args.path}" is not exported by package.json` }] };
+      return { path: join(ROOT, target) };
+    });
+  },
+};
+
+/** Bundles `source` (TypeScript, resolved from `resolveDir`) into `outfile`. */
 export async function bundle(source: string, resolveDir: string, outfile: string): Promise<string> {
   await build({
     stdin: { contents: source, resolveDir, loader: "ts", sourcefile: "child-entry.ts" },
@@ -38,11 +51,7 @@ export async function bundle(source: string, resolveDir: string, outfile: string
     target: "node20",
     sourcemap: "inline",
     external: ["better-sqlite3", "pg"],
-    alias: {
-      "graphc/runtime/sqlite": join(ROOT, "runtime/adapters/sqlite.ts"),
-      "graphc/runtime/postgres": join(ROOT, "runtime/adapters/postgres.ts"),
-      "graphc/runtime": join(ROOT, "runtime/index.ts"),
-    },
+    plugins: [selfReference],
     logLevel: "silent",
   });
   return outfile;

@@ -9,7 +9,7 @@
  * failure). Kills are spread over as many threads as it takes: a thread that finishes before all kills
  * are spent is checked, and a new thread continues.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFiles, hasErrors } from "graphc";
@@ -74,8 +74,16 @@ interface Run {
 }
 
 /** One child process on `db`/`thread`; killed `killAfter` ms after it is ready, or left to finish. */
-async function runChild(db: string, thread: string, mode: "start" | "resume", durability: string, killAfter?: number): Promise<Run> {
-  const c = new Child(child, [db, thread, mode, durability]);
+async function runChild(
+  db: string,
+  thread: string,
+  mode: "start" | "resume",
+  durability: string,
+  killAfter?: number,
+  execLog?: string,
+): Promise<Run> {
+  const env = execLog === undefined ? process.env : { ...process.env, GRAPHC_CRASH_EXEC_LOG: execLog };
+  const c = new Child(child, [db, thread, mode, durability], env);
   await c.line(/^ready$/);
   const t0 = performance.now();
   if (killAfter === undefined) {
@@ -89,13 +97,21 @@ async function runChild(db: string, thread: string, mode: "start" | "resume", du
   return { ms: performance.now() - t0, killed: exit.signal === "SIGKILL" };
 }
 
-/** Where a kill left the thread: the newest root checkpoint's step and its pending writes (for the log). */
-async function where(saver: SqliteSaver, thread: string): Promise<string> {
+/** Where a kill left the thread: the newest root checkpoint's step, and the nodes whose writes are saved. */
+async function where(saver: SqliteSaver, thread: string): Promise<{ text: string; saved: string[] }> {
   const head = await saver.getTuple({ configurable: { thread_id: thread } });
-  return head ? ` at step ${head.metadata.step} + ${head.pendingWrites.length} pending writes` : " before the input checkpoint";
+  if (!head) return { text: " before the input checkpoint", saved: [] };
+  // a finished task's pending writes include its `log` entry, which names the node and round
+  const saved = head.pendingWrites.filter(([, channel]) => channel === "log").flatMap(([, , v]) => v as string[]);
+  return { text: ` at step ${head.metadata.step}, writes saved for [${saved.join(", ")}]`, saved };
 }
 
-/** The invariants of every saved root checkpoint at step s: counter, log and sums agree with s. */
+/** The nodes a child process ran (its exec log), in order. */
+function executed(file: string): string[] {
+  return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter((l) => l !== "") : [];
+}
+
+/** The invariants of every saved root checkpoint at step s: the counter and the log agree with s. */
 function checkStep(c: Saved, full: string[]) {
   const s = c.step;
   const round = s <= 0 ? 0 : Math.ceil(s / 4);
@@ -123,24 +139,34 @@ describe("crash test: SIGKILL at random moments, resumed in a new process (SQLit
     expect(refInner).toHaveLength(ROUNDS);
     for (const [ns, list] of refInner) expect(assertChain(list, `reference ${ns}`)).toEqual([-1, 0, 1, 2]);
 
-    // kills land anywhere in the run: on average a kill lets the run advance 1/KILLS of its length
+    // kills land anywhere in the run: on average a kill lets it advance 1.5/KILLS of its length (less the
+    // work redone after each kill), so the kills are spread over most of one thread
     const window = Math.max(5, (3 * ref.ms) / KILLS);
     const db = join(tmp.dir, "crash.db");
     const saver = new SqliteSaver(db);
     let kills = 0;
     let threads = 0;
+    let savedAtKill = 0;
     const log: string[] = [];
     try {
       while (kills < KILLS) {
         const thread = `crash-${++threads}`;
-        for (;;) {
+        /** nodes whose writes the last kill left saved: the next process must not run them again */
+        let saved: string[] = [];
+        for (let n = 0; ; n++) {
           const durability = rng() < 0.5 ? "sync" : "async";
           const delay = rng() * window;
           // a thread without a checkpoint yet (killed before its input was saved) is started again
           const started = (await saver.getTuple({ configurable: { thread_id: thread } })) !== undefined;
-          const run = await runChild(db, thread, started ? "resume" : "start", durability, kills < KILLS ? delay : undefined);
-          log.push(`${thread} ${started ? "resume" : "start"} ${durability} ${run.killed ? `killed after ${delay.toFixed(1)} ms${await where(saver, thread)}` : "finished"}`);
-          if (!run.killed) break;
+          const execLog = join(tmp.dir, `${thread}-${n}.log`);
+          const run = await runChild(db, thread, started ? "resume" : "start", durability, kills < KILLS ? delay : undefined, execLog);
+          const rerun = executed(execLog).filter((e) => saved.includes(e));
+          if (rerun.length > 0) throw new Error(`${thread}: [${rerun.join(", ")}] ran again although their writes were saved`);
+          const after = run.killed ? await where(saver, thread) : undefined;
+          log.push(`${thread} ${started ? "resume" : "start"} ${durability} ${after ? `killed after ${delay.toFixed(1)} ms${after.text}` : "finished"}`);
+          if (!after) break;
+          saved = after.saved;
+          savedAtKill += saved.length;
           kills++;
         }
 
@@ -168,8 +194,13 @@ describe("crash test: SIGKILL at random moments, resumed in a new process (SQLit
     } finally {
       saver.close();
     }
-    if (process.env.GRAPHC_CRASH_VERBOSE) console.log(`reference ${ref.ms.toFixed(0)} ms, window ${window.toFixed(1)} ms\n${log.join("\n")}`);
+    if (process.env.GRAPHC_CRASH_VERBOSE) {
+      console.log(`reference ${ref.ms.toFixed(0)} ms, window ${window.toFixed(1)} ms, ${savedAtKill} saved writes kept\n${log.join("\n")}`);
+    }
     expect(kills).toBeGreaterThanOrEqual(KILLS);
+    // the workers finish 0, 4 and 8 ms into their step, so about every other kill lands while some of them
+    // have saved their writes and others have not; with 20 kills, none doing so is vanishingly unlikely
+    if (KILLS >= 20) expect(savedAtKill, "no kill left a finished task's writes saved: the case was not exercised").toBeGreaterThan(0);
   }, Math.max(60_000, KILLS * 3_000)); // a kill and a new process: well under a second each, seconds on a loaded machine
 });
 

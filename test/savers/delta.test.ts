@@ -85,13 +85,3 @@ describe("delta layout", () => {
     expect(second.blobs.map((b) => b.kind)).toEqual([0]);
   });
 });
-
-describe("code point order", () => {
-  it("orders strings as SQLite and Postgres (C) do, astral characters after U+FFFF", async () => {
-    const { compareCodePoints } = await import("../../runtime/checkpoint/memory.ts");
-    const sorted = ["b", "a", "\u{1F600}", "\uFFFF", "ab", "", "\uE000"].sort(compareCodePoints);
-    expect(sorted).toEqual(["", "a", "ab", "b", "\uE000", "\uFFFF", "\u{1F600}"]);
-    expect(compareCodePoints("x\u{1F600}", "x\uFFFF")).toBe(1);
-    expect(compareCodePoints("same", "same")).toBe(0);
-  });
-});

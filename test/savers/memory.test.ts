@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MemorySaver } from "../../runtime/checkpoint/memory.ts";
+import { MemorySaver, compareCodePoints } from "../../runtime/checkpoint/memory.ts";
 import { cfg, checkpoint, meta, saverConformance } from "./conformance.ts";
 import { runMessagesThread } from "./messages-thread.ts";
 
@@ -26,5 +26,14 @@ describe("MemorySaver specifics", () => {
     const b = new MemorySaver();
     await a.put(cfg("t"), checkpoint({ x: 1 }), meta(-1), {});
     expect(await b.getTuple(cfg("t"))).toBeUndefined();
+  });
+});
+
+describe("code point order", () => {
+  it("orders strings as SQLite and Postgres (C) do, astral characters after U+FFFF", () => {
+    const sorted = ["b", "a", "\u{1F600}", "\uFFFF", "ab", "", "\uE000"].sort(compareCodePoints);
+    expect(sorted).toEqual(["", "a", "ab", "b", "\uE000", "\uFFFF", "\u{1F600}"]);
+    expect(compareCodePoints("x\u{1F600}", "x\uFFFF")).toBe(1);
+    expect(compareCodePoints("same", "same")).toBe(0);
   });
 });
