@@ -10,7 +10,7 @@
  * Children talk in lines on stdout; `Child.line(pattern)` waits for one.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, rmdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
@@ -19,9 +19,18 @@ export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** A fresh gitignored folder (`**\/_tmp*\/`) inside the repository for one test file's run. */
 export function tempDir(name: string): { dir: string; remove: () => void } {
-  const dir = join(ROOT, "test", "_tmp-durability", `${name}-${process.pid}-${Date.now().toString(36)}`);
+  const parent = join(ROOT, "test", "_tmp-durability");
+  const dir = join(parent, `${name}-${process.pid}-${Date.now().toString(36)}`);
   mkdirSync(dir, { recursive: true });
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const remove = () => {
+    rmSync(dir, { recursive: true, force: true });
+    try {
+      rmdirSync(parent); // only when the other test files are done with it too
+    } catch {
+      // not empty: another durability test is still running
+    }
+  };
+  return { dir, remove };
 }
 
 /**
