@@ -2,7 +2,7 @@
  * Saver conformance suite: the behaviour every CheckpointSaver must share (LangGraph's BaseCheckpointSaver
  * semantics, reference §5), run by memory.test.ts, sqlite.test.ts and postgres.test.ts.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { Checkpoint, CheckpointMetadata, CheckpointSaver, CheckpointTuple, RunnableConfig } from "../../runtime/checkpoint/types.ts";
 import { CheckpointError } from "../../runtime/checkpoint/errors.ts";
@@ -66,14 +66,16 @@ export function saverConformance(
   growth: [number, number] = [200, 800],
 ): void {
   describe(`${name}: saver conformance`, () => {
-    const opened: SaverUnderTest[] = [];
+    let opened: SaverUnderTest[] = [];
     const fresh = async () => {
       const s = await open();
       opened.push(s);
       return s;
     };
-    afterAll(async () => {
+    // closed after each test: savers on a shared database server must not hold connections for the run
+    afterEach(async () => {
       for (const s of opened) await s.close?.();
+      opened = [];
     });
 
     it("put then getTuple gives exactly the stored checkpoint, metadata, configs", async () => {

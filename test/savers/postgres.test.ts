@@ -28,14 +28,16 @@ saverConformance(
   "PostgresSaver",
   async () => {
     const name = schema();
-    const saver = PostgresSaver.fromConnString(url, { schema: name });
+    // small pools: the cluster is shared with other test files (and other test runs)
+    const open = () => new PostgresSaver(new pg.Pool({ connectionString: url, max: 2 }), { schema: name }, true);
+    const saver = open();
     await saver.setup();
     const others: PostgresSaver[] = [];
     return {
       saver,
       storedSize: () => saver.storedChars(),
       reopen: async () => {
-        const other = PostgresSaver.fromConnString(url, { schema: name });
+        const other = open();
         others.push(other);
         return other;
       },
@@ -54,7 +56,6 @@ describe("PostgresSaver scale-out", () => {
   let workers: PostgresSaver[];
   beforeAll(() => {
     name = schema();
-    // small pools: the cluster is shared with other test files
     workers = [0, 1, 2, 3].map(() => new PostgresSaver(new pg.Pool({ connectionString: url, max: 4 }), { schema: name }, true));
   });
   afterAll(async () => {
