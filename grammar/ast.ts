@@ -255,14 +255,17 @@ export interface TupleValue extends AstNode {
 // ---------------------------------------------------------------- subgraphs
 
 /**
- * `subgraph name = Target [{ in {..} out {..} options }]`
+ * `subgraph name = Target [goto [a, END]] [{ in {..} out {..} options }]`
  * `subgraph name = graph { ... }`                        inline
  * `subgraph name from "./file.graph" [as Graph] [{ ... }]`  by file (graph defaults to the file's only graph)
+ * `goto` lists where a child's `Command.PARENT` may route in this graph (LangGraph's `ends`).
  */
 export interface SubgraphDecl extends AstNode {
   kind: "Subgraph";
   name: Ident;
   target: SubgraphTarget;
+  /** `goto [a, END]` targets in the enclosing graph; absent when none are declared */
+  goto?: Ident[];
   in?: Mapping;
   out?: Mapping;
   options: OptionEntry[];

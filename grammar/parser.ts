@@ -494,6 +494,15 @@ export class GraphParser extends CstParser {
         ERR_MSG: "'=' or 'from'",
       })),
     );
+    // `goto [..]` after the target, as after a node's signature; `goto` then `[` (a node named `goto` starting
+    // an edge on the next line, `goto -> x`, stays an edge)
+    this.OPTION3({
+      GATE: () => this.LA(2).tokenType === T.LBracket,
+      DEF: () => {
+        this.CONSUME(KW.goto, { LABEL: "gotoKw" });
+        this.SUBRULE(this.nameList, { LABEL: "goto" });
+      },
+    });
     this.OPTION2(() => this.SUBRULE(this.subgraphBody, { LABEL: "body" }));
   });
 

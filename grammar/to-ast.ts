@@ -407,6 +407,9 @@ export class AstBuilder {
       options: [],
       span: this.spanOf(n, start),
     };
+    const gotoList = node(n, "goto");
+    if (gotoList) out.goto = this.nameList(gotoList, start);
+    else if (has(n, "gotoKw")) out.goto = [];
     const body = node(n, "body");
     if (body) this.subgraphBody(body, out, start);
     return out;

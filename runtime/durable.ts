@@ -4,8 +4,9 @@
  * getState/updateState. The superstep loop (loop.ts) reaches this module only through `run.d`, which is set
  * when a run has a checkpointer, so a graph used without one never bundles it.
  */
-import { GraphValueError, InvalidUpdateError } from "./errors.ts";
-import { NULL_TASK_ID, checkpointId, checkpointTs } from "./ids.ts";
+import { Command, gotoList } from "./command.ts";
+import { EmptyInputError, GraphValueError, InvalidUpdateError } from "./errors.ts";
+import { NULL_TASK_ID, checkpointId, checkpointTs, isInterruptId } from "./ids.ts";
 import type {
   Checkpoint,
   CheckpointMetadata,
@@ -19,13 +20,79 @@ import type { TaskUpdate, Values } from "./spec.ts";
 import { END, START, Send } from "./spec.ts";
 import { M_CHECKPOINTS, M_DEBUG } from "./stream.ts";
 import { PULL, Task } from "./task.ts";
-import { processReturn } from "./writes.ts";
+import { processCommand, processReturn } from "./writes.ts";
 import { SaveQueue } from "./save-queue.ts";
 import { visible } from "./stream-events.ts";
 
 /** One queue of saver calls per run, shared by every subgraph level (see `Loop.saves`). */
 export function saveQueue(): SaveQueue {
   return new SaveQueue();
+}
+
+/** A Command given as `invoke` input: resume values, then its update and goto, applied before the pending tasks run. */
+export function takeCommand(loop: Loop, input: Command): void | Promise<unknown> {
+  if (input.graph === Command.PARENT) throw new InvalidUpdateError("There is no parent graph.", loop.site());
+  const hasResume = input.resume !== undefined && input.resume !== null;
+  if (hasResume && !loop.run.saver)
+    throw new GraphValueError("Cannot use Command(resume=...) without checkpointer", loop.site());
+  if (!hasResume && input.update === undefined && gotoList(input).length === 0)
+    throw new EmptyInputError("Received empty Command input", loop.site());
+  if (hasResume && loop.isRoot) {
+    const r = input.resume;
+    if (
+      typeof r === "object" &&
+      r !== null &&
+      !Array.isArray(r) &&
+      Object.keys(r).length > 0 &&
+      Object.keys(r).every(isInterruptId)
+    )
+      loop.run.resume.map = { ...(r as Record<string, unknown>) };
+    else {
+      loop.run.resume.hasValue = true;
+      loop.run.resume.value = r;
+    }
+  }
+  const nul = new Task(loop, loop.c.start, PULL, 0, undefined, "__input__", -1);
+  processCommand(nul, input, true);
+  if (nul.updates || nul.trig || nul.sends) {
+    applyNull(loop, nul);
+    if (loop.durable) putWritesRaw(loop, NULL_TASK_ID, flatWrites(loop, nul));
+  }
+  if (hasResume) return beginResume(loop);
+  loop.armed = false;
+  loop.emitValues();
+  return loop.putCheckpoint("input");
+}
+
+export function beginResume(loop: Loop): void | Promise<unknown> {
+  loop.armed = false;
+  if (loop.isRoot) loop.run.resuming = true;
+  loop.sawOutput = true;
+  loop.emitValues();
+  if (loop.timeTravel && loop.metadata && loop.metadata.source !== "update" && loop.metadata.source !== "fork") {
+    return loop.putCheckpoint("fork");
+  }
+}
+
+/** Writes given with a Command input (task id NULL_TASK_ID): applied before the pending tasks run. */
+export function applyNull(loop: Loop, t: Task): void {
+  const values = loop.values;
+  const written = t.updates ? loop.c.spec.apply(values, t.updates) : [];
+  const v = loop.durable ? ++loop.maxV : 0;
+  for (const f of written) loop.versions[f] = v;
+  if (written.length > 0) loop.sawOutput = true;
+  if (t.trig) {
+    for (const n of t.trig) {
+      if (!loop.trig[n.idx]) {
+        loop.trig[n.idx] = 1;
+        if (!n.defer) loop.active[loop.activeN++] = n;
+      }
+      if (loop.durable) loop.versions[n.triggerKey] = v;
+    }
+  }
+  if (t.sends) loop.sends = loop.sends.concat(t.sends);
+  loop.scanAll = true;
+  loop.tasks = undefined;
 }
 
 const SPECIAL = new Set(["__no_writes__", "__error__", "__interrupt__", "__resume__", "__scheduled__"]);
@@ -171,7 +238,7 @@ export async function load(loop: Loop, checkpointId: string | undefined, replay 
   if (nullWrites.length > 0) {
     const nul = new Task(loop, loop.c.start, PULL, 0, undefined, "__input__", -1);
     for (const [, ch, v] of nullWrites) restoreWrite(loop, nul, ch, v);
-    loop.applyNull(nul);
+    applyNull(loop, nul);
   }
   return tuple;
 }

@@ -9,7 +9,7 @@
  * Fast path: a step whose tasks are all plain synchronous nodes runs without a single await; `drive()`
  * only turns asynchronous when a node, a router or the checkpointer returns a promise.
  */
-import { Command, gotoList, isCommand } from "./command.ts";
+import { isCommand } from "./command.ts";
 import type { CNode, Compiled } from "./compiled.ts";
 import { compile } from "./compiled.ts";
 import {
@@ -19,13 +19,11 @@ import {
   GraphInterrupt,
   GraphRecursionError,
   GraphValueError,
-  InvalidUpdateError,
   MultipleErrors,
   NodeError,
   ParentCommand,
 } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
-import { NULL_TASK_ID, isInterruptId } from "./ids.ts";
 import type {
   Checkpoint,
   CheckpointMetadata,
@@ -40,7 +38,7 @@ import type { Sink, StreamMode } from "./stream.ts";
 import { PULL, PUSH, Task } from "./task.ts";
 import type { SaveQueue } from "./save-queue.ts";
 import { features, need } from "./features.ts";
-import { isThenable, processCommand, processReturn } from "./writes.ts";
+import { isThenable, processReturn } from "./writes.ts";
 
 export type Durability = "sync" | "async" | "exit";
 
@@ -86,6 +84,14 @@ const NO_JOINS: Set<string>[] = [];
 const NO_FIN: boolean[] = [];
 const NO_NAMES: ReadonlySet<string> = new Set();
 const NO_NS: readonly string[] = [];
+// shared initial values (frozen: a stray write fails loudly instead of leaking between runs)
+const NO_VALUES: Values = Object.freeze({});
+const NO_SENDS = Object.freeze([]) as unknown as Send[];
+const NO_VERSIONS: Record<string, number> = Object.freeze({});
+const NO_SEEN: Record<string, Record<string, number>> = Object.freeze({});
+const NO_PARENTS: Record<string, string> = Object.freeze({});
+const NO_PENDING = Object.freeze([]) as unknown as PendingWrite[];
+const NO_WRITES = Object.freeze([]) as unknown as [string, [string, unknown][]][];
 
 export interface LoopOptions {
   parent?: Loop;
@@ -100,13 +106,18 @@ export interface LoopOptions {
   interruptAfter?: readonly string[] | undefined;
 }
 
+/** A Command.PARENT leaving a child graph is handled by the parent task that ran it (reference §1.9). */
+function claimParentCommand(task: Task, e: unknown): void {
+  if (e instanceof ParentCommand && e.owner === undefined) e.owner = task;
+}
+
 export class Loop {
   readonly c: Compiled;
   _nsArr: readonly string[] | (() => readonly string[]);
   _ns: string | undefined;
   readonly vars: Values;
   readonly durable: boolean;
-  values: Values = {};
+  values: Values = NO_VALUES;
   step = -1;
   stop = 0;
 
@@ -117,7 +128,7 @@ export class Loop {
   activeN = 0;
   readonly joinSeen: Set<string>[];
   readonly joinFin: boolean[];
-  sends: Send[] = [];
+  sends: Send[] = NO_SENDS;
   startInput: Values | undefined;
   /** candidate nodes for the next step (`candN` of `candBuf`), or every node when `scanAll` */
   readonly candBuf: CNode[] = [];
@@ -143,14 +154,14 @@ export class Loop {
   hasCheckpoint = false;
   cpId = "";
   runId = "";
-  versions: Record<string, number> = {};
-  seen: Record<string, Record<string, number>> = {};
+  versions: Record<string, number>;
+  seen: Record<string, Record<string, number>>;
   maxV = 0;
   savedMaxV = 0;
   cpConfig: RunnableConfig | undefined;
   metadata: CheckpointMetadata | undefined;
-  parents: Record<string, string> = {};
-  pending: PendingWrite[] = [];
+  parents: Record<string, string>;
+  pending: PendingWrite[];
   /**
    * One queue per run, shared by every subgraph level: a child's checkpoints are then never saved before the
    * parent checkpoint they hang off (async durability), so a crash cannot leave a subgraph history whose
@@ -165,7 +176,7 @@ export class Loop {
         newVersions: Record<string, number>;
       }
     | undefined;
-  writeBuf: [string, [string, unknown][]][] = [];
+  writeBuf: [string, [string, unknown][]][];
   timeTravel = false;
 
   constructor(
@@ -175,9 +186,23 @@ export class Loop {
   ) {
     const c = (this.c = compile(spec));
     this._nsArr = opts.nsArr ?? NO_NS;
-    const inherited = opts.parent ? opts.parent.vars : {};
+    const inherited = opts.parent ? opts.parent.vars : NO_VALUES;
     this.vars = spec.vars(run.varsOverride, inherited, run.env);
     this.durable = run.saver !== undefined;
+    if (this.durable) {
+      this.versions = {};
+      this.seen = {};
+      this.parents = {};
+      this.pending = [];
+      this.writeBuf = [];
+    } else {
+      // never written without a checkpointer: shared empty tables keep a run's set-up allocation-free
+      this.versions = NO_VERSIONS;
+      this.seen = NO_SEEN;
+      this.parents = NO_PARENTS;
+      this.pending = NO_PENDING;
+      this.writeBuf = NO_WRITES;
+    }
     this.saves = opts.parent ? opts.parent.saves : run.d?.saveQueue();
     const n = c.nodes.length;
     this.trig = new Uint8Array(n);
@@ -233,42 +258,11 @@ export class Loop {
 
   takeInput(input: unknown): void | Promise<unknown> {
     const spec = this.c.spec;
-    if (isCommand(input)) {
-      if (input.graph === Command.PARENT) throw new InvalidUpdateError("There is no parent graph.", this.site());
-      const hasResume = input.resume !== undefined && input.resume !== null;
-      if (hasResume && !this.run.saver)
-        throw new GraphValueError("Cannot use Command(resume=...) without checkpointer", this.site());
-      if (!hasResume && input.update === undefined && gotoList(input).length === 0)
-        throw new EmptyInputError("Received empty Command input", this.site());
-      if (hasResume && this.isRoot) {
-        const r = input.resume;
-        if (
-          typeof r === "object" &&
-          r !== null &&
-          !Array.isArray(r) &&
-          Object.keys(r).length > 0 &&
-          Object.keys(r).every(isInterruptId)
-        )
-          this.run.resume.map = { ...(r as Record<string, unknown>) };
-        else {
-          this.run.resume.hasValue = true;
-          this.run.resume.value = r;
-        }
-      }
-      const nul = new Task(this, this.c.start, PULL, 0, undefined, "__input__", -1);
-      processCommand(nul, input, true);
-      if (nul.updates || nul.trig || nul.sends) {
-        this.applyNull(nul);
-        if (this.durable) this.run.d!.putWritesRaw(this, NULL_TASK_ID, this.run.d!.flatWrites(this, nul));
-      }
-      if (hasResume) return this.beginResume();
-      this.armed = false;
-      this.emitValues();
-      return this.putCheckpoint("input");
-    }
+    // a Command as input (resume, update, goto) is handled with the durable features (durable.ts)
+    if (isCommand(input)) return need(features.durable, "A Command as input", spec.name).takeCommand(this, input);
     if (input === null || input === undefined) {
       if (!this.hasCheckpoint) throw new EmptyInputError('Received no input writes for "__start__"', this.site());
-      return this.beginResume();
+      return this.run.d!.beginResume(this);
     }
     const filtered = spec.input(input);
     if (this.hasCheckpoint) this.run.d!.discardPending(this);
@@ -277,17 +271,6 @@ export class Loop {
     this.tasks = undefined;
     return this.putCheckpoint("input");
   }
-
-  beginResume(): void | Promise<unknown> {
-    this.armed = false;
-    if (this.isRoot) this.run.resuming = true;
-    this.sawOutput = true;
-    this.emitValues();
-    if (this.timeTravel && this.metadata && this.metadata.source !== "update" && this.metadata.source !== "fork") {
-      return this.putCheckpoint("fork");
-    }
-  }
-
 
   /** Runs supersteps synchronously for as long as nothing returns a promise. */
   drive(): Outcome | Promise<Outcome> {
@@ -764,35 +747,19 @@ export class Loop {
     this.joinFin[j] = false;
   }
 
-  /** Writes given with a Command input (task id NULL_TASK_ID): applied before the pending tasks run. */
-  applyNull(t: Task): void {
-    const values = this.values;
-    const written = t.updates ? this.c.spec.apply(values, t.updates) : [];
-    const v = this.durable ? ++this.maxV : 0;
-    for (const f of written) this.versions[f] = v;
-    if (written.length > 0) this.sawOutput = true;
-    if (t.trig) {
-      for (const n of t.trig) {
-        if (!this.trig[n.idx]) {
-          this.trig[n.idx] = 1;
-          if (!n.defer) this.active[this.activeN++] = n;
-        }
-        if (this.durable) this.versions[n.triggerKey] = v;
-      }
-    }
-    if (t.sends) this.sends = this.sends.concat(t.sends);
-    this.scanAll = true;
-    this.tasks = undefined;
-  }
-
   // ------------------------------------------------------------------------------------------------------
   // subgraphs
 
   runChild(task: Task, child: GraphSpec, input: Values): Promise<Values> {
     const nsArr = child.stateful ? () => [...this.nsArr, task.cn.name] : () => task.namespace;
     const loop = new Loop(child, this.run, { parent: this, nsArr, progress: () => task.onProgress?.() });
-    if (this.durable) return this.run.d!.startChild(loop, input);
-    // without a checkpointer a child of sync nodes runs to completion right here
+    const claim = (e: unknown): never => {
+      claimParentCommand(task, e);
+      throw e;
+    };
+    if (this.durable) return this.run.d!.startChild(loop, input).catch(claim);
+    // without a checkpointer a child of sync nodes runs to completion right here, and its result is
+    // handed over as an already resolved promise (no further promise in between)
     try {
       loop.values = loop.c.spec.init();
       loop.setStop();
@@ -800,9 +767,10 @@ export class Loop {
       loop.resetCands();
       loop.putCheckpoint("input");
       const o = loop.drive();
-      if (isThenable(o)) return (o as Promise<Outcome>).then((x) => loop.childResult(x));
+      if (isThenable(o)) return (o as Promise<Outcome>).then((x) => loop.childResult(x)).catch(claim);
       return Promise.resolve(loop.childResult(o as Outcome));
     } catch (e) {
+      claimParentCommand(task, e);
       return Promise.reject(e);
     }
   }

@@ -160,10 +160,6 @@ export class Task implements NodeContext {
 
   runSubgraph(child: GraphSpec, input: Values): Promise<Values> {
     this.onProgress?.();
-    return this.loop.runChild(this, child, input).catch((e: unknown) => {
-      // a Command.PARENT leaving the child is handled by this task (reference §1.9)
-      if (e instanceof ParentCommand && e.owner === undefined) e.owner = this;
-      throw e;
-    });
+    return this.loop.runChild(this, child, input);
   }
 }

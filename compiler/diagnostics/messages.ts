@@ -217,7 +217,7 @@ export const MESSAGES = {
     message: (a) => `unknown node \`${a.name}\` in \`goto\``,
     label: (a) => `not declared in graph \`${a.graph}\``,
     hint: (a) => didYouMean(a.suggestions) ?? "a goto target is a node of this graph or END",
-    doc: "A node's `goto [...]` list names a node that does not exist. (LangGraph only fails at run time, when the Command is returned.)",
+    doc: "A node's (or subgraph node's) `goto [...]` list names a node that does not exist. (LangGraph only fails at run time, when the Command is returned.)",
   }),
   routeUnknownNode: def<InGraph & { key?: string | undefined } & Suggested>({
     code: "G2018",
@@ -687,7 +687,7 @@ export const MESSAGES = {
     message: (a) => `bad value for \`${a.name}\``,
     label: (a) => `expected ${a.expected}`,
     hint: (a) => `for example: \`${a.example}\``,
-    doc: "An option value has the wrong form: `retry.attempts` must be a positive integer, durations are `500ms`, `10s`, `5m`, `1h` (or a positive number of seconds), `factor` ≥ 1, `jitter` a boolean, `limits.recursion` a positive integer, `cache.key` a tuple of fields read by the node, `on_error` a node.",
+    doc: "An option value has the wrong form: `retry.attempts` must be a positive integer, durations are `500ms`, `10s`, `5m`, `1h` (or a positive number of seconds), `factor` ≥ 1, `jitter` a boolean, `limits.recursion` a positive integer, `cache.key` a tuple of fields read by the node, `on_error` a node, `stateful` a boolean.",
   }),
   duplicateOption: def<Named>({
     code: "G6007",
@@ -717,6 +717,16 @@ export const MESSAGES = {
     hint: () =>
       "a subgraph's vars come from the run override, then the parent, then its own default; drop one default or rename one variable",
     doc: "A subgraph declares a variable with a default that its parent also declares with a different default. The parent's value wins (unlike ChatDev 2.0, where the child file wins), so the child's default is dead there.",
+  }),
+  subgraphOnlyOption: def<Named>({
+    code: "G6010",
+    slug: "subgraph-only-option",
+    severity: "error",
+    message: (a) => `option \`${a.name}\` applies only to subgraph nodes`,
+    label: () => "this is a function node",
+    hint: () =>
+      "a function node keeps nothing between calls except what it writes to state; `stateful` belongs in a `subgraph … { stateful }` body",
+    doc: "`stateful` (keep the child graph's state across calls on one thread, LangGraph's `checkpointer: true`) is an option of `subgraph` nodes; a function node has no state of its own.",
   }),
 
   // ------------------------------------------------------------ G3090–G3099, G5090–G5099: code generation

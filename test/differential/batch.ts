@@ -17,7 +17,7 @@ import {
 } from "../../compiler/index.ts";
 import { emitFileText } from "../../compiler/phases/5-emit/file.ts";
 import { extractMarkers } from "../../compiler/phases/5-emit/format.ts";
-import { generateProgram } from "./gen.ts";
+import { DEFAULT_OPTIONS, generateProgram, type GenOptions } from "./gen.ts";
 import { graphText, nodesModule } from "./graph-text.ts";
 import { buildLangGraph } from "./langgraph.ts";
 import type { Program } from "./model.ts";
@@ -71,6 +71,7 @@ export async function runBatch(opts: {
   count: number;
   dir: string;
   format?: boolean;
+  generator?: GenOptions;
 }): Promise<BatchResult> {
   const { dir } = opts;
   rmSync(dir, { recursive: true, force: true });
@@ -81,7 +82,7 @@ export async function runBatch(opts: {
   const programs: Program[] = [];
   const files: string[] = [];
   for (let i = 0; i < opts.count; i++) {
-    const p = generateProgram(opts.firstSeed + i);
+    const p = generateProgram(opts.firstSeed + i, opts.generator ?? DEFAULT_OPTIONS);
     programs.push(p);
     const file = join(dir, `${p.id}.graph`);
     writeFileSync(file, graphText(p));

@@ -56,15 +56,20 @@ export class Rng {
 export interface GenOptions {
   /** nesting depth of subgraphs below the root (0 = none) */
   readonly maxDepth: number;
+  /**
+   * The target of a waiting join has no other incoming edge (default). `false` also generates join targets
+   * reached by plain edges, branches and gotos: the known divergence 1 of README.md, for checking a fix.
+   */
+  readonly exclusiveJoins: boolean;
 }
 
-const DEFAULTS: GenOptions = { maxDepth: 2 };
+export const DEFAULT_OPTIONS: GenOptions = { maxDepth: 2, exclusiveJoins: true };
 
-export function generateProgram(seed: number, options: GenOptions = DEFAULTS): Program {
+export function generateProgram(seed: number, options: GenOptions = DEFAULT_OPTIONS): Program {
   const rng = new Rng(seed);
   const graphs: GraphDesc[] = [];
   const rootFields = makeFields(rng, "", rng.int(2, 5));
-  const root = makeGraph(rng, "Root", rootFields, graphs, options.maxDepth, true);
+  const root = makeGraph(rng, "Root", rootFields, graphs, options.maxDepth, true, options.exclusiveJoins);
   graphs.push(root);
   const input: Record<string, unknown> = {};
   // never empty: the START step must write something in both runtimes
@@ -102,6 +107,7 @@ function makeGraph(
   graphs: GraphDesc[],
   depth: number,
   isRoot: boolean,
+  exclusiveJoins: boolean,
 ): GraphDesc {
   const prefix = isRoot ? "" : `${name.toLowerCase()}_`;
   const count = rng.int(2, isRoot ? 7 : 4);
@@ -133,14 +139,16 @@ function makeGraph(
   // goto), LangGraph consumes only the trigger it saw first, and whether the still-complete barrier fires
   // again later depends on whether it is written again (LangGraph only re-examines nodes whose trigger
   // changed in the last step): graphc does not reproduce that yet (see README.md, "Known divergences").
-  const joinTarget = count >= 4 && rng.chance(0.4) ? names[rng.int(2, count - 1)] : undefined;
+  const joinAt = count >= 4 && rng.chance(0.4) ? names[rng.int(2, count - 1)] : undefined;
+  // the name other edges must avoid (none when join targets may have other triggers)
+  const joinTarget = exclusiveJoins ? joinAt : undefined;
 
   for (let i = 0; i < count; i++) {
     const n = names[i] ?? "";
     const later = names.slice(i + 1).filter((x) => x !== joinTarget);
     const roll = rng.next();
     if (withSubgraphs && roll < 0.2 && i > 0 && !sendTargets.has(n)) {
-      const child = makeChild(rng, `${name}S${i}`, fields, graphs, depth - 1);
+      const child = makeChild(rng, `${name}S${i}`, fields, graphs, depth - 1, exclusiveJoins);
       nodes.push({ kind: "subgraph", name: n, graph: graphs.length });
       graphs.push(child);
     } else if (roll < 0.27 && later.length > 0) {
@@ -226,13 +234,13 @@ function makeGraph(
   addEdge([START], entries);
 
   // waiting join: two earlier nodes wait for a later one
-  if (joinTarget !== undefined) {
-    const j = names.indexOf(joinTarget);
+  if (joinAt !== undefined) {
+    const j = names.indexOf(joinAt);
     const sources = rng.some(
       names.slice(0, j).filter((x) => nodes.find((d) => d.name === x)?.kind !== "command"),
       2,
     );
-    if (sources.length === 2) addEdge(sources, [joinTarget], true);
+    if (sources.length === 2) addEdge(sources, [joinAt], true);
   }
 
   // every node reachable from START (graphc checks this transitively; LangGraph only wants one incoming
@@ -254,6 +262,7 @@ function makeChild(
   parentFields: FieldDesc[],
   graphs: GraphDesc[],
   depth: number,
+  exclusiveJoins: boolean,
 ): GraphDesc {
   const shared = rng.some(parentFields, rng.int(1, parentFields.length));
   const own: FieldDesc[] = rng.chance(0.4)
@@ -263,7 +272,7 @@ function makeChild(
   const fields = [...shared, ...own];
   if (!fields.some((f) => f.reducer === "sum"))
     fields.push({ name: `${name.toLowerCase()}_cnt`, reducer: "sum" });
-  const g = makeGraph(rng, name, fields, graphs, depth, false);
+  const g = makeGraph(rng, name, fields, graphs, depth, false, exclusiveJoins);
   if (!rng.chance(0.4)) return g;
   // an output schema: at least one shared field, so the subgraph node always writes to its parent
   const out = rng.some(shared, rng.int(1, Math.min(2, shared.length)));

@@ -280,7 +280,7 @@ function bindNode(decl: NodeDecl, graph: BoundGraph, file: BoundFile): BoundNode
     goto: decl.goto?.filter(named).map(ref),
     impl: importValue(file, decl.impl),
     implName: ref(decl.impl),
-    options: readNodeOptions(decl.options, new Set(reads.refs.map((r) => r.name))),
+    options: readNodeOptions(decl.options, new Set(reads.refs.map((r) => r.name)), "node"),
     optionEntries: decl.options,
   };
 }

@@ -239,7 +239,10 @@ interface NodeBase {
   /** the schema name used for reads/writes (`State`, `Input`, `Output`, a private schema), if any */
   readonly readsSchema?: NameRef | undefined;
   readonly writesSchema?: NameRef | undefined;
-  /** `goto [a, END]` targets (node names or END); undefined when the node declares none */
+  /**
+   * `goto [a, END]` targets (node names or END); undefined when the node declares none. For a subgraph node:
+   * where a child's `Command.PARENT` may route in this graph.
+   */
   readonly goto?: NameRef[] | undefined;
   readonly options: NodeOptions;
   readonly optionEntries: OptionEntry[];
@@ -308,6 +311,8 @@ export interface NodeOptions {
   readonly defer?: boolean;
   /** node to route to after the last failed attempt */
   readonly onError?: string;
+  /** subgraph nodes only: the child keeps its state across calls on one thread (LangGraph `checkpointer: true`) */
+  readonly stateful?: boolean;
 }
 
 // ---------------------------------------------------------------- edges

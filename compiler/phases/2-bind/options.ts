@@ -14,6 +14,8 @@ export type Report = (diag: Diagnostic) => void;
 const ignore: Report = () => {};
 
 export const NODE_OPTIONS = ["retry", "timeout", "cache", "defer", "on_error"] as const;
+/** options only a subgraph node takes (on a function node: G6010) */
+export const SUBGRAPH_OPTIONS = ["stateful"] as const;
 export const RETRY_OPTIONS = ["attempts", "backoff", "factor", "max_interval", "jitter"] as const;
 export const TIMEOUT_OPTIONS = ["run", "idle"] as const;
 export const CACHE_OPTIONS = ["ttl", "key"] as const;
@@ -35,6 +37,7 @@ const EXAMPLES: Record<string, string> = {
   "cache.key": "key: (intent, entities)",
   defer: "defer",
   on_error: "on_error: fallback",
+  stateful: "stateful",
   "limits.recursion": "recursion: 25",
 };
 const bad = (span: Span, name: string, expected: string) =>
@@ -172,14 +175,20 @@ export function onErrorTarget(e: OptionEntry): { name: string; span: Span } | un
 
 /**
  * Normalises a node's (or subgraph node's) options. `readFields`: fields the node reads (cache keys must be
- * among them).
+ * among them). `kind`: subgraph nodes also take `stateful`.
  */
 export function readNodeOptions(
   entries: readonly OptionEntry[],
   readFields: ReadonlySet<string>,
+  kind: "node" | "subgraph",
   report: Report = ignore,
 ): NodeOptions {
-  const m = byName(entries, NODE_OPTIONS, "a node", report);
+  const subgraphOnly = new Set<string>(SUBGRAPH_OPTIONS);
+  const own = kind === "subgraph" ? entries : entries.filter((e) => !subgraphOnly.has(e.name.name));
+  for (const e of entries)
+    if (own !== entries && subgraphOnly.has(e.name.name)) report(d.subgraphOnlyOption(e.name.span, { name: e.name.name }));
+  const allowed: readonly string[] = kind === "subgraph" ? [...NODE_OPTIONS, ...SUBGRAPH_OPTIONS] : NODE_OPTIONS;
+  const m = byName(own, allowed, kind === "subgraph" ? "a subgraph node" : "a node", report);
   const out: { -readonly [K in keyof NodeOptions]: NodeOptions[K] } = {};
   const r = m.get("retry");
   if (r) {
@@ -237,6 +246,11 @@ export function readNodeOptions(
     const target = onErrorTarget(oe);
     if (!target) report(bad(oe.value?.span ?? oe.span, "on_error", "a node name"));
     else out.onError = target.name;
+  }
+  const st = m.get("stateful");
+  if (st) {
+    const b = boolOf(st, "stateful", report);
+    if (b !== undefined) out.stateful = b;
   }
   return out;
 }

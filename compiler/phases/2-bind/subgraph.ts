@@ -137,7 +137,8 @@ export function completeSubgraphs(ctx: BindContext): void {
       targetKind: p.decl.target.kind === "GraphRef" ? "ref" : p.decl.target.kind === "InlineGraph" ? "inline" : "file",
       in: inMap,
       out: outMap,
-      options: readNodeOptions(p.decl.options, new Set(reads.map((r) => r.name))),
+      goto: p.decl.goto?.filter((t) => t.name !== "").map(ref),
+      options: readNodeOptions(p.decl.options, new Set(reads.map((r) => r.name)), "subgraph"),
       optionEntries: p.decl.options,
     };
     parent.nodes.set(at.name, node);

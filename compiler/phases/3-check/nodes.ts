@@ -58,7 +58,7 @@ export function checkField(f: Ident, g: BoundGraph, context: string, ctx: CheckC
   );
 }
 
-/** goto targets: nodes of the graph or END */
+/** goto targets (of function and subgraph nodes): nodes of the graph or END */
 export function checkGoto(node: BoundNode, g: BoundGraph, ctx: CheckContext): void {
   for (const t of node.goto ?? []) {
     if (t.name === "END" || g.nodes.has(t.name)) continue;
@@ -84,5 +84,8 @@ export function checkNodes(g: BoundGraph, ctx: CheckContext): void {
     );
     if (m.goto) checkDuplicates(m.goto, `the goto list of \`${m.name.name}\``, ctx);
   }
+  for (const m of g.decl.members)
+    if (m.kind === "Subgraph" && m.goto && m.name.name !== "")
+      checkDuplicates(m.goto, `the goto list of \`${m.name.name}\``, ctx);
   for (const node of g.nodes.values()) checkGoto(node, g, ctx);
 }

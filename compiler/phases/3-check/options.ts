@@ -8,7 +8,7 @@ import { nodeCandidates, type CheckContext } from "./context.ts";
 export function checkOptions(g: BoundGraph, ctx: CheckContext): void {
   const report = (diag: (typeof ctx.diagnostics)[number]) => ctx.diagnostics.push(diag);
   for (const node of g.nodes.values()) {
-    readNodeOptions(node.optionEntries, new Set(node.reads.map((r) => r.name)), report);
+    readNodeOptions(node.optionEntries, new Set(node.reads.map((r) => r.name)), node.kind, report);
     for (const e of node.optionEntries) {
       if (e.name.name !== "on_error") continue;
       const t = onErrorTarget(e);

@@ -166,6 +166,7 @@ function lowerNode(n: BoundNode, edges: EdgesIR, joins: readonly JoinIR[], fnRef
   return {
     kind: "subgraph",
     ...base,
+    ...(n.options.stateful ? { stateful: true as const } : {}),
     child: { id: child.id, name: child.name, file: child.file },
     in:
       inMap.kind === "fn"

@@ -203,6 +203,11 @@ export interface SubgraphNodeIR extends NodeBaseIR {
   readonly child: GraphRefIR;
   readonly in: SubgraphInIR;
   readonly out: SubgraphOutIR;
+  /**
+   * `stateful`: the child runs under the namespace `<node>` (no task id), so its state persists across calls
+   * on one thread (LangGraph `checkpointer: true`). Absent for the default, stateless subgraph.
+   */
+  readonly stateful?: true | undefined;
 }
 
 export type NodeIR = FunctionNodeIR | SubgraphNodeIR;

@@ -34,6 +34,7 @@ export function emitGraphTypes(g: GraphIR, n: GraphNames, cx: EmitContext): stri
   const destination = () => `${n.nodeName} | typeof ${rt("END")}`;
 
   for (const node of g.nodes) out.push(BLANK, ...nodeTypes(node, n, cx, F));
+  if (g.nodes.some((x) => x.kind === "subgraph")) out.push(BLANK, parentCommandType(g, n, cx, F));
   const branchTypes = (from: string, branches: readonly BranchIR[]) =>
     branches.forEach((b, i) => {
       const bn = n.branch(from, i);
@@ -54,6 +55,32 @@ export function emitGraphTypes(g: GraphIR, n: GraphNames, cx: EmitContext): stri
   branchTypes("START", g.start.branches);
   for (const node of g.nodes) branchTypes(node.name, node.branches);
   return cx.traced(g.span, out.join("\n"));
+}
+
+/**
+ * `GParentCommand`: the arguments of a `Command.PARENT` a node of one of G's subgraphs may return, typed
+ * against G: updates of any of G's fields, gotos to the targets G's subgraph nodes declare. A child's node
+ * writes `new Command({ graph: Command.PARENT, … } satisfies GParentCommand)`; the runtime checks the same
+ * rules again (it cannot know statically which parent a child runs under).
+ */
+function parentCommandType(g: GraphIR, n: GraphNames, cx: EmitContext, F: (name: string) => FieldIR): string {
+  const rt = (x: Parameters<EmitContext["scope"]["rt"]>[0]) => cx.scope.rt(x);
+  const update = objectType(
+    g.fields.map((f) => ({ name: f.name, optional: true, type: updateType(F(f.name), n.state, () => rt("Overwrite"), cx.fn) })),
+  );
+  const targets = [...new Set(g.nodes.flatMap((x) => (x.kind === "subgraph" ? (x.goto ?? []) : [])))];
+  const members = [`readonly graph: typeof ${rt("Command")}.PARENT;`, `readonly update?: ${update};`];
+  if (targets.length > 0) {
+    const t = `${targets.map((x) => (x === "END" ? `typeof ${rt("END")}` : str(x))).join(" | ")} | ${rt("Send")}`;
+    members.push(`readonly goto?: ${t} | readonly (${t})[];`);
+  }
+  return [
+    `/**`,
+    ` * What a node of a subgraph of \`${inComment(n.graph)}\` may return to update or route \`${inComment(n.graph)}\` itself:`,
+    ` * \`new Command({ graph: Command.PARENT, update, goto } satisfies ${n.parentCommand()})\`.`,
+    ` */`,
+    `export type ${n.parentCommand()} = {\n${members.join("\n")}\n};`,
+  ].join("\n");
 }
 
 function nodeTypes(node: NodeIR, n: GraphNames, cx: EmitContext, F: (name: string) => FieldIR): string[] {

@@ -60,6 +60,10 @@ export interface GraphNames {
   readonly nodeName: string;
   node(name: string): { read: string; update: string; fn: string };
   branch(from: string, index: number): { fn: string; key: string };
+  /** `GParentCommand`: what a child's node may send to this graph with Command.PARENT (graphs with subgraph nodes) */
+  parentCommand(): string;
+  /** the stateful copy of a subgraph node's child spec (`GInnerStatefulSpec`) */
+  statefulSpec(node: string): string;
 }
 
 /** Allocates a graph's names. The graph's own const is its DSL name (reserved and checked by the caller). */
@@ -68,6 +72,8 @@ export function graphNames(scope: Scope, graph: string, inlineNode?: string): Gr
   const base = inlineNode !== undefined ? scope.fresh(pascal(inlineNode)) : isBindingName(graph) ? graph : `Graph${pascal(graph)}`;
   const nodes = new Map<string, { read: string; update: string; fn: string }>();
   const branches = new Map<string, { fn: string; key: string }>();
+  const stateful = new Map<string, string>();
+  let parentCommand: string | undefined;
   const names: GraphNames = {
     graph: base,
     spec: scope.fresh(`${base}Spec`),
@@ -95,6 +101,15 @@ export function graphNames(scope: Scope, graph: string, inlineNode?: string): Gr
         branches.set(k, b);
       }
       return b;
+    },
+    // allocated on first use, so graphs without subgraph nodes keep their names unchanged
+    parentCommand() {
+      return (parentCommand ??= scope.fresh(`${base}ParentCommand`));
+    },
+    statefulSpec(node) {
+      let s = stateful.get(node);
+      if (s === undefined) stateful.set(node, (s = scope.fresh(`${base}${pascal(node)}StatefulSpec`)));
+      return s;
     },
   };
   return names;

@@ -6,7 +6,7 @@
  */
 import type { BranchIR, EdgesIR, FieldIR, FunctionNodeIR, GraphIR, NodeIR, SubgraphNodeIR } from "../4-lower/ir.ts";
 import type { EmitContext } from "./context.ts";
-import { access, key, str } from "./escape.ts";
+import { access, inComment, key, str } from "./escape.ts";
 import { tsExpr } from "./expr.ts";
 import type { GraphNames } from "./names.ts";
 import { pick } from "./spec-data.ts";
@@ -18,9 +18,11 @@ export function emitNodes(g: GraphIR, n: GraphNames, cx: EmitContext): string {
 function emitNode(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext): string {
   const parts = [`name: ${str(node.name)},`];
   parts.push(node.kind === "function" ? functionCall(g, node, n, cx) : subgraphCall(g, node, n, cx));
-  parts.push(`check: ${updateCheck(g, node, cx)},`);
+  parts.push(`check: ${node.kind === "function" ? updateCheck(g, node, cx) : parentUpdateCheck(g, node, cx)},`);
   parts.push(edges(g, node, n, node.name, cx));
-  if (node.goto) parts.push(`ends: [${node.goto.map((t) => target(t, cx)).join(", ")}],`);
+  // a subgraph node always lists its ends: a child's Command.PARENT goto outside them is an InvalidUpdateError
+  const ends = node.goto ?? (node.kind === "subgraph" ? [] : undefined);
+  if (ends) parts.push(`ends: [${ends.map((t) => target(t, cx)).join(", ")}],`);
   parts.push(...options(node, n));
   return `{\n${parts.join("\n")}\n}`;
 }
@@ -62,7 +64,8 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
       ? `read: (v) => { const state = v as ${n.state}; return { ${items.join(",\n")} }; },`
       : `read: (v) => ({ ${items.join(", ")} }),`;
   }
-  const run = `await ctx.runSubgraph(${child.spec}, input as ${cx.scope.rt("Values")})`;
+  const spec = node.stateful ? n.statefulSpec(node.name) : child.spec;
+  const run = `await ctx.runSubgraph(${spec}, input as ${cx.scope.rt("Values")})`;
   let back: string;
   if (node.out.kind === "fn") {
     const nn = n.node(node.name);
@@ -84,21 +87,52 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
     read,
     `call: async (input, ctx) => {\nconst out = ${run};\n${back}\n},`,
     `sync: false,`,
-    `subgraph: ${child.spec},`,
+    `subgraph: ${spec},`,
   ].join("\n");
 }
 
+/**
+ * `const GInnerStatefulSpec: GraphSpec = { ...InnerSpec, stateful: true };` per `stateful` subgraph node: one
+ * object per node (the runtime caches compiled specs by identity), declared before the parent's spec.
+ */
+export function statefulSpecs(g: GraphIR, n: GraphNames, cx: EmitContext): string[] {
+  return g.nodes.flatMap((node) =>
+    node.kind === "subgraph" && node.stateful
+      ? [
+          cx.traced(
+            node.span,
+            `/** \`${inComment(node.name)}\` is stateful: its child keeps its state across calls on one thread. */\n` +
+              `const ${n.statefulSpec(node.name)}: ${cx.scope.rt("GraphSpec")} = { ...${cx.child(node.child).spec}, stateful: true };`,
+          ),
+        ]
+      : [],
+  );
+}
+
 /** Rejects a key the node did not declare it writes (LangGraph would drop it silently). */
-function updateCheck(g: GraphIR, node: NodeIR, cx: EmitContext): string {
+function updateCheck(g: GraphIR, node: FunctionNodeIR, cx: EmitContext): string {
+  return keyCheck(g, node.name, node.writes, ` (it declares: ${node.writes.join(", ") || "nothing"})`, cx);
+}
+
+/**
+ * A subgraph node's own return is generated mapping code; what this check sees in practice is a child's
+ * `Command.PARENT` update, which may write any field of this graph (LANGUAGE.md §7), so only unknown keys fail.
+ */
+function parentUpdateCheck(g: GraphIR, node: SubgraphNodeIR, cx: EmitContext): string {
+  const why = `: graph "${g.name}" has no such field (a Command.PARENT update may write any of its fields)`;
+  return keyCheck(g, node.name, g.fields.map((f) => f.name), why, cx);
+}
+
+/** `(u) => …` throwing `InvalidUpdateError` (graph, node, field) for a key outside `allowed` */
+function keyCheck(g: GraphIR, node: string, allowed: readonly string[], why: string, cx: EmitContext): string {
   const err = cx.scope.rt("InvalidUpdateError");
-  const declared = node.writes.join(", ") || "nothing";
-  const msg = `${str(`node "${node.name}" of graph "${g.name}" cannot write `)} + JSON.stringify(k) + ${str(` (it declares: ${declared})`)}`;
-  const throwIt = `throw new ${err}(${msg}, { graph: ${str(g.name)}, node: ${str(node.name)}, field: k });`;
-  if (node.writes.length === 0) return `(u) => { for (const k in u) ${throwIt} }`;
+  const msg = `${str(`node "${node}" of graph "${g.name}" cannot write `)} + JSON.stringify(k) + ${str(why)}`;
+  const throwIt = `throw new ${err}(${msg}, { graph: ${str(g.name)}, node: ${str(node)}, field: k });`;
+  if (allowed.length === 0) return `(u) => { for (const k in u) ${throwIt} }`;
   return `(u) => {
     for (const k in u) {
       switch (k) {
-        ${node.writes.map((w) => `case ${str(w)}:`).join("\n")}
+        ${allowed.map((w) => `case ${str(w)}:`).join("\n")}
           break;
         default:
           ${throwIt}

@@ -8,7 +8,7 @@ import { str } from "./escape.ts";
 import { BLANK } from "./format.ts";
 import type { GraphNames } from "./names.ts";
 import { emitApply, emitClearEphemeral, emitInit, emitInput, emitOutput, emitVars } from "./spec-data.ts";
-import { edges, emitNodes } from "./spec-nodes.ts";
+import { edges, emitNodes, statefulSpecs } from "./spec-nodes.ts";
 
 export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): string {
   const rt = cx.scope.rt.bind(cx.scope);
@@ -29,8 +29,10 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
     g.recursionLimit !== undefined ? `recursionLimit: ${g.recursionLimit},` : "",
     emitVars(g, cx),
   ].filter((x) => x !== "");
+  const stateful = statefulSpecs(g, n, cx);
   return [
     BLANK,
+    ...(stateful.length > 0 ? [...stateful, BLANK] : []),
     cx.traced(
       g.span,
       [
