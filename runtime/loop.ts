@@ -684,9 +684,13 @@ export class Loop {
       if (t.joinW) {
         for (const j of t.joinW) {
           const cj = c.joins[j]!;
-          this.joinSeen[j]!.add(t.cn.name);
+          const seenJ = this.joinSeen[j]!;
+          // LangGraph's NamedBarrierValue counts as updated only when a new name arrives: a source writing
+          // again into a barrier that is already full (its target ran through another trigger) changes nothing
+          if (seenJ.has(t.cn.name)) continue;
+          seenJ.add(t.cn.name);
           if (durable) this.versions[cj.key] = v;
-          if (!cj.deferred && this.joinSeen[j]!.size === cj.sources.length) {
+          if (!cj.deferred && seenJ.size === cj.sources.length) {
             cands[candN++] = cj.target;
             next = true;
           }

@@ -3,8 +3,8 @@
  * Send, Command, nested subgraphs) compiled by graphc and built with @langchain/langgraph must give the same
  * final state, the same `updates` per superstep, the same `values` after each superstep and the same error
  * class. GRAPHC_DIFF_RUNS sets the number of programs (default 300), GRAPHC_DIFF_SEED the first seed
- * (default 1): a failure prints the seed, which replays the program exactly. GRAPHC_DIFF_MIXED_JOINS=1
- * lifts the one exclusion of a known divergence (see README.md).
+ * (default 1): a failure prints the seed, which replays the program exactly. Join targets
+ * with other triggers are included (README.md, fixed divergence 1).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,8 +20,7 @@ import { observe, type Observation } from "./observe.ts";
 const RUNS = Number(process.env["GRAPHC_DIFF_RUNS"] ?? 300);
 const FIRST_SEED = Number(process.env["GRAPHC_DIFF_SEED"] ?? 1);
 const DIR = fileURLToPath(new URL("../_tmp-diff/run", import.meta.url));
-// GRAPHC_DIFF_MIXED_JOINS=1 also generates join targets with other triggers (README, known divergence 1)
-const GENERATOR = { ...DEFAULT_OPTIONS, exclusiveJoins: process.env["GRAPHC_DIFF_MIXED_JOINS"] !== "1" };
+const GENERATOR = DEFAULT_OPTIONS;
 
 describe("differential: graphc vs @langchain/langgraph", () => {
   it("the generator is deterministic and covers every feature", () => {

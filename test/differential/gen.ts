@@ -63,7 +63,7 @@ export interface GenOptions {
   readonly exclusiveJoins: boolean;
 }
 
-export const DEFAULT_OPTIONS: GenOptions = { maxDepth: 2, exclusiveJoins: true };
+export const DEFAULT_OPTIONS: GenOptions = { maxDepth: 2, exclusiveJoins: false };
 
 export function generateProgram(seed: number, options: GenOptions = DEFAULT_OPTIONS): Program {
   const rng = new Rng(seed);
