@@ -205,15 +205,15 @@ export class CompiledGraph<I = Values, O = Values> {
   // ------------------------------------------------------------------------------------------------------
   // state (state.ts)
 
-  getState(config: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot> {
+  async getState(config: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot> {
     return need(features.state, "getState()", this.spec.name).getState(this, config, options);
   }
 
-  getStateHistory(
+  async *getStateHistory(
     config: RunnableConfig | RunConfig,
     options: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> } = {},
   ): AsyncGenerator<StateSnapshot> {
-    return need(features.state, "getStateHistory()", this.spec.name).getStateHistory(this, config, options);
+    yield* need(features.state, "getStateHistory()", this.spec.name).getStateHistory(this, config, options);
   }
 
   /**
@@ -221,7 +221,7 @@ export class CompiledGraph<I = Values, O = Values> {
    * "update" checkpoint. `asNode` END with `null` drops unfinished tasks; "__copy__" forks; "__input__" is
    * new input. Returns the new checkpoint's config.
    */
-  updateState(config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
+  async updateState(config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
     return need(features.state, "updateState()", this.spec.name).updateState(this, config, values, asNode);
   }
 }

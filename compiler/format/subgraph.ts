@@ -1,4 +1,4 @@
-/** `subgraph name = Target { in {..} out {..} options }` in its three target forms. */
+/** `subgraph name = Target goto [..] { in {..} out {..} options }` in its three target forms. */
 import type { AstNode, Mapping, MapEntry, OptionEntry, SubgraphDecl } from "../../grammar/ast.ts";
 import { type Ctx, bodyOf, deeper, entry, fits, noComments } from "./context.ts";
 import { graphLines } from "./graph.ts";
@@ -57,9 +57,13 @@ export function subgraphRow(ctx: Ctx, s: SubgraphDecl): Row {
   parts.sort((a, b) => a.span.start.offset - b.span.start.offset);
 
   const target = s.target;
-  const body = bodyOf(ctx, s, target.span.end.offset);
+  // the body starts after the goto list (its `[ ]` hold no `{`, so the first brace after the target is the body's)
+  const headerEnd = s.goto?.at(-1)?.span.end.offset ?? target.span.end.offset;
+  const body = bodyOf(ctx, s, headerEnd);
   const hasBody = parts.length > 0 || ctx.src.hasComments(body.start, body.end);
+  const goto = s.goto === undefined ? "" : ` goto [${s.goto.map((g) => g.name).join(", ")}]`;
   const headLines = target.kind === "InlineGraph" ? graphLines(ctx, target.graph, head) : [head];
+  headLines.push(`${headLines.pop()!}${goto}`);
   if (!hasBody) return { kind: "lines", lines: headLines };
 
   const last = headLines[headLines.length - 1]!;

@@ -1,12 +1,23 @@
 /**
  * The golden outputs of test/fixtures/emit run on the runtime: reducers, ephemeral fields, vars (with
  * `${ENV}` read at run time), inline conditions, routers, send, joins, every kind of subgraph mapping,
- * escaped strings, and the inline input / update checks.
+ * escaped strings, the inline input / update checks, Command.PARENT from a subgraph (updates of any parent
+ * field, gotos to the subgraph node's declared targets) and stateful subgraphs.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { GraphInputError, InvalidUpdateError, MemorySaver } from "graphc/runtime";
+import {
+  Command,
+  compileGraph,
+  END,
+  GraphInputError,
+  InvalidUpdateError,
+  MemorySaver,
+  type GraphSpec,
+  type NodeSpec,
+} from "graphc/runtime";
 import { Branches } from "../fixtures/emit/_expected/branches.graph.ts";
 import { Escapes } from "../fixtures/emit/_expected/escapes.graph.ts";
+import { Desk, DeskSpec, Notes, TriageSpec } from "../fixtures/emit/_expected/parent-command.graph.ts";
 import { Paused, Reducers, ReducersSpec } from "../fixtures/emit/_expected/reducers.graph.ts";
 import { Subgraphs } from "../fixtures/emit/_expected/subgraphs.graph.ts";
 
@@ -108,5 +119,67 @@ describe("escapes fixture", () => {
   it("routes on keys with quotes, separators and non-ASCII", async () => {
     expect((await Escapes.invoke({ quote: "line\u2028sep\u2029end" })).picked).toBe("line\u2028sep\u2029end|");
     expect((await Escapes.invoke({ quote: "中文 🎉 \\" })).picked).toBe("中文 🎉 \\|");
+  });
+});
+
+describe("parent-command fixture", () => {
+  it("applies a child's Command.PARENT update of a field the subgraph lacks and routes to a declared target", async () => {
+    // the child's own writes (`notes`) are not carried along (LangGraph.js), only the Command's update
+    expect(await Desk.invoke({ topic: "refund" })).toEqual({
+      log: ["looked at refund", "escalated", "human alice"],
+      owner: "alice",
+    });
+    expect(await Desk.invoke({ topic: "quiet" })).toEqual({ log: ["closed"], owner: "" });
+  });
+
+  it("emits the declared goto targets as `ends` and checks PARENT updates against every parent field", () => {
+    const triage = DeskSpec.nodes.find((n) => n.name === "triage")!;
+    expect(triage.ends).toEqual(["human", END]);
+    expect(() => triage.check({ owner: "x", log: [], topic: "t" })).not.toThrow();
+    expect(() => triage.check({ nope: 1 })).toThrow(InvalidUpdateError);
+    expect(() => triage.check({ nope: 1 })).toThrow(
+      /node "triage" of graph "Desk" cannot write "nope": graph "Desk" has no such field/,
+    );
+  });
+
+  /** Desk with a child whose `escalate` sends `cmd` (standing for an untyped JS node) */
+  function deskSending(cmd: Command): ReturnType<typeof compileGraph> {
+    const child: GraphSpec = {
+      ...TriageSpec,
+      nodes: TriageSpec.nodes.map((n): NodeSpec => (n.name === "escalate" ? { ...n, call: () => cmd, sync: true } : n)),
+    };
+    const nodes = DeskSpec.nodes.map(
+      (n): NodeSpec => (n.name === "triage" ? { ...n, call: (input, ctx) => ctx.runSubgraph(child, input as never) } : n),
+    );
+    return compileGraph({ ...DeskSpec, nodes });
+  }
+
+  it("rejects at run time an unknown parent field or a goto outside the declared targets, naming graph and node", async () => {
+    const unknown = deskSending(new Command({ graph: Command.PARENT, update: { nope: 1 } }));
+    await expect(unknown.invoke({ topic: "t" })).rejects.toThrow(
+      expect.objectContaining({ name: "InvalidUpdateError", graph: "Desk", node: "triage", field: "nope" }),
+    );
+    const wrongGoto = deskSending(new Command({ graph: Command.PARENT, goto: "triage" }));
+    await expect(wrongGoto.invoke({ topic: "t" })).rejects.toThrow(
+      /Command.goto from node "triage" to "triage", which is not among its declared goto targets/,
+    );
+  });
+
+  it("keeps a stateful subgraph's state across calls on one thread; a stateless one starts fresh", async () => {
+    const saver = new MemorySaver();
+    const config = { configurable: { thread_id: "notes" }, checkpointer: saver };
+    expect(await Notes.invoke({ item: "a" }, config)).toEqual({ seen: ["a"], fresh: ["a"] });
+    expect(await Notes.invoke({ item: "b" }, config)).toEqual({ seen: ["a", "b"], fresh: ["b"] });
+    // the stateful child's namespace is the node name, without a task id
+    const namespaces: string[] = [];
+    for await (const chunk of await Notes.stream({ item: "c" }, { ...config, subgraphs: true, streamMode: "updates" }))
+      namespaces.push((chunk as [string[], unknown])[0].join("|"));
+    expect(namespaces[0]).toBe("kept");
+    expect(namespaces[2]).toMatch(/^again:[0-9a-f-]{36}$/);
+    // another thread starts empty
+    expect(await Notes.invoke({ item: "z" }, { ...config, configurable: { thread_id: "other" } })).toEqual({
+      seen: ["z"],
+      fresh: ["z"],
+    });
   });
 });

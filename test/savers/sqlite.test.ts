@@ -89,15 +89,15 @@ describe("SqliteSaver specifics", () => {
     await victim.ready;
     // this process writes its own thread while the child keeps writing (both need the file's write lock)
     const mine = new SqliteSaver(path);
-    const last = await runMessagesThread(mine, "proc-parent", 60);
+    const last = await runMessagesThread(mine, "proc-parent", 30);
     victim.child.kill("SIGKILL");
     await victim.exited;
     mine.close();
 
     const saver = new SqliteSaver(path);
-    expect(last.metadata.step).toBe(59);
+    expect(last.metadata.step).toBe(29);
     expect((await saver.getTuple(cfg("proc-parent")))?.checkpoint.channel_values.messages).toEqual(
-      Array.from({ length: 60 }, (_, i) => message(i)),
+      Array.from({ length: 30 }, (_, i) => message(i)),
     );
     // every checkpoint the killed writer committed reads back whole, in order, with its parent present
     const history: CheckpointTuple[] = [];

@@ -4,7 +4,7 @@
  * errors). The runtime assertions check that the typed functions are the ones the graph calls.
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { Command, NodeContext, Overwrite, Send } from "graphc/runtime";
+import { Command, END, type NodeContext, type Overwrite, type Send } from "graphc/runtime";
 import {
   Branches,
   type BranchesDispatchBranch,
@@ -25,6 +25,7 @@ import {
 } from "../fixtures/emit/_expected/reducers.graph.ts";
 import type { ChildInput } from "../fixtures/emit/_expected/child.graph.ts";
 import type { SubgraphsTransformedUpdate } from "../fixtures/emit/_expected/subgraphs.graph.ts";
+import type { DeskParentCommand, NotesParentCommand } from "../fixtures/emit/_expected/parent-command.graph.ts";
 
 describe("generated types", () => {
   it("give each node exactly the fields it reads", () => {
@@ -82,5 +83,25 @@ describe("wrong signatures do not compile", () => {
     // the typed function runs: the generated graph calls it with the projection and the vars
     expect(await ok({ topic: "t" }, { vars: { greeting: "hi", step: 1 } } as NodeContext<ReducersVars>)).toEqual({ log: "hi t" });
     expect((await Branches.invoke({ intent: "other" })).rounds).toBe(1);
+  });
+});
+
+describe("Command.PARENT arguments (`<Parent>ParentCommand`)", () => {
+  it("type updates of any parent field and gotos to the subgraph nodes' declared targets", () => {
+    const ok = { graph: Command.PARENT, update: { owner: "bob", log: ["x"] }, goto: "human" } satisfies DeskParentCommand;
+    const toEnd = { graph: Command.PARENT, goto: [END] } satisfies DeskParentCommand;
+    expect(new Command(ok).goto).toEqual(["human"]);
+    expect(new Command(toEnd).graph).toBe(Command.PARENT);
+    // @ts-expect-error a field the parent does not have
+    const unknownField = { graph: Command.PARENT, update: { nope: 1 } } satisfies DeskParentCommand;
+    // @ts-expect-error a field of the wrong type
+    const wrongType = { graph: Command.PARENT, update: { owner: 1 } } satisfies DeskParentCommand;
+    // @ts-expect-error a node no subgraph node of Desk lists in its goto
+    const undeclared = { graph: Command.PARENT, goto: "triage" } satisfies DeskParentCommand;
+    // @ts-expect-error no subgraph node of Notes declares goto targets: a PARENT command may only update
+    const noTargets = { graph: Command.PARENT, goto: END } satisfies NotesParentCommand;
+    // @ts-expect-error the literal "PARENT" is not Command.PARENT
+    const literal = { graph: "PARENT", update: {} } satisfies DeskParentCommand;
+    void [unknownField, wrongType, undeclared, noTargets, literal];
   });
 });

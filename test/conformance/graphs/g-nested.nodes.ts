@@ -51,3 +51,9 @@ export const bob = () => ({ messages: [ai("bob", "bob")] });
 export const grandkid = () =>
   new Command({ graph: Command.PARENT, update: { messages: [ai("gk", "grandkid")], user_name: "jeffrey" }, goto: "c2" }) as never;
 export const robert = () => ({ messages: [ai("rb", "robert")] });
+
+// C-56 (LangGraph's inner_1 / inner_2, `operator.add` on strings, and the "count of there" router)
+export const concat = (a: string, b: string): string => a + b;
+export const gotHere = (s: { myKey: string }) => ({ myKey: " got here", myOtherKey: s.myKey });
+export const andThere = () => ({ myKey: " and there" });
+export const thereTwice = (s: { myKey: string }) => (s.myKey.split("there").length - 1 < 2 ? "again" : "done");
