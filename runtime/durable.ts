@@ -5,8 +5,8 @@
  * when a run has a checkpointer, so a graph used without one never bundles it.
  */
 import { Command, gotoList } from "./command.ts";
-import { EmptyInputError, GraphValueError, InvalidUpdateError } from "./errors.ts";
-import { NULL_TASK_ID, checkpointId, checkpointTs, isInterruptId } from "./ids.ts";
+import { EmptyInputError, GraphInterrupt, GraphValueError, InvalidUpdateError } from "./errors.ts";
+import { NULL_TASK_ID, checkpointId, checkpointTs, hashHex, isInterruptId } from "./ids.ts";
 import type {
   Checkpoint,
   CheckpointMetadata,
@@ -93,6 +93,33 @@ export function applyNull(loop: Loop, t: Task): void {
   if (t.sends) loop.sends = loop.sends.concat(t.sends);
   loop.scanAll = true;
   loop.tasks = undefined;
+}
+
+/** `ctx.interrupt(value)`: the stored answer of this call on resume, else the run stops here (reference §1.12) */
+export function interrupt(task: Task, value: unknown): unknown {
+  const loop = task.loop;
+  const i = task.interruptCount++;
+  if (task.resumes && i < task.resumes.length) return task.resumes[i];
+  const id = hashHex(task.namespace.join("|"));
+  const r = loop.run.resume;
+  let found = false;
+  let v: unknown;
+  if (r.map && id in r.map) {
+    v = r.map[id];
+    delete r.map[id];
+    found = true;
+  } else if (r.hasValue) {
+    v = r.value;
+    r.hasValue = false;
+    r.value = undefined;
+    found = true;
+  }
+  if (found) {
+    (task.resumes ??= []).push(v);
+    loop.putWrites(task, [["__resume__", task.resumes.slice()]]);
+    return v;
+  }
+  throw new GraphInterrupt([{ id, value }], { graph: task.graph, node: task.cn.name });
 }
 
 const SPECIAL = new Set(["__no_writes__", "__error__", "__interrupt__", "__resume__", "__scheduled__"]);

@@ -95,10 +95,14 @@ const NO_WRITES = Object.freeze([]) as unknown as [string, [string, unknown][]][
 
 export interface LoopOptions {
   parent?: Loop;
-  /** a subgraph's finished steps count as progress of the parent task (idle timeouts) */
-  progress?: () => void;
-  /** namespace segments of this graph ([] for the root), or how to compute them when first needed */
-  nsArr?: readonly string[] | (() => readonly string[]);
+  /**
+   * A subgraph: the parent's task that runs it. The child's namespace derives from it (computed when first
+   * needed), its finished steps count as that task's progress (idle timeouts), and a Command.PARENT leaving
+   * the child is that task's to handle.
+   */
+  task?: Task;
+  /** namespace segments of this graph ([] for the root) when it is not a subgraph run by `task` */
+  nsArr?: readonly string[];
   /** root only: load this checkpoint (time travel) */
   checkpointId?: string;
   /** root only: per-call breakpoints */
@@ -106,14 +110,13 @@ export interface LoopOptions {
   interruptAfter?: readonly string[] | undefined;
 }
 
-/** A Command.PARENT leaving a child graph is handled by the parent task that ran it (reference §1.9). */
-function claimParentCommand(task: Task, e: unknown): void {
-  if (e instanceof ParentCommand && e.owner === undefined) e.owner = task;
+function byRank(a: CNode, b: CNode): number {
+  return a.rank - b.rank;
 }
 
 export class Loop {
   readonly c: Compiled;
-  _nsArr: readonly string[] | (() => readonly string[]);
+  _nsArr: readonly string[] | undefined;
   _ns: string | undefined;
   readonly vars: Values;
   readonly durable: boolean;
@@ -133,6 +136,8 @@ export class Loop {
   /** candidate nodes for the next step (`candN` of `candBuf`), or every node when `scanAll` */
   readonly candBuf: CNode[] = [];
   candN = 0;
+  /** scratch marks by rank for sorting many candidates (byRank) */
+  rankMark: Uint8Array | undefined;
   scanAll = false;
   tasks: Task[] | undefined;
   pullCount = 0;
@@ -185,7 +190,7 @@ export class Loop {
     readonly opts: LoopOptions = {},
   ) {
     const c = (this.c = compile(spec));
-    this._nsArr = opts.nsArr ?? NO_NS;
+    this._nsArr = opts.task ? undefined : (opts.nsArr ?? NO_NS);
     const inherited = opts.parent ? opts.parent.vars : NO_VALUES;
     this.vars = spec.vars(run.varsOverride, inherited, run.env);
     this.durable = run.saver !== undefined;
@@ -221,8 +226,13 @@ export class Loop {
 
   /** this graph's namespace segments; a subgraph's needs its task id, so it is computed on first use */
   get nsArr(): readonly string[] {
-    const a = this._nsArr;
-    return typeof a === "function" ? (this._nsArr = a()) : a;
+    return (this._nsArr ??= this.childNs());
+  }
+
+  /** a subgraph's namespace: `parentNs|node:taskId`, or `parentNs|node` for a stateful child (reference §4.4) */
+  private childNs(): readonly string[] {
+    const task = this.opts.task!;
+    return this.c.spec.stateful ? [...this.opts.parent!.nsArr, task.cn.name] : task.namespace;
   }
 
   get ns(): string {
@@ -359,7 +369,10 @@ export class Loop {
     if (this.scanAll) {
       cands = this.c.sorted;
       count = cands.length;
-    } else if (count > 1) cands = this.candBuf.slice(0, count).sort((a, b) => a.rank - b.rank);
+    } else if (count > 1) {
+      cands = count > 8 ? this.byRank(count) : this.candBuf.slice(0, count).sort(byRank);
+      count = cands.length;
+    }
     let prev: CNode | undefined;
     const values = this.values;
     for (let i = 0; i < count; i++) {
@@ -391,6 +404,22 @@ export class Loop {
   }
 
 
+
+  /** the first `count` candidates in name order without duplicates: marked by rank, then read off in order */
+  byRank(count: number): CNode[] {
+    const mark = (this.rankMark ??= new Uint8Array(this.c.nodes.length));
+    const cands = this.candBuf;
+    for (let i = 0; i < count; i++) mark[cands[i]!.rank] = 1;
+    const out: CNode[] = [];
+    const sorted = this.c.sorted;
+    for (let r = 0; r < sorted.length; r++) {
+      if (mark[r]) {
+        mark[r] = 0;
+        out.push(sorted[r]!);
+      }
+    }
+    return out;
+  }
 
   runTasks(tasks: Task[]): Promise<unknown> | undefined {
     let promises: Promise<unknown>[] | undefined;
@@ -579,7 +608,11 @@ export class Loop {
     if (this.troubled) this.troubled = false;
     else return this.commit(tasks);
     for (const t of tasks) {
-      if (t.bubble) throw t.bubble;
+      if (t.bubble) {
+        // a Command.PARENT leaving this subgraph is handled by the parent's task that ran it (reference §1.9)
+        if (t.bubble.owner === undefined) t.bubble.owner = this.opts.task;
+        throw t.bubble;
+      }
       if (t.error !== undefined) (errors ??= []).push(t.error);
       else if (t.interrupts) (interrupts ??= []).push(...t.interrupts);
     }
@@ -607,7 +640,7 @@ export class Loop {
 
   commit(tasks: Task[]): boolean | Outcome | Promise<boolean | Outcome> {
     this.apply(tasks);
-    this.opts.progress?.();
+    this.opts.task?.onProgress?.();
     this.tasks = undefined;
     const saved = this.putCheckpoint("loop");
     if (saved) return saved.then(() => this.afterApply(tasks));
@@ -755,13 +788,8 @@ export class Loop {
   // subgraphs
 
   runChild(task: Task, child: GraphSpec, input: Values): Promise<Values> {
-    const nsArr = child.stateful ? () => [...this.nsArr, task.cn.name] : () => task.namespace;
-    const loop = new Loop(child, this.run, { parent: this, nsArr, progress: () => task.onProgress?.() });
-    const claim = (e: unknown): never => {
-      claimParentCommand(task, e);
-      throw e;
-    };
-    if (this.durable) return this.run.d!.startChild(loop, input).catch(claim);
+    const loop = new Loop(child, this.run, { parent: this, task });
+    if (this.durable) return this.run.d!.startChild(loop, input);
     // without a checkpointer a child of sync nodes runs to completion right here, and its result is
     // handed over as an already resolved promise (no further promise in between)
     try {
@@ -771,10 +799,9 @@ export class Loop {
       loop.resetCands();
       loop.putCheckpoint("input");
       const o = loop.drive();
-      if (isThenable(o)) return (o as Promise<Outcome>).then((x) => loop.childResult(x)).catch(claim);
+      if (isThenable(o)) return (o as Promise<Outcome>).then((x) => loop.childResult(x));
       return Promise.resolve(loop.childResult(o as Outcome));
     } catch (e) {
-      claimParentCommand(task, e);
       return Promise.reject(e);
     }
   }

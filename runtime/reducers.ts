@@ -38,6 +38,13 @@ export function fold<T>(
   writes: readonly unknown[],
   op: (a: T, b: never) => T,
 ): T {
+  // several appends in one step (a fan-in): one concatenation instead of a growing copy per write
+  if (op === (append as unknown) && has && Array.isArray(current) && writes.length > 1 && writes.length <= 4096) {
+    // only for array writes: then the sequence of `append`s is exactly `current.concat(w1, w2, …)`
+    let arrays = true;
+    for (const w of writes) if (!Array.isArray(w)) arrays = false;
+    if (arrays) return current.concat(...(writes as unknown[][])) as T;
+  }
   let acc = current;
   let hasAcc = has;
   let overwritten = false;
@@ -172,6 +179,16 @@ function indexOf(arr: readonly Message[], map: Map<string, number>, id: string):
   return -1;
 }
 
+/** no removal, no id known to the lineage, no id twice: the update only appends */
+function allNew(right: readonly Message[], map: ReadonlyMap<string, number>): boolean {
+  for (let i = 0; i < right.length; i++) {
+    const m = right[i]!;
+    if (isRemove(m) || map.has(m.id!)) return false;
+    for (let k = 0; k < i; k++) if (right[k]!.id === m.id) return false;
+  }
+  return true;
+}
+
 export function messages(current: readonly unknown[] | undefined, update: unknown): Message[] {
   const rawLeft = current ?? [];
   let left = rawLeft as Message[];
@@ -192,6 +209,13 @@ export function messages(current: readonly unknown[] | undefined, update: unknow
   }
   if (removeAll >= 0) return right.slice(removeAll + 1);
 
+  // the common case, new messages only: one copy (a slice followed by pushes would copy twice as it grows)
+  if (allNew(right, map)) {
+    const merged = left.concat(right);
+    for (let i = 0; i < right.length; i++) map.set(right[i]!.id!, left.length + i);
+    lineage.set(merged, map);
+    return merged;
+  }
   const merged = left.slice();
   let removed: Set<string> | undefined;
   for (const m of right) {

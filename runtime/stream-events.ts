@@ -73,3 +73,23 @@ export function emitTaskResult(loop: Loop, t: Task, payload: unknown): void {
       payload,
     });
 }
+
+/** `messages` mode: a token chunk or a whole message, with LangGraph's metadata */
+export function emitMessages(task: Task, chunk: unknown, metadata?: Values): void {
+  const sink = task.loop.run.sink;
+  if (!sink || !(sink.modes & M_MESSAGES)) return;
+  const ns = task.namespace;
+  const nsStr = ns.join("|");
+  sink.push(ns, "messages", [
+    chunk,
+    {
+      ...metadata,
+      langgraph_step: task.at,
+      langgraph_node: task.cn.name,
+      langgraph_triggers: [task.trigger],
+      langgraph_path: task.path,
+      langgraph_checkpoint_ns: nsStr,
+      checkpoint_ns: nsStr,
+    },
+  ]);
+}

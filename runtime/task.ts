@@ -4,12 +4,12 @@
  * because only checkpoints, subgraphs, interrupts and some stream modes need them.
  */
 import type { CNode } from "./compiled.ts";
-import { GraphInterrupt, ParentCommand, missingCheckpointer } from "./errors.ts";
+import { ParentCommand, missingCheckpointer } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
-import { hashHex, stableUuid } from "./ids.ts";
+import { stableUuid } from "./ids.ts";
 import type { Loop } from "./loop.ts";
 import type { GraphSpec, NodeContext, Send, TaskUpdate, Values } from "./spec.ts";
-import { M_CUSTOM, M_MESSAGES } from "./stream.ts";
+import { M_CUSTOM } from "./stream.ts";
 
 export const PULL = "__pregel_pull";
 export const PUSH = "__pregel_push";
@@ -110,21 +110,7 @@ export class Task implements NodeContext {
   messages(chunk: unknown, metadata?: Values): void {
     this.onProgress?.();
     const sink = this.loop.run.sink;
-    if (!sink || !(sink.modes & M_MESSAGES)) return;
-    const ns = this.namespace;
-    const nsStr = ns.join("|");
-    sink.push(ns, "messages", [
-      chunk,
-      {
-        ...metadata,
-        langgraph_step: this.at,
-        langgraph_node: this.cn.name,
-        langgraph_triggers: [this.trigger],
-        langgraph_path: this.path,
-        langgraph_checkpoint_ns: nsStr,
-        checkpoint_ns: nsStr,
-      },
-    ]);
+    if (sink !== undefined) sink.ev.emitMessages(this, chunk, metadata);
   }
 
   heartbeat(): void {
@@ -132,30 +118,9 @@ export class Task implements NodeContext {
   }
 
   interrupt<T = unknown>(value: unknown): T {
-    const loop = this.loop;
-    if (!loop.run.saver) throw missingCheckpointer({ graph: this.graph, node: this.cn.name });
-    const i = this.interruptCount++;
-    if (this.resumes && i < this.resumes.length) return this.resumes[i] as T;
-    const id = hashHex(this.namespace.join("|"));
-    const r = loop.run.resume;
-    let found = false;
-    let v: unknown;
-    if (r.map && id in r.map) {
-      v = r.map[id];
-      delete r.map[id];
-      found = true;
-    } else if (r.hasValue) {
-      v = r.value;
-      r.hasValue = false;
-      r.value = undefined;
-      found = true;
-    }
-    if (found) {
-      (this.resumes ??= []).push(v);
-      loop.putWrites(this, [["__resume__", this.resumes.slice()]]);
-      return v as T;
-    }
-    throw new GraphInterrupt([{ id, value }], { graph: this.graph, node: this.cn.name });
+    // without a checkpointer there is nothing to resume from (the durable part may not even be installed)
+    if (!this.loop.run.saver) throw missingCheckpointer({ graph: this.graph, node: this.cn.name });
+    return this.loop.run.d!.interrupt(this, value) as T;
   }
 
   runSubgraph(child: GraphSpec, input: Values): Promise<Values> {

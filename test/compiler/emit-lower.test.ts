@@ -18,7 +18,12 @@ function lowerFiles(files: string[]): ProgramIR {
 const graph = (ir: ProgramIR, name: string): GraphIR => ir.files.flatMap((f) => f.graphs).find((g) => g.name === name)!;
 
 describe("lower", () => {
-  const ir = lowerFiles(["test/fixtures/emit/reducers.graph", "test/fixtures/emit/branches.graph", "test/fixtures/emit/subgraphs.graph"]);
+  const ir = lowerFiles([
+    "test/fixtures/emit/reducers.graph",
+    "test/fixtures/emit/branches.graph",
+    "test/fixtures/emit/subgraphs.graph",
+    "test/fixtures/emit/parent-command.graph",
+  ]);
 
   it("is plain JSON data", () => {
     expect(JSON.parse(JSON.stringify(ir))).toEqual(ir);
@@ -97,5 +102,18 @@ describe("lower", () => {
     expect(file.graphs.map((x) => x.name)).toEqual(["Subgraphs$inline_copy", "Subgraphs"]);
     expect(file.graphs[0]).toMatchObject({ inline: true, inlineNode: "inline_copy" });
     expect(node("by_file")).toMatchObject({ child: { name: "Child", file: "test/fixtures/emit/child.graph" } });
+    // no `goto` and not stateful: both absent
+    expect(node("shared").goto).toBeUndefined();
+    expect("stateful" in node("shared")).toBe(false);
+  });
+
+  it("lowers a subgraph node's goto targets and the stateful flag", () => {
+    const desk = graph(ir, "Desk").nodes.find((x) => x.name === "triage")!;
+    expect(desk).toMatchObject({ kind: "subgraph", goto: ["human", "END"] });
+    const notes = graph(ir, "Notes").nodes;
+    expect(notes.map((x) => [x.name, x.kind === "subgraph" && x.stateful === true])).toEqual([
+      ["kept", true],
+      ["again", false],
+    ]);
   });
 });
