@@ -124,7 +124,7 @@ export class AstBuilder {
       if (r) ranges.push(keywordLed && isNode(item) && keywordLed(item) ? { ...r, keywordLed: true } : r);
     }
     ranges.sort((a, b) => a.start - b.start);
-    checkSeparated(this.map.text, ranges, (prevEnd, nextStart) => {
+    checkSeparated(this.map.text, ranges, (_prevEnd, nextStart) => {
       if (this.colonReported.has(nextStart)) return;
       this.diagnostics.push(syntax.missingSeparator(this.span(nextStart, nextStart), { what }));
     });

@@ -21,6 +21,7 @@ import { END, START, Send } from "./spec.ts";
 import { M_CHECKPOINTS, M_DEBUG } from "./stream.ts";
 import { PULL, Task } from "./task.ts";
 import { processCommand, processReturn } from "./writes.ts";
+import { forgetLastMerge } from "./reducers.ts";
 import { SaveQueue } from "./save-queue.ts";
 import { visible } from "./stream-events.ts";
 
@@ -78,6 +79,7 @@ export function beginResume(loop: Loop): void | Promise<unknown> {
 export function applyNull(loop: Loop, t: Task): void {
   const values = loop.values;
   const written = t.updates ? loop.c.spec.apply(values, t.updates) : [];
+  forgetLastMerge();
   const v = loop.durable ? ++loop.maxV : 0;
   for (const f of written) loop.versions[f] = v;
   if (written.length > 0) loop.sawOutput = true;
@@ -221,7 +223,7 @@ export async function runAsChild(loop: Loop, input: Values): Promise<Values> {
   let resume = false;
   if (loop.durable) {
     await load(loop, undefined);
-    // a checkpoint in loop task's namespace means the same task is running again: continue it
+    // a checkpoint in this task's namespace means the same task is running again: continue it
     resume = loop.hasCheckpoint && (!loop.c.spec.stateful || (loop.run.resuming && loop.prepare().length > 0));
   }
   if (resume) {
@@ -243,7 +245,7 @@ export function configOf(loop: Loop, id: string | undefined): RunnableConfig {
   return { configurable };
 }
 
-/** Loads the newest checkpoint of loop namespace (or `checkpointId`) into the loop's tables. */
+/** Loads the newest checkpoint of the loop's namespace (or `checkpointId`) into its tables. */
 export async function load(loop: Loop, checkpointId: string | undefined, replay = true): Promise<CheckpointTuple | undefined> {
   const tuple = await loop.run.saver!.getTuple(configOf(loop, checkpointId));
   if (checkpointId !== undefined && !tuple)
@@ -332,7 +334,6 @@ export function checkpointValues(loop: Loop): Record<string, unknown> {
   return cv;
 }
 
-/** Saves a checkpoint of the current tables (per durability), then advances the step counter. */
 /** Saves a checkpoint of the loop's tables (per durability); `step` is the step it closes. */
 export function saveCheckpoint(loop: Loop, source: CheckpointSource, step: number): Promise<unknown> | undefined {
   if (source === "input" && loop.startInput !== undefined) loop.versions[START] = ++loop.maxV;
@@ -434,6 +435,7 @@ export function valuesWithPending(loop: Loop, tasks: readonly Task[]): Values {
   const ups: TaskUpdate[] = [];
   for (const t of tasks) if (t.cached && t.updates) ups.push(...t.updates);
   if (ups.length > 0) loop.c.spec.apply(copy, ups);
+  forgetLastMerge();
   return copy;
 }
 

@@ -85,8 +85,8 @@ function randomHex(n: number): string {
   return s.slice(0, n);
 }
 
-/** random per process, like a uuid's node field: ids from different processes never collide */
-const NODE = randomHex(12);
+/** random per process, like a uuid's node field: ids from different processes never collide (made on first use) */
+let NODE = "";
 
 /**
  * Time-ordered checkpoint id (uuid6-like): 48-bit milliseconds, a 12-bit counter for ids made within one
@@ -94,6 +94,7 @@ const NODE = randomHex(12);
  * per-process node id. Ids made by one process sort lexicographically in creation order.
  */
 export function checkpointId(step: number): string {
+  if (NODE === "") NODE = randomHex(12);
   const now = Date.now();
   if (now > lastMs) {
     lastMs = now;

@@ -38,6 +38,7 @@ import type { Sink, StreamMode } from "./stream.ts";
 import { PULL, PUSH, Task } from "./task.ts";
 import type { SaveQueue } from "./save-queue.ts";
 import { features, need } from "./features.ts";
+import { forgetLastMerge } from "./reducers.ts";
 import { isThenable, processReturn } from "./writes.ts";
 
 export type Durability = "sync" | "async" | "exit";
@@ -628,6 +629,7 @@ export class Loop {
       if (ups) {
         const view = { ...this.values };
         this.c.spec.apply(view, ups);
+        forgetLastMerge();
         this.view = view;
         this.sawOutput = true;
         const sink = this.run.sink;
@@ -680,6 +682,7 @@ export class Loop {
     // in place: every checkpoint, stream chunk and fresh read holds its own shallow copy of the state
     const values = this.values;
     const written = all !== undefined ? c.spec.apply(values, all) : NONE;
+    forgetLastMerge();
     if (this.startInput !== undefined) this.startInput = undefined;
 
     // ephemeral triggers live for one step
@@ -787,23 +790,21 @@ export class Loop {
   // ------------------------------------------------------------------------------------------------------
   // subgraphs
 
-  runChild(task: Task, child: GraphSpec, input: Values): Promise<Values> {
+  /**
+   * Runs a child graph for `task`. Without a checkpointer a child whose nodes are synchronous runs to
+   * completion right here and its output is returned as it is (errors are thrown); otherwise a promise.
+   */
+  runChild(task: Task, child: GraphSpec, input: Values): Values | Promise<Values> {
     const loop = new Loop(child, this.run, { parent: this, task });
     if (this.durable) return this.run.d!.startChild(loop, input);
-    // without a checkpointer a child of sync nodes runs to completion right here, and its result is
-    // handed over as an already resolved promise (no further promise in between)
-    try {
-      loop.values = loop.c.spec.init();
-      loop.setStop();
-      loop.startInput = loop.c.spec.input(input);
-      loop.resetCands();
-      loop.putCheckpoint("input");
-      const o = loop.drive();
-      if (isThenable(o)) return (o as Promise<Outcome>).then((x) => loop.childResult(x));
-      return Promise.resolve(loop.childResult(o as Outcome));
-    } catch (e) {
-      return Promise.reject(e);
-    }
+    loop.values = loop.c.spec.init();
+    loop.setStop();
+    loop.startInput = loop.c.spec.input(input);
+    loop.resetCands();
+    loop.putCheckpoint("input");
+    const o = loop.drive();
+    if (isThenable(o)) return (o as Promise<Outcome>).then((x) => loop.childResult(x));
+    return loop.childResult(o as Outcome);
   }
 
   childResult(o: Outcome): Values {

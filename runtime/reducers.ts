@@ -87,10 +87,33 @@ export function replace(graph: string, field: string, writes: readonly unknown[]
 // ---------------------------------------------------------------------------------------------------------
 // append, sum, merge, union
 
-/** Array concatenation; a single (non-array) update is appended as one element. */
+/**
+ * Forgets the last `append`/`messages` call (called by the loop after it applies a step's writes). The
+ * reuse is meant for the two applications of one task's update within one step only; a result is never
+ * handed to a later step or run, whose caller may by then own (and change) it.
+ */
+export function forgetLastMerge(): void {
+  appendCurrent = appendUpdate = appendResult = undefined;
+  lastCurrent = lastUpdate = lastResult = undefined;
+}
+
+let appendCurrent: readonly unknown[] | undefined;
+let appendUpdate: unknown;
+let appendResult: unknown[] | undefined;
+
+/**
+ * Array concatenation; a single (non-array) update is appended as one element. As for `messages`, the same
+ * (current, update) pair twice in a row (a router's fresh read, then the step) returns the first result.
+ */
 export function append<T>(current: readonly T[] | undefined, update: T | readonly T[]): T[] {
+  if (appendResult !== undefined && current === appendCurrent && update === appendUpdate && current !== undefined)
+    return appendResult as T[];
   const base = current ?? [];
-  return Array.isArray(update) ? base.concat(update as T[]) : [...base, update as T];
+  const out = Array.isArray(update) ? base.concat(update as T[]) : [...base, update as T];
+  appendCurrent = current;
+  appendUpdate = update;
+  appendResult = out;
+  return out;
 }
 
 export function sum(current: number | undefined, update: number): number {
@@ -189,7 +212,27 @@ function allNew(right: readonly Message[], map: ReadonlyMap<string, number>): bo
   return true;
 }
 
+/**
+ * The last call's arguments and result. A router's fresh read applies a node's update to a copy of the
+ * state and the step then applies the same update to the state itself: the same (current, update) pair
+ * twice in a row. The reducer is pure and its arrays are never mutated, so the second call can return the
+ * first result instead of copying the whole history again.
+ */
+let lastCurrent: readonly unknown[] | undefined;
+let lastUpdate: unknown;
+let lastResult: Message[] | undefined;
+
 export function messages(current: readonly unknown[] | undefined, update: unknown): Message[] {
+  if (lastResult !== undefined && current === lastCurrent && update === lastUpdate && current !== undefined)
+    return lastResult;
+  const out = mergeMessages(current, update);
+  lastCurrent = current;
+  lastUpdate = update;
+  lastResult = out;
+  return out;
+}
+
+function mergeMessages(current: readonly unknown[] | undefined, update: unknown): Message[] {
   const rawLeft = current ?? [];
   let left = rawLeft as Message[];
   let map = lineage.get(left);

@@ -168,6 +168,13 @@ export interface NodeContext<V = Values> {
   heartbeat(): void;
   /** Runs a child graph as part of this task (used by generated subgraph nodes). Returns the child's output. */
   runSubgraph(child: GraphSpec, input: Values): Promise<Values>;
+  /**
+   * (optional, added by the runtime engineer) As `runSubgraph`, but a child that finished synchronously
+   * (no checkpointer, synchronous nodes) gives its output itself and a failure is thrown, so a generated
+   * subgraph node can stay synchronous: `const r = ctx.runSubgraphNow(Child, input)`, then map `r` directly
+   * or through `r.then(...)` when it is a promise.
+   */
+  runSubgraphNow?(child: GraphSpec, input: Values): Values | Promise<Values>;
 }
 
 export interface BranchContext {

@@ -84,7 +84,7 @@ export function emitMessages(task: Task, chunk: unknown, metadata?: Values): voi
     chunk,
     {
       ...metadata,
-      langgraph_step: task.at,
+      langgraph_step: task.step,
       langgraph_node: task.cn.name,
       langgraph_triggers: [task.trigger],
       langgraph_path: task.path,

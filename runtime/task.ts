@@ -9,6 +9,7 @@ import type { Interrupt } from "./errors.ts";
 import { stableUuid } from "./ids.ts";
 import type { Loop } from "./loop.ts";
 import type { GraphSpec, NodeContext, Send, TaskUpdate, Values } from "./spec.ts";
+import { isThenable } from "./writes.ts";
 import { M_CUSTOM } from "./stream.ts";
 
 export const PULL = "__pregel_pull";
@@ -124,6 +125,16 @@ export class Task implements NodeContext {
   }
 
   runSubgraph(child: GraphSpec, input: Values): Promise<Values> {
+    try {
+      const out = this.runSubgraphNow(child, input);
+      // a child that finished synchronously is handed over as an already resolved promise
+      return isThenable(out) ? (out as Promise<Values>) : Promise.resolve(out);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  runSubgraphNow(child: GraphSpec, input: Values): Values | Promise<Values> {
     this.onProgress?.();
     return this.loop.runChild(this, child, input);
   }

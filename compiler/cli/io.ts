@@ -27,7 +27,6 @@ export function nodeIO(signal?: AbortSignal): CliIO {
 
 /** Exit codes: 0 no errors (warnings allowed), 1 errors in the input (or stale output), 2 usage error. */
 export const EXIT = { ok: 0, errors: 1, usage: 2 } as const;
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** A mistake in how graphc was called (unknown file, bad flag combination): exit code 2. */
 export class UsageError extends Error {}

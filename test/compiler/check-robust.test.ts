@@ -4,30 +4,16 @@
  * and related location must point inside its file. Fast (a few hundred cases); the grammar's property tests
  * run the large random campaigns.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { check } from "../../compiler/check.ts";
 import { memoryHost } from "../../compiler/phases/2-bind/host.ts";
-import type { Span } from "../../grammar/span.ts";
-import { LineMap } from "../../grammar/span.ts";
+import { graphFiles } from "../graph-files.ts";
+import { invalidSpan } from "../property/spans.ts";
 
 const dir = join(import.meta.dirname, "../fixtures/diagnostics");
-
-/** every fixture file, multi-file folders flattened to one entry (their main.graph) */
-function sources(): string[] {
-  const out: string[] = [];
-  const walk = (p: string) => {
-    for (const n of readdirSync(p)) {
-      const full = join(p, n);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (n.endsWith(".graph")) out.push(readFileSync(full, "utf8"));
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 const NAMES = [
   "START",
@@ -97,19 +83,9 @@ function mutate(text: string, muts: Mutation[]): string {
   return lines.join("\n");
 }
 
-function validSpan(span: Span, files: Record<string, string>): boolean {
-  const text = files[span.file];
-  if (text === undefined) return false;
-  const map = new LineMap(span.file, text);
-  const { start, end } = span;
-  if (start.offset < 0 || end.offset < start.offset || end.offset > text.length) return false;
-  const s = map.position(start.offset);
-  const e = map.position(end.offset);
-  return s.line === start.line && s.column === start.column && e.line === end.line && e.column === end.column;
-}
-
 describe("checker robustness", () => {
-  const corpus = sources();
+  // every fixture file, multi-file folders flattened
+  const corpus = graphFiles(dir).map((f) => readFileSync(f, "utf8"));
 
   it("never fails internally and reports valid spans on mutated fixtures", () => {
     fc.assert(
@@ -121,11 +97,9 @@ describe("checker robustness", () => {
           // a sibling file keeps `.graph` imports resolvable some of the time
           const files: Record<string, string> = { "m.graph": text, "child.graph": corpus[(pick + 1) % corpus.length]! };
           const { diagnostics } = check(["m.graph"], memoryHost(files));
-          for (const x of diagnostics) {
-            expect(x.code, `${x.code}: ${x.message}\n--- input ---\n${text}`).not.toMatch(/^G9/);
-            expect(validSpan(x.span, files), `${x.code} span ${JSON.stringify(x.span)}`).toBe(true);
-            for (const r of x.related) expect(validSpan(r.span, files), `${x.code} related span`).toBe(true);
-          }
+          for (const x of diagnostics) expect(x.code, `${x.code}: ${x.message}\n--- input ---\n${text}`).not.toMatch(/^G9/);
+          // every diagnostic's span and related spans inside their file, line/column agreeing with the offsets
+          expect(invalidSpan(diagnostics, files)).toBeUndefined();
         },
       ),
       { numRuns: Number(process.env["ROBUST_RUNS"] ?? 400), ...(process.env["ROBUST_RUNS"] ? {} : { seed: 20261130 }) },

@@ -5,11 +5,10 @@
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import pg from "pg";
 import { MemorySaver, type CheckpointSaver } from "graphc/runtime";
 import { SqliteSaver } from "graphc/runtime/sqlite";
 import { PostgresSaver } from "graphc/runtime/postgres";
-import { postgresUrl } from "../savers/pg-env.ts";
+import { dropSchema, postgresUrl } from "../savers/pg-env.ts";
 import { OUT_DIR } from "./build.ts";
 
 export interface SaverUnderTest {
@@ -42,12 +41,7 @@ export async function openSaver(kind: SaverKind): Promise<SaverUnderTest> {
     saver,
     close: async () => {
       await saver.end();
-      const admin = new pg.Pool({ connectionString: url, max: 1 });
-      try {
-        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      } finally {
-        await admin.end();
-      }
+      await dropSchema(url, schema);
     },
   };
 }

@@ -10,10 +10,11 @@
  * Children talk in lines on stdout; `Child.line(pattern)` waits for one.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, rmdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
+import { buildFiles, hasErrors } from "graphc";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -64,6 +65,35 @@ export async function bundle(source: string, resolveDir: string, outfile: string
     logLevel: "silent",
   });
   return outfile;
+}
+
+/**
+ * Compiles one `.graph` file (and what it imports) into `outDir`; throws on an error. graphc's own TS pass
+ * is off: the fixtures' node modules are checked by the root tsc (the sample's by the e2e test), and this
+ * keeps the build to a second.
+ */
+export async function compileGraph(file: string, rootDir: string, outDir: string): Promise<void> {
+  const { outputs, diagnostics } = await buildFiles([file], { outDir, rootDir, typecheck: false });
+  if (hasErrors(diagnostics)) throw new Error(`${file}: ${diagnostics.map((d) => `${d.code} ${d.message}`).join("; ")}`);
+  for (const out of outputs) writeFileSync(out.path, out.text);
+}
+
+/**
+ * Bundles a child whose entry imports graph `graph` from the generated `./<module>` in `dir` and hands it,
+ * with the process arguments, to `runner` exported by the TS file `runnerFile`. Returns the bundle's path.
+ */
+export function bundleRunner(
+  dir: string,
+  from: { module: string; graph: string },
+  runner: { file: string; name: string },
+  outName: string,
+): Promise<string> {
+  const entry = [
+    `import { ${from.graph} } from "./${from.module}";`,
+    `import { ${runner.name} } from ${JSON.stringify(runner.file)};`,
+    `await ${runner.name}(${from.graph}, process.argv.slice(2));`,
+  ].join("\n");
+  return bundle(entry, dir, join(dir, outName));
 }
 
 export interface Exit {

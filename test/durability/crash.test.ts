@@ -9,13 +9,12 @@
  * failure). Kills are spread over as many threads as it takes: a thread that finishes before all kills
  * are spent is checked, and a new thread continues.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildFiles, hasErrors } from "graphc";
 import { MemorySaver, type Checkpoint, type CheckpointMetadata, type CompiledGraph, type RunnableConfig } from "graphc/runtime";
 import { SqliteSaver } from "graphc/runtime/sqlite";
-import { Child, ROOT, bundle, tempDir } from "./child.ts";
+import { Child, ROOT, bundleRunner, compileGraph, tempDir } from "./child.ts";
 import { assertChain, threadHistory, type Saved } from "./history.ts";
 import { expectedTotal } from "./fixtures/crash.nodes.ts";
 
@@ -50,19 +49,13 @@ const tmp = tempDir("crash");
 let child = "";
 
 beforeAll(async () => {
-  const { outputs, diagnostics } = await buildFiles([join(FIXTURES, "crash.graph")], {
-    outDir: tmp.dir,
-    rootDir: FIXTURES,
-    typecheck: false, // crash.nodes.ts is checked by the root tsc; this keeps the build to a second
-  });
-  if (hasErrors(diagnostics)) throw new Error(`crash.graph: ${diagnostics.map((d) => `${d.code} ${d.message}`).join("; ")}`);
-  for (const out of outputs) writeFileSync(out.path, out.text);
-  const entry = [
-    `import { Crash } from "./crash.graph.ts";`,
-    `import { runCrashChild } from ${JSON.stringify(join(FIXTURES, "crash-child.ts"))};`,
-    `await runCrashChild(Crash, process.argv.slice(2));`,
-  ].join("\n");
-  child = await bundle(entry, tmp.dir, join(tmp.dir, "crash-child.mjs"));
+  await compileGraph(join(FIXTURES, "crash.graph"), FIXTURES, tmp.dir);
+  child = await bundleRunner(
+    tmp.dir,
+    { module: "crash.graph.ts", graph: "Crash" },
+    { file: join(FIXTURES, "crash-child.ts"), name: "runCrashChild" },
+    "crash-child.mjs",
+  );
 });
 
 afterAll(() => tmp.remove());

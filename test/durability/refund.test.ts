@@ -6,15 +6,12 @@
  * The sample's .graph files are compiled into this run's temp folder (not beside the sample, which the e2e
  * test builds at the same time), and each scenario gets its own business database.
  */
-import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildFiles, hasErrors } from "graphc";
 import type { CompiledGraph } from "graphc/runtime";
 import { SqliteSaver } from "graphc/runtime/sqlite";
-import { postgresUrl } from "../savers/pg-env.ts";
-import { Child, ROOT, bundle, tempDir } from "./child.ts";
+import { dropSchema, postgresUrl } from "../savers/pg-env.ts";
+import { Child, ROOT, bundleRunner, compileGraph, tempDir } from "./child.ts";
 import { APPROVAL, refundStep, type RefundStep } from "./fixtures/refund.ts";
 
 const SAMPLE = join(ROOT, "samples", "customer-service");
@@ -27,32 +24,21 @@ let url = "";
 beforeAll(async () => {
   // the scripted model answers unless a real key is set: keep this offline and deterministic
   vi.stubEnv("OPENAI_API_KEY", "");
-  const { outputs, diagnostics } = await buildFiles([join(SAMPLE, "customer_service.graph")], {
-    outDir: tmp.dir,
-    rootDir: SAMPLE,
-    typecheck: false, // the e2e test type-checks the sample
-  });
-  if (hasErrors(diagnostics)) throw new Error(`customer-service: ${diagnostics.map((d) => `${d.code} ${d.message}`).join("; ")}`);
-  for (const out of outputs) writeFileSync(out.path, out.text);
+  await compileGraph(join(SAMPLE, "customer_service.graph"), SAMPLE, tmp.dir);
   graph = ((await import(join(tmp.dir, "customer_service.graph.ts"))) as { CustomerService: CompiledGraph }).CustomerService;
-  const entry = [
-    `import { CustomerService } from "./customer_service.graph.ts";`,
-    `import { runRefundChild } from ${JSON.stringify(join(ROOT, "test", "durability", "fixtures", "refund.ts"))};`,
-    `await runRefundChild(CustomerService, process.argv.slice(2));`,
-  ].join("\n");
-  child = await bundle(entry, tmp.dir, join(tmp.dir, "refund-child.mjs"));
+  child = await bundleRunner(
+    tmp.dir,
+    { module: "customer_service.graph.ts", graph: "CustomerService" },
+    { file: join(ROOT, "test", "durability", "fixtures", "refund.ts"), name: "runRefundChild" },
+    "refund-child.mjs",
+  );
   url = postgresUrl();
   reference = await inProcess();
 });
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  if (url) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await admin.end();
-  }
+  if (url) await dropSchema(url, schema);
   tmp.remove();
 });
 

@@ -8,14 +8,11 @@
  * Postgres comes from GRAPHC_PG_URL or .ci/pg.env (test/savers/pg-env.ts: in CI a missing database fails
  * the test, elsewhere .ci/services.sh starts one). Each run uses a fresh schema, dropped afterwards.
  */
-import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildFiles, hasErrors } from "graphc";
 import { PostgresSaver } from "graphc/runtime/postgres";
-import { postgresUrl } from "../savers/pg-env.ts";
-import { Child, ROOT, bundle, tempDir } from "./child.ts";
+import { dropSchema, postgresUrl } from "../savers/pg-env.ts";
+import { Child, ROOT, bundleRunner, compileGraph, tempDir } from "./child.ts";
 import { assertChain, threadHistory } from "./history.ts";
 import { answerFor, expectedReview, type Question } from "./fixtures/review.nodes.ts";
 
@@ -75,19 +72,13 @@ let saver: PostgresSaver;
 
 beforeAll(async () => {
   url = postgresUrl();
-  const { outputs, diagnostics } = await buildFiles([join(FIXTURES, "review.graph")], {
-    outDir: tmp.dir,
-    rootDir: FIXTURES,
-    typecheck: false, // review.nodes.ts is checked by the root tsc
-  });
-  if (hasErrors(diagnostics)) throw new Error(`review.graph: ${diagnostics.map((d) => `${d.code} ${d.message}`).join("; ")}`);
-  for (const out of outputs) writeFileSync(out.path, out.text);
-  const entry = [
-    `import { Review } from "./review.graph.ts";`,
-    `import { runReviewWorker } from ${JSON.stringify(join(FIXTURES, "review-worker.ts"))};`,
-    `await runReviewWorker(Review, process.argv.slice(2));`,
-  ].join("\n");
-  const file = await bundle(entry, tmp.dir, join(tmp.dir, "review-worker.mjs"));
+  await compileGraph(join(FIXTURES, "review.graph"), FIXTURES, tmp.dir);
+  const file = await bundleRunner(
+    tmp.dir,
+    { module: "review.graph.ts", graph: "Review" },
+    { file: join(FIXTURES, "review-worker.ts"), name: "runReviewWorker" },
+    "review-worker.mjs",
+  );
   saver = PostgresSaver.fromConnString(url, { schema });
   await saver.setup(); // the workers' own setup() calls then find the tables
   workers = [new Worker("A", new Child(file, [url, schema, "A"])), new Worker("B", new Child(file, [url, schema, "B"]))];
@@ -97,12 +88,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all((workers ?? []).map((w) => w.stop().catch(() => w.child.proc.kill("SIGKILL"))));
   await saver?.end();
-  if (url) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await admin.end();
-  }
+  if (url) await dropSchema(url, schema);
   tmp.remove();
 });
 

@@ -1,25 +1,12 @@
 /** format(format(x)) == format(x) for every .graph file of the repository: samples and test fixtures. */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { format } from "../../compiler/format/index.ts";
 import { parse } from "../../grammar/index.ts";
+import { graphFiles, ROOT } from "../graph-files.ts";
 
-const root = fileURLToPath(new URL("../../", import.meta.url));
-
-function graphFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    if (name === "node_modules" || name.startsWith(".") || name.startsWith("_tmp")) continue;
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...graphFiles(p));
-    else if (name.endsWith(".graph")) out.push(p);
-  }
-  return out;
-}
-
-const files = [...graphFiles(join(root, "samples")), ...graphFiles(join(root, "test"))].sort();
+const files = [...graphFiles(join(ROOT, "samples")), ...graphFiles(join(ROOT, "test"))].sort();
 
 describe("formatter idempotence over the repository's .graph files", () => {
   it("finds the samples", () => {
@@ -27,7 +14,7 @@ describe("formatter idempotence over the repository's .graph files", () => {
   });
 
   for (const file of files) {
-    const name = relative(root, file);
+    const name = relative(ROOT, file);
     it(name, () => {
       const text = readFileSync(file, "utf8");
       const once = format(text, name);

@@ -1,8 +1,8 @@
 /** Generators of broken input: random token streams and mutations of real `.graph` files. */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import fc from "fast-check";
+import { graphFiles, ROOT } from "../graph-files.ts";
 
 const VOCABULARY = [
   "graph", "state", "input", "output", "private", "vars", "limits", "interrupt", "before", "after", "node",
@@ -18,27 +18,8 @@ export const tokenStream = fc
   .array(fc.tuple(fc.constantFrom(...VOCABULARY), fc.constantFrom(" ", "", "\n", "  ", "\t")), { maxLength: 60 })
   .map((ts) => ts.map(([t, s]) => t + s).join(""));
 
-const root = fileURLToPath(new URL("../../", import.meta.url));
-
-function graphFiles(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  const out: string[] = [];
-  for (const name of names) {
-    if (name === "node_modules" || name.startsWith(".") || name.startsWith("_tmp")) continue;
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...graphFiles(p));
-    else if (name.endsWith(".graph")) out.push(p);
-  }
-  return out.sort();
-}
-
 /** The texts of every `.graph` file under samples/ and test/fixtures/. */
-export const corpus: readonly string[] = [...graphFiles(join(root, "samples")), ...graphFiles(join(root, "test/fixtures"))].map(
+export const corpus: readonly string[] = [...graphFiles(join(ROOT, "samples")), ...graphFiles(join(ROOT, "test/fixtures"))].map(
   (f) => readFileSync(f, "utf8"),
 );
 

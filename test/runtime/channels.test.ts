@@ -15,6 +15,7 @@ import {
   union,
 } from "graphc/runtime";
 import { MemorySaver } from "../../runtime/checkpoint/memory.ts";
+import { forgetLastMerge } from "../../runtime/reducers.ts";
 import { concat, graph, nodeFactory } from "./helpers.ts";
 
 const node = nodeFactory("G", ["my_key", "market", "v", "test", "reducerField", "items", "total", "value", "foo"]);
@@ -180,6 +181,33 @@ describe("built-in reducers", () => {
 });
 
 describe("messages reducer (C-7)", () => {
+  it("the same (state, update) twice (a router's fresh read, then the step) gives the same list; other pairs are merged anew", () => {
+    const left = [{ id: "1", content: "a" }];
+    const update = [{ id: "2", content: "b" }];
+    const first = messages(left, update);
+    expect(messages(left, update)).toEqual([
+      { id: "1", content: "a" },
+      { id: "2", content: "b" },
+    ]);
+    expect(messages(left, update)).toBe(first);
+    // the loop forgets the last merge after each step: a later step or run gets its own list
+    forgetLastMerge();
+    expect(messages(left, update)).not.toBe(first);
+    expect(messages(left, update)).toEqual(first);
+    expect(messages(first, update)).toEqual([
+      { id: "1", content: "a" },
+      { id: "2", content: "b" },
+    ]);
+    expect(messages([{ id: "9", content: "z" }], update)).toEqual([
+      { id: "9", content: "z" },
+      { id: "2", content: "b" },
+    ]);
+    expect(messages(left, [{ id: "2", content: "c" }])).toEqual([
+      { id: "1", content: "a" },
+      { id: "2", content: "c" },
+    ]);
+    expect(left).toEqual([{ id: "1", content: "a" }]);
+  });
   it("adds one or many, assigning uuid ids that are written back", () => {
     const m = { role: "user", content: "hi" } as { role: string; content: string; id?: string };
     const out = messages([], m);

@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const envFile = `${root}.ci/pg.env`;
@@ -28,4 +29,15 @@ export function postgresUrl(): string {
   const started = fromFile();
   if (started === undefined) throw new Error(".ci/services.sh ran but wrote no GRAPHC_PG_URL to .ci/pg.env");
   return started;
+}
+
+/** Drops a test run's schema (its tables go with it). */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await admin.end();
+  }
 }

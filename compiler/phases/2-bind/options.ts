@@ -126,6 +126,32 @@ function block(e: OptionEntry, label: string, expected: string, report: Report):
   return undefined;
 }
 
+type Parse<T> = (e: OptionEntry, label: string, report: Report) => T | undefined;
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * Reads the entries of one option list by name: `get("backoff", duration)` parses the `backoff` entry, if
+ * given, with the label `retry.backoff` (for `prefix` "retry"); undefined when absent or invalid (reported).
+ */
+function reader(m: ReadonlyMap<string, OptionEntry>, prefix: string | undefined, report: Report) {
+  return <T>(name: string, parse: Parse<T>): T | undefined => {
+    const e = m.get(name);
+    return e ? parse(e, prefix === undefined ? name : `${prefix}.${name}`, report) : undefined;
+  };
+}
+
+/** `out[key] = value` unless the value is missing (optional properties stay absent, not `undefined`) */
+function put<O, K extends keyof O>(out: O, key: K, value: O[K] | undefined): void {
+  if (value !== undefined) out[key] = value;
+}
+
+const factorOf: Parse<number> = (e, label, report) => {
+  const n = numberOf(e.value);
+  if (n !== undefined && n >= 1 && Number.isFinite(n)) return n;
+  report(bad(e.value?.span ?? e.span, label, "a number ≥ 1"));
+  return undefined;
+};
+
 function retry(e: OptionEntry, report: Report): NodeOptions["retry"] {
   // shorthand: `retry 3` = `retry { attempts: 3 }`
   if (e.value && e.value.kind !== "OptionBlock") {
@@ -134,35 +160,13 @@ function retry(e: OptionEntry, report: Report): NodeOptions["retry"] {
   }
   const entries = block(e, "retry", "`{ attempts: 3, backoff: 0.5s, factor: 2, jitter: true }`", report);
   if (!entries) return undefined;
-  const m = byName(entries, RETRY_OPTIONS, "`retry`", report);
-  const out: { -readonly [K in keyof NonNullable<NodeOptions["retry"]>]: NonNullable<NodeOptions["retry"]>[K] } = {};
-  const attempts = m.get("attempts");
-  if (attempts) {
-    const n = positiveInt(attempts, "retry.attempts", report);
-    if (n !== undefined) out.maxAttempts = n;
-  }
-  const backoff = m.get("backoff");
-  if (backoff) {
-    const ms = duration(backoff, "retry.backoff", report);
-    if (ms !== undefined) out.initialIntervalMs = ms;
-  }
-  const maxInterval = m.get("max_interval");
-  if (maxInterval) {
-    const ms = duration(maxInterval, "retry.max_interval", report);
-    if (ms !== undefined) out.maxIntervalMs = ms;
-  }
-  const factor = m.get("factor");
-  if (factor) {
-    const n = numberOf(factor.value);
-    if (n === undefined || !(n >= 1) || !Number.isFinite(n))
-      report(bad(factor.value?.span ?? factor.span, "retry.factor", "a number ≥ 1"));
-    else out.backoffFactor = n;
-  }
-  const jitter = m.get("jitter");
-  if (jitter) {
-    const b = boolOf(jitter, "retry.jitter", report);
-    if (b !== undefined) out.jitter = b;
-  }
+  const get = reader(byName(entries, RETRY_OPTIONS, "`retry`", report), "retry", report);
+  const out: Mutable<NonNullable<NodeOptions["retry"]>> = {};
+  put(out, "maxAttempts", get("attempts", positiveInt));
+  put(out, "initialIntervalMs", get("backoff", duration));
+  put(out, "maxIntervalMs", get("max_interval", duration));
+  put(out, "backoffFactor", get("factor", factorOf));
+  put(out, "jitter", get("jitter", boolOf));
   return out;
 }
 
@@ -185,75 +189,58 @@ export function readNodeOptions(
 ): NodeOptions {
   const subgraphOnly = new Set<string>(SUBGRAPH_OPTIONS);
   const own = kind === "subgraph" ? entries : entries.filter((e) => !subgraphOnly.has(e.name.name));
-  for (const e of entries)
-    if (own !== entries && subgraphOnly.has(e.name.name)) report(d.subgraphOnlyOption(e.name.span, { name: e.name.name }));
+  if (kind === "node")
+    for (const e of entries) if (subgraphOnly.has(e.name.name)) report(d.subgraphOnlyOption(e.name.span, { name: e.name.name }));
   const allowed: readonly string[] = kind === "subgraph" ? [...NODE_OPTIONS, ...SUBGRAPH_OPTIONS] : NODE_OPTIONS;
-  const m = byName(own, allowed, kind === "subgraph" ? "a subgraph node" : "a node", report);
-  const out: { -readonly [K in keyof NodeOptions]: NodeOptions[K] } = {};
-  const r = m.get("retry");
-  if (r) {
-    const v = retry(r, report);
-    if (v) out.retry = v;
-  }
-  const t = m.get("timeout");
-  if (t) {
-    if (t.value?.kind === "OptionBlock") {
-      const tm = byName(t.value.entries, TIMEOUT_OPTIONS, "`timeout`", report);
-      const run = tm.get("run");
-      const idle = tm.get("idle");
-      if (run) {
-        const ms = duration(run, "timeout.run", report);
-        if (ms !== undefined) out.timeoutMs = ms;
-      }
-      if (idle) {
-        const ms = duration(idle, "timeout.idle", report);
-        if (ms !== undefined) out.idleTimeoutMs = ms;
-      }
-    } else {
-      const ms = duration(t, "timeout", report);
-      if (ms !== undefined) out.timeoutMs = ms;
-    }
-  }
-  const c = m.get("cache");
-  if (c) {
-    const entries = c.value === undefined ? [] : block(c, "cache", "`{ ttl: 5m, key: (field, …) }`", report);
-    if (entries) {
-      const cm = byName(entries, CACHE_OPTIONS, "`cache`", report);
-      const cache: { ttlMs?: number; key?: string[] } = {};
-      const ttl = cm.get("ttl");
-      if (ttl) {
-        const ms = duration(ttl, "cache.ttl", report);
-        if (ms !== undefined) cache.ttlMs = ms;
-      }
-      const key = cm.get("key");
-      if (key) {
-        const items = cacheKey(key.value);
-        const notRead = items?.find((i) => !readFields.has(i.name));
-        if (!items || notRead) {
-          report(bad(notRead?.span ?? key.value?.span ?? key.span, "cache.key", "a tuple of fields the node reads"));
-        } else cache.key = items.map((i) => i.name);
-      }
-      out.cache = cache;
-    }
-  }
-  const df = m.get("defer");
-  if (df) {
-    const b = boolOf(df, "defer", report);
-    if (b !== undefined) out.defer = b;
-  }
-  const oe = m.get("on_error");
-  if (oe) {
-    const target = onErrorTarget(oe);
-    if (!target) report(bad(oe.value?.span ?? oe.span, "on_error", "a node name"));
-    else out.onError = target.name;
-  }
-  const st = m.get("stateful");
-  if (st) {
-    const b = boolOf(st, "stateful", report);
-    if (b !== undefined) out.stateful = b;
+  const get = reader(byName(own, allowed, kind === "subgraph" ? "a subgraph node" : "a node", report), undefined, report);
+  const out: Mutable<NodeOptions> = {};
+  put(out, "retry", get("retry", (e) => retry(e, report)));
+  Object.assign(out, get("timeout", (e) => timeout(e, report)));
+  put(out, "cache", get("cache", (e) => cache(e, readFields, report)));
+  put(out, "defer", get("defer", boolOf));
+  put(out, "onError", get("on_error", onError));
+  put(out, "stateful", get("stateful", boolOf));
+  return out;
+}
+
+/** `timeout 10s` (the run) or `timeout { run: 10s, idle: 30s }` */
+function timeout(e: OptionEntry, report: Report): Pick<NodeOptions, "timeoutMs" | "idleTimeoutMs"> {
+  const out: { timeoutMs?: number; idleTimeoutMs?: number } = {};
+  if (e.value?.kind !== "OptionBlock") put(out, "timeoutMs", duration(e, "timeout", report));
+  else {
+    const get = reader(byName(e.value.entries, TIMEOUT_OPTIONS, "`timeout`", report), "timeout", report);
+    put(out, "timeoutMs", get("run", duration));
+    put(out, "idleTimeoutMs", get("idle", duration));
   }
   return out;
 }
+
+/** `cache` (a bare flag) or `cache { ttl: 5m, key: (a, b) }`; key fields must be among `readFields` */
+function cache(e: OptionEntry, readFields: ReadonlySet<string>, report: Report): NodeOptions["cache"] {
+  const entries = e.value === undefined ? [] : block(e, "cache", "`{ ttl: 5m, key: (field, …) }`", report);
+  if (!entries) return undefined;
+  const get = reader(byName(entries, CACHE_OPTIONS, "`cache`", report), "cache", report);
+  const out: { ttlMs?: number; key?: string[] } = {};
+  put(out, "ttlMs", get("ttl", duration));
+  put(
+    out,
+    "key",
+    get("key", (key, label) => {
+      const items = cacheKey(key.value);
+      const notRead = items?.find((i) => !readFields.has(i.name));
+      if (items && !notRead) return items.map((i) => i.name);
+      report(bad(notRead?.span ?? key.value?.span ?? key.span, label, "a tuple of fields the node reads"));
+      return undefined;
+    }),
+  );
+  return out;
+}
+
+const onError: Parse<string> = (e, label, report) => {
+  const target = onErrorTarget(e);
+  if (!target) report(bad(e.value?.span ?? e.span, label, "a node name"));
+  return target?.name;
+};
 
 function cacheKey(v: OptionValue | undefined): { name: string; span: Span }[] | undefined {
   if (v?.kind === "Tuple") return v.items.map((i) => ({ name: i.name, span: i.span }));
@@ -263,9 +250,6 @@ function cacheKey(v: OptionValue | undefined): { name: string; span: Span }[] | 
 
 /** `limits { recursion: N }` */
 export function readLimits(entries: readonly OptionEntry[], report: Report = ignore): { recursion?: number } {
-  const m = byName(entries, LIMIT_OPTIONS, "`limits`", report);
-  const r = m.get("recursion");
-  if (!r) return {};
-  const n = positiveInt(r, "limits.recursion", report);
-  return n === undefined ? {} : { recursion: n };
+  const recursion = reader(byName(entries, LIMIT_OPTIONS, "`limits`", report), "limits", report)("recursion", positiveInt);
+  return recursion === undefined ? {} : { recursion };
 }

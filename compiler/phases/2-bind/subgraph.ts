@@ -94,13 +94,13 @@ export function completeSubgraphs(ctx: BindContext): void {
     // `in` expressions may also name vars (or unknown names, reported by the checker): keep the fields
     const fieldsOnly = (items: InMapItem[]): InMapItem[] =>
       items.map((i) => ({ ...i, parentFields: i.parentFields.filter((f) => parent.fields.has(f.name)) }));
+    // without a mapping block: the child's input (output) fields the parent has too, passed by name
+    const sameName = (childFields: readonly string[] = []) => childFields.filter((f) => parent.fields.has(f));
     const inMap = mapping<InMapItem>(
       p.decl.in,
       p.file,
       () =>
-        (target?.input ?? [])
-          .filter((f) => parent.fields.has(f))
-          .map((f) => ({
+        sameName(target?.input).map((f) => ({
             child: { name: f, span: at.span },
             expr: nameExpr({ ...at, name: f }),
             parentFields: [{ name: f, span: at.span }],
@@ -112,9 +112,11 @@ export function completeSubgraphs(ctx: BindContext): void {
       p.decl.out,
       p.file,
       () =>
-        (target?.output ?? [])
-          .filter((f) => parent.fields.has(f))
-          .map((f) => ({ child: { name: f, span: at.span }, parent: { name: f, span: at.span }, sameName: true })),
+        sameName(target?.output).map((f) => ({
+          child: { name: f, span: at.span },
+          parent: { name: f, span: at.span },
+          sameName: true,
+        })),
       outItems,
     );
     // an `in = fn` transform may read anything: the node receives the whole parent state

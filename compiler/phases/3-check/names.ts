@@ -21,15 +21,14 @@ export function checkReserved(id: Ident, what: string, ctx: CheckContext): boole
 /** Reports the second and later declarations of one name in a list. */
 export function checkDuplicates(ids: readonly Ident[], block: string, ctx: CheckContext): void {
   const seen = new Map<string, Ident>();
-  for (const id of ids) {
-    if (id.name === "") continue;
-    const first = seen.get(id.name);
-    if (first)
-      ctx.diagnostics.push(
-        d.duplicateField(id.span, { name: id.name, block }, [rel(first.span, "first declared here")]),
-      );
-    else seen.set(id.name, id);
-  }
+  for (const id of ids) if (id.name !== "") declare(id, seen, block, ctx);
+}
+
+/** Records `id` in `seen`, or reports it (G2004) when its name was declared before. */
+function declare(id: Ident, seen: Map<string, Ident>, block: string, ctx: CheckContext): void {
+  const first = seen.get(id.name);
+  if (first) ctx.diagnostics.push(d.duplicateField(id.span, { name: id.name, block }, [rel(first.span, "first declared here")]));
+  else seen.set(id.name, id);
 }
 
 export function checkNames(g: BoundGraph, ctx: CheckContext): void {
@@ -113,12 +112,7 @@ function checkDuplicatesAcross(lists: Ident[][], block: string, ctx: CheckContex
     for (const id of list) {
       if (id.name === "" || local.has(id.name)) continue; // same-block duplicates are reported per block
       local.add(id.name);
-      const first = seen.get(id.name);
-      if (first)
-        ctx.diagnostics.push(
-          d.duplicateField(id.span, { name: id.name, block }, [rel(first.span, "first declared here")]),
-        );
-      else seen.set(id.name, id);
+      declare(id, seen, block, ctx);
     }
   }
 }

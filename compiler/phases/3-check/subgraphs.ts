@@ -9,9 +9,11 @@ import { suggest } from "../../diagnostics/did-you-mean.ts";
 import {
   findImport,
   type BoundField,
+  type BoundFile,
   type BoundGraph,
   type DslType,
   type NameRef,
+  type SubgraphMapping,
   type SubgraphNode,
 } from "../2-bind/model.ts";
 import { T, typeToString, union } from "../2-bind/types.ts";
@@ -68,6 +70,40 @@ function checkTarget(node: SubgraphNode, g: BoundGraph, ctx: CheckContext): void
   );
 }
 
+/**
+ * A TS transform (`in: fn` / `out: fn`) is an import to check; a written block maps each target once.
+ * Returns the items whose fields and types are to be checked, or undefined for a transform.
+ */
+function mappingItems<Item>(
+  mapping: SubgraphMapping<Item>,
+  side: "in" | "out",
+  target: (item: Item) => NameRef,
+  node: SubgraphNode,
+  file: BoundFile | undefined,
+  ctx: CheckContext,
+): Item[] | undefined {
+  if (mapping.kind === "fn") {
+    checkImportedFn(mapping.fnName, `the \`${side}\` transform of \`${node.name}\``, file, ctx);
+    return undefined;
+  }
+  if (mapping.kind === "block") mappedOnce(mapping.items.map(target), ctx);
+  return mapping.items;
+}
+
+/** Is `ref` among the child's `allowed` fields (its input or output)? If not, `report` says so, with close names. */
+function isChildField(
+  ref: NameRef,
+  allowed: readonly string[],
+  child: BoundGraph,
+  report: typeof d.inMapUnknownChildField,
+  ctx: CheckContext,
+): boolean {
+  if (allowed.includes(ref.name)) return true;
+  const candidates = allowed.map((n) => ({ name: n, span: child.fields.get(n)?.span }));
+  ctx.diagnostics.push(report(ref.span, { name: ref.name, graph: child.name, suggestions: suggest(ref.name, candidates) }));
+  return false;
+}
+
 function checkMappings(
   node: SubgraphNode,
   parent: BoundGraph,
@@ -77,32 +113,14 @@ function checkMappings(
 ): void {
   const diags = ctx.diagnostics;
   const file = ctx.program.files.get(parent.file);
-  const inputs = new Set(child.input);
-  const outputs = new Set(child.output);
-  const childCandidates = (names: readonly string[]) =>
-    names.map((n) => ({ name: n, span: child.fields.get(n)?.span }));
 
-  if (node.in.kind === "fn") checkImportedFn(node.in.fnName, `the \`in\` transform of \`${node.name}\``, file, ctx);
-  else {
-    if (node.in.kind === "block")
-      mappedOnce(
-        node.in.items.map((i) => i.child),
-        ctx,
-      );
+  const inItems = mappingItems(node.in, "in", (i) => i.child, node, file, ctx);
+  if (inItems) {
     const scope = graphScope(parent, `the \`in\` mapping of \`${node.name}\``);
-    for (const item of node.in.items) {
+    for (const item of inItems) {
       const before = diags.length;
       const from = exprType(item.expr, scope, diags);
-      if (!inputs.has(item.child.name)) {
-        diags.push(
-          d.inMapUnknownChildField(item.child.span, {
-            name: item.child.name,
-            graph: child.name,
-            suggestions: suggest(item.child.name, childCandidates(child.input)),
-          }),
-        );
-        continue;
-      }
+      if (!isChildField(item.child, child.input, child, d.inMapUnknownChildField, ctx)) continue;
       const to = child.fields.get(item.child.name);
       if (diags.length === before && to && !assignable(from, to.type)) {
         diags.push(
@@ -121,7 +139,7 @@ function checkMappings(
       }
     }
     // child input fields nobody fills
-    const supplied = new Set(node.in.items.map((i) => i.child.name));
+    const supplied = new Set(inItems.map((i) => i.child.name));
     for (const name of warnUnused ? child.input : []) {
       const f = child.fields.get(name);
       if (supplied.has(name) || !f || f.default !== undefined || f.reducer.kind === "builtin") continue;
@@ -133,24 +151,10 @@ function checkMappings(
     }
   }
 
-  if (node.out.kind === "fn") checkImportedFn(node.out.fnName, `the \`out\` transform of \`${node.name}\``, file, ctx);
-  else {
-    if (node.out.kind === "block")
-      mappedOnce(
-        node.out.items.map((i) => i.parent),
-        ctx,
-      );
-    for (const item of node.out.items) {
-      if (!outputs.has(item.child.name)) {
-        diags.push(
-          d.outMapNotReturned(item.child.span, {
-            name: item.child.name,
-            graph: child.name,
-            suggestions: suggest(item.child.name, childCandidates(child.output)),
-          }),
-        );
-        continue;
-      }
+  const outItems = mappingItems(node.out, "out", (i) => i.parent, node, file, ctx);
+  if (outItems) {
+    for (const item of outItems) {
+      if (!isChildField(item.child, child.output, child, d.outMapNotReturned, ctx)) continue;
       const target = parent.fields.get(item.parent.name);
       if (!target) {
         diags.push(

@@ -12,7 +12,10 @@ export const RUNTIME_VALUES = [
   "END",
   // reducer helpers (runtime/reducers.ts)
   "fold",
+  "foldOne",
   "replace",
+  "isOverwrite",
+  "overwriteValue",
   "append",
   "sum",
   "merge",

@@ -5,15 +5,44 @@
  */
 import type { FieldIR, GraphIR, VarIR } from "../4-lower/ir.ts";
 import type { EmitContext } from "./context.ts";
-import { access, isIdentifier, key, str } from "./escape.ts";
+import { access, inComment, isIdentifier, key, str } from "./escape.ts";
 import { tsLiteral } from "./expr.ts";
 import type { GraphNames } from "./names.ts";
 import { checkExpr, tsType } from "./types.ts";
 
-/** `...("f" in v && { f: v.f })` for a field that may be absent, `f: v.f` for one that is always set. */
-export function pick(src: string, field: FieldIR, as: string = field.name): string {
-  if (field.init !== undefined && !field.ephemeral) return `${key(as)}: ${access(src, field.name)}`;
-  return `...(${str(field.name)} in ${src} && { ${key(as)}: ${access(src, field.name)} })`;
+/** An item of a projection: `key: value`, or, with `when`, set only when `when` holds (absent otherwise). */
+export interface ProjItem {
+  readonly key: string;
+  readonly value: string;
+  readonly when?: string;
+  /** wraps the item's generated text (source-map markers) */
+  readonly trace?: (text: string) => string;
+}
+
+/** `f: v.f` for a field that is always set, `f` set only when `"f" in v` for one that may be absent. */
+export function pick(src: string, field: FieldIR, as: string = field.name): ProjItem {
+  const value = access(src, field.name);
+  return field.init !== undefined && !field.ephemeral ? { key: as, value } : { key: as, value, when: `${str(field.name)} in ${src}` };
+}
+
+/**
+ * The body of a projection arrow: an object literal when every item is always set; otherwise a literal of
+ * the leading items, then one assignment per item in order (an absent field stays absent, key order is the
+ * declaration order). Assignments are about 2.5× faster than `...(c && { f: v.f })` spreads. A `__proto__` key
+ * keeps the spread form (an assignment would set the prototype).
+ */
+export function projection(items: readonly ProjItem[], values: string, prelude = ""): string {
+  const t = (i: ProjItem, text: string) => (i.trace ? i.trace(text) : text);
+  const lit = (xs: readonly ProjItem[]) => xs.map((i) => t(i, `${key(i.key)}: ${i.value}`)).join(", ");
+  const body = (obj: string) => (prelude === "" ? `(${obj})` : `{ ${prelude}\nreturn ${obj}; }`);
+  const first = items.findIndex((i) => i.when !== undefined);
+  if (first < 0) return body(`{ ${lit(items)} }`);
+  if (items.some((i) => i.when !== undefined && i.key === "__proto__")) {
+    const spread = items.map((i) => t(i, i.when === undefined ? `${key(i.key)}: ${i.value}` : `...(${i.when} && { ${key(i.key)}: ${i.value} })`));
+    return body(`{ ${spread.join(", ")} }`);
+  }
+  const rest = items.slice(first).map((i) => t(i, `${i.when !== undefined ? `if (${i.when}) ` : ""}${access("o", i.key)} = ${i.value};`));
+  return `{\n${prelude}\nconst o: ${values} = { ${lit(items.slice(0, first))} };\n${rest.join("\n")}\nreturn o;\n}`;
 }
 
 export function emitInit(g: GraphIR, cx: EmitContext): string {
@@ -22,23 +51,39 @@ export function emitInit(g: GraphIR, cx: EmitContext): string {
   return `init: () => ({ ${items.map((f) => cx.traced(f.span, `${key(f.name)}: ${tsLiteral(f.init!)},`)).join("\n")} }),`;
 }
 
-export function emitInput(g: GraphIR, cx: EmitContext): string {
+/**
+ * `input`, and the module-level function that builds its type error (declared once, so the message is not
+ * repeated per field).
+ */
+export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): { prop: string; decls: string[] } {
   const err = cx.scope.rt("GraphInputError");
   const site = `{ graph: ${str(g.name)} }`;
+  const typed = g.input.filter((name) => checkExpr(g.fields.find((x) => x.name === name)!.check, "x") !== "true");
+  const bad = typed.length > 0 ? cx.scope.fresh(`${n.graph}BadInput`) : "";
   const cases = g.input.map((name) => {
     const f = g.fields.find((x) => x.name === name)!;
     const test = checkExpr(f.check, "x");
-    const msg = `${str(`graph "${g.name}": input field "${name}" must be ${tsType(f.type)}, got `)} + (x === null ? "null" : typeof x)`;
     const body = [
       `case ${str(name)}:`,
-      test === "true" ? "" : `if (${negate(test)}) throw new ${err}(${msg}, { graph: ${str(g.name)}, field: ${str(name)} });`,
+      test === "true" ? "" : `if (${negate(test)}) ${bad}(${str(name)}, ${str(tsType(f.type))}, x);`,
       `out[${str(name)}] = x;`,
       "break;",
     ];
     return cx.traced(f.span, body.join("\n"));
   });
   const inputs = g.input.join(", ") || "none";
-  return `input: (raw) => {
+  const decls =
+    bad === ""
+      ? []
+      : [
+          [
+            `/** Input field \`field\` of \`${inComment(n.graph)}\` is not a \`want\`. */`,
+            `function ${bad}(field: string, want: string, x: unknown): never {`,
+            `throw new ${err}(${str(`graph "${g.name}": input field "`)} + field + '" must be ' + want + ", got " + (x === null ? "null" : typeof x), { graph: ${str(g.name)}, field });`,
+            `}`,
+          ].join("\n"),
+        ];
+  const prop = `input: (raw) => {
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
       throw new ${err}(${str(`graph "${g.name}" expects an object as input, got `)} + (raw === null ? "null" : Array.isArray(raw) ? "array" : typeof raw), ${site});
     }
@@ -52,27 +97,51 @@ export function emitInput(g: GraphIR, cx: EmitContext): string {
     }
     return out;
   },`;
+  return { prop, decls };
 }
 
-export function emitOutput(g: GraphIR): string {
+export function emitOutput(g: GraphIR, cx: EmitContext): string {
   const field = new Map(g.fields.map((f) => [f.name, f]));
-  const body = g.output.length === 0 ? "output: () => ({})," : `output: (v) => ({ ${g.output.map((o) => pick("v", field.get(o)!)).join(", ")} }),`;
+  const items = g.output.map((o) => pick("v", field.get(o)!));
+  const body = g.output.length === 0 ? "output: () => ({})," : `output: (v) => ${projection(items, cx.scope.rt("Values"))},`;
   return `${body}
   outputFields: [${g.output.map(str).join(", ")}],`;
 }
 
-/** Collects each field's writes of the step in order, then folds them once with the field's reducer. */
+/**
+ * One update (a single task's return, the common step): each key is written once, so no LastValue conflict
+ * is possible and every field folds its one write directly. Several updates: a `switch` collects each
+ * field's writes of the step in order, then folds them once with the field's reducer.
+ */
 export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): string {
-  const written = g.fields;
+  const fields = g.fields;
+  if (fields.length === 0) return "apply: () => [],";
   const local = (f: FieldIR, i: number) => (isIdentifier(f.name) ? `w_${f.name}` : `w${i}`);
-  const decls = written.map((f, i) => `let ${local(f, i)}: unknown[] | undefined;`).join("\n");
-  const cases = written
+  const one = fields
+    .map((f) => cx.traced(f.span, `case ${str(f.name)}: ${access("v", f.name)} = ${mergeOne(f, n, cx)}; break;`))
+    .join("\n");
+  const decls = fields.map((f, i) => `let ${local(f, i)}: unknown[] | undefined;`).join("\n");
+  const cases = fields
     .map((f, i) => `case ${str(f.name)}: (${local(f, i)} ??= []).push(u.values[k]); break;`)
     .join("\n");
-  const merges = written
+  const merges = fields
     .map((f, i) => cx.traced(f.span, `if (${local(f, i)} !== undefined) { ${access("v", f.name)} = ${merge(g, f, local(f, i), n, cx)}; written.push(${str(f.name)}); }`))
     .join("\n");
   return `apply: (v, updates) => {
+    const written: string[] = [];
+    if (updates.length === 1) {
+      const u = updates[0]!.values;
+      for (const k in u) {
+        const x = u[k];
+        switch (k) {
+          ${one}
+          default:
+            continue;
+        }
+        written.push(k);
+      }
+      return written;
+    }
     ${decls}
     for (const u of updates) {
       for (const k in u.values) {
@@ -81,22 +150,37 @@ export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): string {
         }
       }
     }
-    const written: string[] = [];
     ${merges}
     return written;
   },`;
 }
 
+/** The reducer op of a field (the runtime's `messages` works on its own Message type; the field may use a compatible user type). */
+function reducerOp(f: FieldIR, cx: EmitContext): string {
+  const r = f.reducer;
+  if (r.kind === "custom") return cx.fn(r.fn.local);
+  if (r.kind === "messages") return `${cx.scope.rt("messages")} as never`;
+  return r.kind === "replace" ? cx.scope.rt("replace") : cx.scope.rt(r.kind);
+}
+
+/** Whether the field holds a value before this step's writes (defaults are set by `init`). */
+function hasValue(f: FieldIR): string {
+  return f.init !== undefined && !f.ephemeral ? "true" : `${str(f.name)} in v`;
+}
+
+/** The field's new value from its one write `x` (an `Overwrite` unwrapped, as `replace`/`fold` do). */
+function mergeOne(f: FieldIR, n: GraphNames, cx: EmitContext): string {
+  const rt = cx.scope.rt.bind(cx.scope);
+  if (f.reducer.kind === "replace") return `${rt("isOverwrite")}(x) ? ${rt("overwriteValue")}(x) : x`;
+  const T = `${n.state}[${str(f.name)}]`;
+  return `${rt("foldOne")}<${T}>(${hasValue(f)}, ${access("v", f.name)} as ${T}, x, ${reducerOp(f, cx)})`;
+}
+
 function merge(g: GraphIR, f: FieldIR, writes: string, n: GraphNames, cx: EmitContext): string {
   const rt = cx.scope.rt.bind(cx.scope);
-  const r = f.reducer;
-  if (r.kind === "replace") return `${rt("replace")}(${str(g.name)}, ${str(f.name)}, ${writes})`;
+  if (f.reducer.kind === "replace") return `${rt("replace")}(${str(g.name)}, ${str(f.name)}, ${writes})`;
   const T = `${n.state}[${str(f.name)}]`;
-  const has = f.init !== undefined && !f.ephemeral ? "true" : `${str(f.name)} in v`;
-  const current = `${access("v", f.name)} as ${T}`;
-  // the runtime's `messages` works on its own Message type; the field may use a compatible user type
-  const op = r.kind === "custom" ? cx.fn(r.fn.local) : r.kind === "messages" ? `${rt("messages")} as never` : rt(r.kind);
-  return `${rt("fold")}<${T}>(${str(g.name)}, ${str(f.name)}, ${has}, ${current}, ${writes}, ${op})`;
+  return `${rt("fold")}<${T}>(${str(g.name)}, ${str(f.name)}, ${hasValue(f)}, ${access("v", f.name)} as ${T}, ${writes}, ${reducerOp(f, cx)})`;
 }
 
 export function emitClearEphemeral(g: GraphIR, cx: EmitContext): string {

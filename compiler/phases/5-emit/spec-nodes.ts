@@ -4,21 +4,83 @@
  * with the mappings inline — the update check as a `switch`, options) and the edge tables: static successors, join
  * barrier ids, and branches (router `switch`, inline conditions as `if`s, send).
  */
+import type { Span } from "../../../grammar/span.ts";
 import type { BranchIR, EdgesIR, FieldIR, FunctionNodeIR, GraphIR, NodeIR, SubgraphNodeIR } from "../4-lower/ir.ts";
 import type { EmitContext } from "./context.ts";
 import { access, inComment, key, str } from "./escape.ts";
 import { tsExpr } from "./expr.ts";
 import type { GraphNames } from "./names.ts";
-import { pick } from "./spec-data.ts";
+import { pick, projection, type ProjItem } from "./spec-data.ts";
 
-export function emitNodes(g: GraphIR, n: GraphNames, cx: EmitContext): string {
-  return `nodes: [\n${g.nodes.map((node) => cx.traced(node.span, `${emitNode(g, node, n, cx)},`)).join("\n")}\n],`;
+/**
+ * Node functions that would be identical for several nodes (same projection; same user function with the
+ * same types; same update check but for the node name) are declared once before the spec and shared: the
+ * runtime's call sites then see one function instead of one per node (a chain of look-alike nodes stays
+ * monomorphic), and the bundle carries the code once. A function used by one node stays inline.
+ */
+class Shared {
+  readonly decls: string[] = [];
+  private readonly uses = new Map<string, string[]>();
+  private readonly names = new Map<string, string>();
+
+  constructor(private readonly cx: EmitContext) {}
+
+  count(key: string, node: string): void {
+    const users = this.uses.get(key);
+    if (users) users.push(node);
+    else this.uses.set(key, [node]);
+  }
+
+  /** the shared name for `key` (declaring it on first use), or undefined when only one node uses it */
+  name(key: string, base: string, span: Span, decl: (name: string) => string): string | undefined {
+    const users = this.uses.get(key) ?? [];
+    if (users.length < 2) return undefined;
+    let name = this.names.get(key);
+    if (name === undefined) {
+      name = this.cx.scope.fresh(base);
+      this.names.set(key, name);
+      const shown = users.slice(0, 3).map(inComment).join(", ");
+      const more = users.length > 3 ? ` and ${users.length - 3} more` : "";
+      this.decls.push(this.cx.traced(span, `/** Shared by nodes ${shown}${more}. */\n${decl(name)}`));
+    }
+    return name;
+  }
 }
 
-function emitNode(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext): string {
+const readKey = (node: FunctionNodeIR) => JSON.stringify(["read", node.reads]);
+const callKey = (node: FunctionNodeIR) => JSON.stringify(["call", node.fn.local, node.reads, node.writes, node.goto !== undefined]);
+const checkKey = (node: FunctionNodeIR) => JSON.stringify(["check", node.writes]);
+
+/** `nodes: [...]` and the declarations it refers to (shared node functions, the update-check error). */
+export function emitNodes(g: GraphIR, n: GraphNames, cx: EmitContext): { nodes: string; decls: string[] } {
+  const shared = new Shared(cx);
+  for (const node of g.nodes) {
+    if (node.kind !== "function") continue;
+    shared.count(readKey(node), node.name);
+    shared.count(callKey(node), node.name);
+    shared.count(checkKey(node), node.name);
+  }
+  if (g.nodes.length === 0) return { nodes: "nodes: [],", decls: [] };
+  const cannot = cx.scope.fresh(`${n.graph}CannotWrite`);
+  const nodes = g.nodes.map((node) => cx.traced(node.span, `${emitNode(g, node, n, cx, shared, cannot)},`));
+  return { nodes: `nodes: [\n${nodes.join("\n")}\n],`, decls: [cannotWrite(g, n, cannot, cx), ...shared.decls] };
+}
+
+/** One module-level function builds the update check's error (its text would otherwise repeat per node). */
+function cannotWrite(g: GraphIR, n: GraphNames, name: string, cx: EmitContext): string {
+  const err = cx.scope.rt("InvalidUpdateError");
+  return [
+    `/** A node of \`${inComment(n.graph)}\` returned key \`k\`, which it may not write (LangGraph would drop it silently). */`,
+    `function ${name}(node: string, k: string, why: string): never {`,
+    `throw new ${err}('node "' + node + ${str(`" of graph "${g.name}" cannot write `)} + JSON.stringify(k) + why, { graph: ${str(g.name)}, node, field: k });`,
+    `}`,
+  ].join("\n");
+}
+
+function emitNode(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext, shared: Shared, cannot: string): string {
   const parts = [`name: ${str(node.name)},`];
-  parts.push(node.kind === "function" ? functionCall(g, node, n, cx) : subgraphCall(g, node, n, cx));
-  parts.push(`check: ${node.kind === "function" ? updateCheck(g, node, cx) : parentUpdateCheck(g, node, cx)},`);
+  parts.push(node.kind === "function" ? functionCall(g, node, n, cx, shared) : subgraphCall(g, node, n, cx));
+  parts.push(`check: ${node.kind === "function" ? updateCheck(node, cx, shared, n, cannot) : parentUpdateCheck(g, node, cannot)},`);
   parts.push(edges(g, node, n, node.name, cx));
   // a subgraph node always lists its ends: a child's Command.PARENT goto outside them is an InvalidUpdateError
   const ends = node.goto ?? (node.kind === "subgraph" ? [] : undefined);
@@ -32,15 +94,21 @@ function fieldMap(g: GraphIR): (name: string) => FieldIR {
   return (name) => m.get(name)!;
 }
 
-function functionCall(g: GraphIR, node: FunctionNodeIR, n: GraphNames, cx: EmitContext): string {
+function functionCall(g: GraphIR, node: FunctionNodeIR, n: GraphNames, cx: EmitContext, shared: Shared): string {
   const F = fieldMap(g);
   const nn = n.node(node.name);
-  const ctx = `ctx as ${cx.scope.rt("NodeContext")}<${n.vars}>`;
+  const V = cx.scope.rt("Values");
+  const proj = projection(node.reads.map((r) => pick("v", F(r))), V);
+  const readName = shared.name(readKey(node), `${nn.read}Fields`, node.span, (name) => `const ${name} = (v: ${V}) => ${proj};`);
   cx.binding(`${nn.fn} = ${cx.fn(node.fn.local)}`, { role: "node", node: node.name, fn: node.fn.local });
+  const NC = cx.scope.rt("NodeContext");
+  // the typed binding makes a wrong signature a TypeScript error here (reported at the `node` line); it is
+  // a local alias, free at run time
+  const body = `{\nconst fn: ${nn.fn} = ${cx.fn(node.fn.local)};\nreturn fn(input as ${nn.read}, ctx as ${NC}<${n.vars}>);\n}`;
+  const callName = shared.name(callKey(node), `${nn.fn}Call`, node.span, (name) => `const ${name} = (input: unknown, ctx: ${NC}) => ${body};`);
   return [
-    `read: (v) => ({ ${node.reads.map((r) => pick("v", F(r))).join(", ")} }),`,
-    // the typed binding makes a wrong signature a TypeScript error here (reported at the `node` line)
-    `call: (input, ctx) => {\nconst fn: ${nn.fn} = ${cx.fn(node.fn.local)};\nreturn fn(input as ${nn.read}, ${ctx});\n},`,
+    `read: ${readName ?? `(v) => ${proj}`},`,
+    `call: ${callName ?? `(input, ctx) => ${body}`},`,
     `sync: ${node.fn.sync},`,
   ].join("\n");
 }
@@ -54,15 +122,14 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
     cx.binding(`(state: ${n.state}) => ${child.input} = ${cx.fn(node.in.fn.local)}`, { role: "in", node: node.name, fn: node.in.fn.local });
     read = `read: (v) => {\nconst fn: (state: ${n.state}) => ${child.input} = ${cx.fn(node.in.fn.local)};\nreturn fn(v as ${n.state});\n},`;
   } else {
-    const items = node.in.items.map((i) =>
-      i.expr.k === "field"
-        ? pick("v", F(i.expr.name), i.child)
-        : cx.traced(i.span, `${key(i.child)}: ${tsExpr(i.expr, "state")}`),
+    const items = node.in.items.map(
+      (i): ProjItem =>
+        i.expr.k === "field"
+          ? pick("v", F(i.expr.name), i.child)
+          : { key: i.child, value: tsExpr(i.expr, "state"), trace: (text) => cx.traced(i.span, text) },
     );
     const needsState = node.in.items.some((i) => i.expr.k !== "field");
-    read = needsState
-      ? `read: (v) => { const state = v as ${n.state}; return { ${items.join(",\n")} }; },`
-      : `read: (v) => ({ ${items.join(", ")} }),`;
+    read = `read: (v) => ${projection(items, cx.scope.rt("Values"), needsState ? `const state = v as ${n.state};` : "")},`;
   }
   const spec = node.stateful ? n.statefulSpec(node.name) : child.spec;
   const run = `await ctx.runSubgraph(${spec}, input as ${cx.scope.rt("Values")})`;
@@ -73,15 +140,15 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
     back = `const fn: (output: ${child.output}) => ${nn.update} = ${cx.fn(node.out.fn.local)};\nreturn fn(out as ${child.output});`;
   } else {
     const childField = (name: string): FieldIR | undefined => childIR?.fields.find((f) => f.name === name);
-    const items = node.out.items.map((i) => {
+    const items = node.out.items.map((i): ProjItem => {
       const cf = childField(i.child);
       // a child output field is present only when written (or when it has a default)
       const always = cf !== undefined && cf.init !== undefined && !cf.ephemeral;
-      return always
-        ? `${key(i.parent)}: ${access("out", i.child)}`
-        : `...(${str(i.child)} in out && { ${key(i.parent)}: ${access("out", i.child)} })`;
+      const value = access("out", i.child);
+      return always ? { key: i.parent, value } : { key: i.parent, value, when: `${str(i.child)} in out` };
     });
-    back = `return { ${items.join(", ")} };`;
+    const p = projection(items, cx.scope.rt("Values"));
+    back = p.startsWith("(") ? `return ${p};` : p.slice(1, -1);
   }
   return [
     read,
@@ -110,26 +177,27 @@ export function statefulSpecs(g: GraphIR, n: GraphNames, cx: EmitContext): strin
 }
 
 /** Rejects a key the node did not declare it writes (LangGraph would drop it silently). */
-function updateCheck(g: GraphIR, node: FunctionNodeIR, cx: EmitContext): string {
-  return keyCheck(g, node.name, node.writes, ` (it declares: ${node.writes.join(", ") || "nothing"})`, cx);
+function updateCheck(node: FunctionNodeIR, cx: EmitContext, shared: Shared, n: GraphNames, cannot: string): string {
+  const why = ` (it declares: ${node.writes.join(", ") || "nothing"})`;
+  const V = cx.scope.rt("Values");
+  const name = shared.name(checkKey(node), `${n.node(node.name).update}Check`, node.span, (nm) => `const ${nm} = (node: string) => (u: ${V}) => ${keyCheck(node.writes, "node", why, cannot)};`);
+  return name !== undefined ? `${name}(${str(node.name)})` : `(u) => ${keyCheck(node.writes, str(node.name), why, cannot)}`;
 }
 
 /**
  * A subgraph node's own return is generated mapping code; what this check sees in practice is a child's
  * `Command.PARENT` update, which may write any field of this graph (LANGUAGE.md §7), so only unknown keys fail.
  */
-function parentUpdateCheck(g: GraphIR, node: SubgraphNodeIR, cx: EmitContext): string {
+function parentUpdateCheck(g: GraphIR, node: SubgraphNodeIR, cannot: string): string {
   const why = `: graph "${g.name}" has no such field (a Command.PARENT update may write any of its fields)`;
-  return keyCheck(g, node.name, g.fields.map((f) => f.name), why, cx);
+  return `(u) => ${keyCheck(g.fields.map((f) => f.name), str(node.name), why, cannot)}`;
 }
 
-/** `(u) => …` throwing `InvalidUpdateError` (graph, node, field) for a key outside `allowed` */
-function keyCheck(g: GraphIR, node: string, allowed: readonly string[], why: string, cx: EmitContext): string {
-  const err = cx.scope.rt("InvalidUpdateError");
-  const msg = `${str(`node "${node}" of graph "${g.name}" cannot write `)} + JSON.stringify(k) + ${str(why)}`;
-  const throwIt = `throw new ${err}(${msg}, { graph: ${str(g.name)}, node: ${str(node)}, field: k });`;
-  if (allowed.length === 0) return `(u) => { for (const k in u) ${throwIt} }`;
-  return `(u) => {
+/** The body of `(u) => …`: throws (through `cannot`) for a key outside `allowed`; `node` is an expression. */
+function keyCheck(allowed: readonly string[], node: string, why: string, cannot: string): string {
+  const throwIt = `${cannot}(${node}, k, ${str(why)});`;
+  if (allowed.length === 0) return `{ for (const k in u) ${throwIt} }`;
+  return `{
     for (const k in u) {
       switch (k) {
         ${allowed.map((w) => `case ${str(w)}:`).join("\n")}

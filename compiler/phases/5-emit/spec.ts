@@ -12,16 +12,19 @@ import { edges, emitNodes, statefulSpecs } from "./spec-nodes.ts";
 
 export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): string {
   const rt = cx.scope.rt.bind(cx.scope);
+  const input = emitInput(g, n, cx);
+  const { nodes, decls: nodeDecls } = emitNodes(g, n, cx);
+  const decls = [...input.decls, ...nodeDecls];
   const names = (xs: readonly string[]) => `[${xs.map(str).join(", ")}]`;
   const body = [
     `name: ${str(g.name)},`,
     `compilerVersion: ${str(cx.version)},`,
     emitInit(g, cx),
-    emitInput(g, cx),
-    emitOutput(g),
+    input.prop,
+    emitOutput(g, cx),
     emitApply(g, n, cx),
     emitClearEphemeral(g, cx),
-    emitNodes(g, n, cx),
+    nodes,
     `start: {\n${edges(g, g.start, n, "START", cx)}\n},`,
     `joins: [${g.joins.map((j) => cx.traced(j.span, `{ sources: ${names(j.sources)}, target: ${str(j.target)} },`)).join("\n")}],`,
     `interruptBefore: ${names(g.interruptBefore)},`,
@@ -33,6 +36,7 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
   return [
     BLANK,
     ...(stateful.length > 0 ? [...stateful, BLANK] : []),
+    ...decls.flatMap((d) => [d, BLANK]),
     cx.traced(
       g.span,
       [
