@@ -328,8 +328,6 @@ export class Loop {
     return this.flush().then(() => o);
   }
 
-
-
   // ------------------------------------------------------------------------------------------------------
   // one superstep
 
@@ -403,8 +401,6 @@ export class Loop {
     }
     return this.pending.length > 0 ? this.run.d!.attachPending(this, tasks) : tasks;
   }
-
-
 
   /** the first `count` candidates in name order without duplicates: marked by rank, then read off in order */
   byRank(count: number): CNode[] {
@@ -812,21 +808,14 @@ export class Loop {
     return this.c.spec.output(this.values);
   }
 
-
-
   // ------------------------------------------------------------------------------------------------------
-  // checkpoints (durable only)
+  // checkpoints: the hooks into durable.ts (run.d), which is set only when the run has a checkpointer
 
   baseId(): string {
     if (this.durable) return this.cpId;
     // without a checkpointer ids only need to be unique within the run
     return (this.runId ||= Math.random().toString(36).slice(2));
   }
-
-
-
-
-
 
   /** exit durability: persist the last checkpoint and its writes; every mode: wait for queued saves. */
   flush(): Promise<unknown> {
@@ -846,22 +835,6 @@ export class Loop {
     if (!this.durable) return;
     this.run.d!.putWritesRaw(this, t.id, writes);
   }
-
-
-
-  // ------------------------------------------------------------------------------------------------------
-  // introspection (getState, updateState)
-
-
-
-
-
-
-
-
-
-
-
 
   // ------------------------------------------------------------------------------------------------------
   // streaming: events go to the run's sink, which carries the event code (stream-events.ts)

@@ -1,14 +1,12 @@
 /**
- * Runs the CLI in-process (`main(argv, io)`) against a temporary project. Projects live under
- * test/cli/_tmp-* inside the repository, so generated code resolves `graphc/runtime` through the package's
- * self-reference exactly as it does for a user.
+ * Runs the CLI in-process (`main(argv, io)`) against a temporary project. Projects live in
+ * test/_tmp-cli-* inside the repository (test/temp-dir.ts), so generated code resolves `graphc/runtime`
+ * through the package's self-reference exactly as it does for a user.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { main } from "../../compiler/cli/main.ts";
-
-const here = dirname(fileURLToPath(import.meta.url));
+import { tempDir } from "../temp-dir.ts";
 
 export interface Project {
   readonly dir: string;
@@ -17,13 +15,13 @@ export interface Project {
 }
 
 export function project(files: Readonly<Record<string, string>>): Project {
-  const dir = mkdtempSync(join(here, "_tmp-"));
+  const { dir, remove } = tempDir("cli");
   const write = (path: string, text: string) => {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   };
   for (const [p, t] of Object.entries(files)) write(p, t);
-  return { dir, write, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, write, remove };
 }
 
 export interface RunResult {

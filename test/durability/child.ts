@@ -1,5 +1,6 @@
 /**
- * Child processes for the durability tests.
+ * Child processes for the durability tests: `compileGraph` compiles a fixture into the test's temp folder,
+ * `bundleRunner` bundles a child around the generated graph, `Child` runs it.
  *
  * A child is bundled once per test run into one plain ES module (esbuild, which tsx already brings in), so a
  * spawn costs a bare `node` start-up (~0.1 s idle) instead of tsx's loader and transpiler (~0.4 s idle,
@@ -10,29 +11,13 @@
  * Children talk in lines on stdout; `Child.line(pattern)` waits for one.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
 import { buildFiles, hasErrors } from "graphc";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
-/** A fresh gitignored folder (`**\/_tmp*\/`) inside the repository for one test file's run. */
-export function tempDir(name: string): { dir: string; remove: () => void } {
-  const parent = join(ROOT, "test", "_tmp-durability");
-  const dir = join(parent, `${name}-${process.pid}-${Date.now().toString(36)}`);
-  mkdirSync(dir, { recursive: true });
-  const remove = () => {
-    rmSync(dir, { recursive: true, force: true });
-    try {
-      rmdirSync(parent); // only when the other test files are done with it too
-    } catch {
-      // not empty: another durability test is still running
-    }
-  };
-  return { dir, remove };
-}
 
 /**
  * `graphc` and `graphc/<sub>` resolve through the package's own `exports` map (the package self-reference

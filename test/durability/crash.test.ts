@@ -14,7 +14,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemorySaver, type Checkpoint, type CheckpointMetadata, type CompiledGraph, type RunnableConfig } from "graphc/runtime";
 import { SqliteSaver } from "graphc/runtime/sqlite";
-import { Child, ROOT, bundleRunner, compileGraph, tempDir } from "./child.ts";
+import { tempDir } from "../temp-dir.ts";
+import { Child, ROOT, bundleRunner, compileGraph } from "./child.ts";
 import { assertChain, threadHistory, type Saved } from "./history.ts";
 import { expectedTotal } from "./fixtures/crash.nodes.ts";
 

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CompiledGraph } from "graphc/runtime";
 import { SqliteSaver } from "graphc/runtime/sqlite";
 import { dropSchema, postgresUrl } from "../savers/pg-env.ts";
-import { Child, ROOT, bundleRunner, compileGraph, tempDir } from "./child.ts";
+import { tempDir } from "../temp-dir.ts";
+import { Child, ROOT, bundleRunner, compileGraph } from "./child.ts";
 import { APPROVAL, refundStep, type RefundStep } from "./fixtures/refund.ts";
 
 const SAMPLE = join(ROOT, "samples", "customer-service");

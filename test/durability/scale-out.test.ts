@@ -12,7 +12,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PostgresSaver } from "graphc/runtime/postgres";
 import { dropSchema, postgresUrl } from "../savers/pg-env.ts";
-import { Child, ROOT, bundleRunner, compileGraph, tempDir } from "./child.ts";
+import { tempDir } from "../temp-dir.ts";
+import { Child, ROOT, bundleRunner, compileGraph } from "./child.ts";
 import { assertChain, threadHistory } from "./history.ts";
 import { answerFor, expectedReview, type Question } from "./fixtures/review.nodes.ts";
 

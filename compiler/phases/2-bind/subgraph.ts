@@ -101,11 +101,11 @@ export function completeSubgraphs(ctx: BindContext): void {
       p.file,
       () =>
         sameName(target?.input).map((f) => ({
-            child: { name: f, span: at.span },
-            expr: nameExpr({ ...at, name: f }),
-            parentFields: [{ name: f, span: at.span }],
-            sameName: true,
-          })),
+          child: { name: f, span: at.span },
+          expr: nameExpr({ ...at, name: f }),
+          parentFields: [{ name: f, span: at.span }],
+          sameName: true,
+        })),
       (entries) => fieldsOnly(inItems(entries)),
     );
     const outMap = mapping<OutMapItem>(

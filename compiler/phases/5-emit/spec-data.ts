@@ -88,7 +88,9 @@ export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): { prop: s
       throw new ${err}(${str(`graph "${g.name}" expects an object as input, got `)} + (raw === null ? "null" : Array.isArray(raw) ? "array" : typeof raw), ${site});
     }
     const out: ${cx.scope.rt("Values")} = {};
-    for (const [k, x] of Object.entries(raw)) {
+    // own enumerable keys, as Object.entries, without allocating a [key, value] pair per field
+    for (const k of Object.keys(raw)) {
+      const x = (raw as ${cx.scope.rt("Values")})[k];
       switch (k) {
         ${cases.join("\n")}
         default:

@@ -132,7 +132,7 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
     read = `read: (v) => ${projection(items, cx.scope.rt("Values"), needsState ? `const state = v as ${n.state};` : "")},`;
   }
   const spec = node.stateful ? n.statefulSpec(node.name) : child.spec;
-  const run = `await ctx.runSubgraph(${spec}, input as ${cx.scope.rt("Values")})`;
+  const V = cx.scope.rt("Values");
   let back: string;
   if (node.out.kind === "fn") {
     const nn = n.node(node.name);
@@ -152,7 +152,13 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
   }
   return [
     read,
-    `call: async (input, ctx) => {\nconst out = ${run};\n${back}\n},`,
+    // a child that finishes synchronously (no checkpointer, synchronous nodes) is mapped back at once
+    // (`runSubgraphNow`, where the runtime offers it): no promise, so the parent's step stays synchronous
+    `call: (input, ctx) => {
+      const back = (out: ${V}) => {\n${back}\n};
+      const out = ctx.runSubgraphNow ? ctx.runSubgraphNow(${spec}, input as ${V}) : ctx.runSubgraph(${spec}, input as ${V});
+      return out instanceof Promise ? out.then(back) : back(out);
+    },`,
     `sync: false,`,
     `subgraph: ${spec},`,
   ].join("\n");
