@@ -25,6 +25,10 @@ export {
   badNodeReturn,
 } from "./errors.ts";
 export type { ErrorSite, Interrupt, TimeoutKind } from "./errors.ts";
+// raised by every saver (missing thread_id, unserializable value, corrupt row); a plain class, so a bundle
+// that never names it drops it
+export { CheckpointError } from "./checkpoint/errors.ts";
+export type { CheckpointErrorCode } from "./checkpoint/errors.ts";
 export {
   Overwrite,
   isOverwrite,

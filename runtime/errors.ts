@@ -138,11 +138,21 @@ export class NodeTimeoutError extends GraphError {
   }
 }
 
-/** The run was cancelled through its AbortSignal. */
+/**
+ * The run was cancelled through its AbortSignal, or (`bySibling`) a subgraph stopped at a superstep boundary
+ * because a sibling task of an enclosing step had already failed. The latter is a consequence of that
+ * failure, not a failure of its own: it is never aggregated into `MultipleErrors` (reference §1.3).
+ */
 export class GraphAbortError extends GraphError {
-  constructor(site: ErrorSite = {}, reason?: unknown) {
-    super(`Aborted${reason instanceof Error ? `: ${reason.message}` : ""}`, "ABORTED", site);
+  readonly bySibling: boolean;
+  constructor(site: ErrorSite = {}, reason?: unknown, bySibling = false) {
+    super(
+      `Aborted${bySibling ? " (a sibling task failed)" : ""}${reason instanceof Error ? `: ${reason.message}` : ""}`,
+      "ABORTED",
+      site,
+    );
     this.name = "AbortError";
+    this.bySibling = bySibling;
   }
 }
 

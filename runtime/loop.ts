@@ -155,6 +155,9 @@ export class Loop {
   single: Task | undefined;
   /** some task of the current step failed, interrupted or bubbled */
   troubled = false;
+  /** the earliest genuine failure of the current step, in its task's `ticks` (-1: none), and its error */
+  failAt = -1;
+  failErr: unknown;
 
   // checkpoint state (durable only)
   hasCheckpoint = false;
@@ -335,6 +338,13 @@ export class Loop {
   tick(): boolean | Outcome | Promise<boolean | Outcome> | typeof RUNNING {
     const sig = this.run.signal;
     if (sig?.aborted) throw new GraphAbortError(this.site(), sig.reason);
+    const pt = this.opts.task;
+    if (pt !== undefined) {
+      // a subgraph: one more superstep of its task; stop here if a sibling of an enclosing step failed first
+      pt.ticks++;
+      const failed = this.siblingFailure();
+      if (failed !== undefined) throw new GraphAbortError(this.site(), failed.failErr, true);
+    }
     const tasks = (this.tasks ??= this.prepare());
     if (tasks.length === 0) return false;
     if (this.armed && this.before.size > 0 && this.breakpoint(this.before, tasks)) return this.staticInterrupt();
@@ -344,6 +354,20 @@ export class Loop {
       return RUNNING;
     }
     return this.afterStep(tasks);
+  }
+
+  /**
+   * The enclosing loop whose current step already failed no later than this branch has got (LangGraph: the
+   * first failure aborts the step's shared signal, which a running subgraph sees at its next step). "Later" is
+   * counted in supersteps (`Task.ticks`) at each level, because a synchronous child runs to its end before its
+   * sibling starts: a child that fails at an earlier superstep than its sibling is still the first failure.
+   */
+  siblingFailure(): Loop | undefined {
+    let l: Loop = this;
+    for (let p = l.opts.parent; p !== undefined; l = p, p = p.opts.parent) {
+      if (p.failAt >= 0 && p.failAt <= (l.opts.task?.ticks ?? 0)) return p;
+    }
+    return undefined;
   }
 
   breakpoint(set: ReadonlySet<string>, tasks: readonly Task[]): boolean {
@@ -545,13 +569,34 @@ export class Loop {
     }
     const err = e instanceof GraphError ? e : new NodeError(this.c.spec.name, t.cn.name, e);
     t.error = err;
-    this.stepController?.abort(err);
+    if (!this.causedByFailure(e)) {
+      t.failedAt = t.ticks;
+      if (this.failAt < 0 || t.ticks < this.failAt) {
+        this.failAt = t.ticks;
+        this.failErr = err;
+      }
+      this.stepController?.abort(err);
+    }
     this.emitTaskStopped(t);
     if (this.durable) {
       const name = e instanceof Error ? e.name : "Error";
       this.putWrites(t, [["__error__", { message: e instanceof Error ? e.message : String(e), name }]]);
     }
     return undefined;
+  }
+
+  /**
+   * An error that a sibling's failure caused rather than a failure of its own (LangGraph's non-"genuine"
+   * errors, which are not aggregated): a subgraph stopped by it, or a node that gave up on the aborted signal.
+   */
+  causedByFailure(e: unknown): boolean {
+    if (e instanceof GraphAbortError) return e.bySibling;
+    if (this.failAt < 0) return false;
+    return (
+      e === this.failErr ||
+      e === this.stepController?.signal.reason ||
+      (e instanceof Error && e.name === "AbortError")
+    );
   }
 
   complete(t: Task): void {
@@ -575,6 +620,8 @@ export class Loop {
   stepSignal(): AbortSignal {
     if (this.stepController) return this.stepController.signal;
     const c = (this.stepController = new AbortController());
+    // a task that asks for its signal after a sibling failed sees it aborted
+    if (this.failAt >= 0) c.abort(this.failErr);
     const sig = this.run.signal;
     if (sig) {
       if (sig.aborted) c.abort(sig.reason);
@@ -600,7 +647,7 @@ export class Loop {
 
   afterStep(tasks: Task[]): boolean | Outcome | Promise<boolean | Outcome> {
     this.endStep();
-    let errors: unknown[] | undefined;
+    let failed = false;
     let interrupts: Interrupt[] | undefined;
     if (this.troubled) this.troubled = false;
     else return this.commit(tasks);
@@ -610,11 +657,11 @@ export class Loop {
         if (t.bubble.owner === undefined) t.bubble.owner = this.opts.task;
         throw t.bubble;
       }
-      if (t.error !== undefined) (errors ??= []).push(t.error);
+      if (t.error !== undefined) failed = true;
       else if (t.interrupts) (interrupts ??= []).push(...t.interrupts);
     }
-    if (errors) {
-      const err = errors.length === 1 ? errors[0] : new MultipleErrors(this.c.spec.name, this.step, errors);
+    if (failed) {
+      const err = this.stepError(tasks);
       if (this.durable) return this.flush().then(() => Promise.reject(err));
       throw err;
     }
@@ -634,6 +681,28 @@ export class Loop {
       return { interrupted: true, interrupts };
     }
     return this.commit(tasks);
+  }
+
+  /**
+   * The error a failed step throws (reference §1.3): only genuine failures count, and only the earliest
+   * (fewest supersteps of subgraphs run, see `siblingFailure`). Plain nodes failing in the same step all fail
+   * "at once" and are aggregated into `MultipleErrors`, as LangGraph's concurrently failing nodes are; of
+   * subgraphs failing at the same superstep the first one is thrown, because it aborts the others there. A
+   * step whose only errors were caused by an enclosing step's failure throws the first of them, which the
+   * enclosing step in turn does not count.
+   */
+  stepError(tasks: readonly Task[]): unknown {
+    const at = this.failAt;
+    this.failAt = -1;
+    this.failErr = undefined;
+    let errors: unknown[] | undefined;
+    for (const t of tasks) {
+      if (t.failedAt < 0 || t.failedAt !== at) continue;
+      (errors ??= []).push(t.error);
+      if (at > 0) break;
+    }
+    if (errors === undefined) return tasks.find((t) => t.error !== undefined)!.error;
+    return errors.length === 1 ? errors[0] : new MultipleErrors(this.c.spec.name, this.step, errors);
   }
 
   commit(tasks: Task[]): boolean | Outcome | Promise<boolean | Outcome> {

@@ -72,6 +72,14 @@ export interface GraphSpec {
    */
   readonly outputFields?: readonly string[];
   /**
+   * (optional, added by the runtime engineer) Validates an update that no node wrote: the `update` of a
+   * `Command` given as `invoke` input. Every key must be a field of the graph's state (input-only, output-only
+   * and private fields included, as in LangGraph); throws `InvalidUpdateError` naming graph and field
+   * (LangGraph drops unknown keys silently). Without it the runtime rejects the keys that `apply` does not
+   * report as written.
+   */
+  readonly checkUpdate?: (update: Values) => void;
+  /**
    * (optional) A stateful subgraph (LangGraph's `checkpointer: true`): its namespace is the node name without
    * task id, so its state persists across calls on one thread and new input folds into it.
    */

@@ -34,6 +34,13 @@ export class Task implements NodeContext {
   /** resume values delivered to this task's interrupts so far, in call order */
   resumes: unknown[] | undefined;
   interruptCount = 0;
+  /**
+   * Supersteps run so far by the subgraphs this task called: how far the task got, the "time" by which
+   * failures of one step are ordered (a plain node's failure happens at 0). See `Loop.fail`.
+   */
+  ticks = 0;
+  /** `ticks` at this task's failure when the failure is genuine (not caused by a sibling's), else -1 */
+  failedAt = -1;
   /** refreshes an idle timeout; set while a timeout is armed */
   onProgress: (() => void) | undefined;
   controller: AbortController | undefined;

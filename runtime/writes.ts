@@ -9,6 +9,7 @@ import type { ErrorSite } from "./errors.ts";
 import type { Destinations, Values } from "./spec.ts";
 import { END, Send } from "./spec.ts";
 import type { Task } from "./task.ts";
+import { forgetLastMerge } from "./reducers.ts";
 
 export function isThenable(x: unknown): x is PromiseLike<unknown> {
   return typeof x === "object" && x !== null && typeof (x as { then?: unknown }).then === "function";
@@ -52,6 +53,24 @@ function addUpdate(t: Task, u: Values): void {
   (t.updates ??= []).push({ node: t.cn.name, values: u });
 }
 
+/**
+ * The update of a Command given as input has no node whose `check` applies: the graph's `checkUpdate`
+ * checks it, or else every key must be one that the graph's `apply` writes (tried on a copy of the state).
+ */
+function checkInputUpdate(t: Task, u: Values): void {
+  const spec = t.loop.c.spec;
+  if (spec.checkUpdate) return spec.checkUpdate(u);
+  const written = spec.apply({ ...t.loop.values }, [{ node: t.cn.name, values: u }]);
+  forgetLastMerge();
+  for (const k in u) {
+    if (!written.includes(k))
+      throw new InvalidUpdateError(
+        `Command update given as input to graph "${spec.name}" names unknown field ${JSON.stringify(k)}`,
+        { graph: spec.name, field: k },
+      );
+  }
+}
+
 export function processCommand(t: Task, cmd: Command, asInput: boolean): void {
   if (cmd.graph === Command.PARENT) {
     if (t.loop.isRoot) throw new InvalidUpdateError("There is no parent graph.", site(t));
@@ -69,9 +88,14 @@ export function processCommand(t: Task, cmd: Command, asInput: boolean): void {
             `Command.update of node "${t.cn.name}" must be an object or a list of [field, value] pairs`,
             site(t),
           );
-        addUpdate(t, { [pair[0]]: pair[1] });
+        const one = { [pair[0]]: pair[1] };
+        if (asInput) checkInputUpdate(t, one);
+        addUpdate(t, one);
       }
-    } else if (isPlainUpdate(u)) addUpdate(t, u as Values);
+    } else if (isPlainUpdate(u)) {
+      if (asInput) checkInputUpdate(t, u as Values);
+      addUpdate(t, u as Values);
+    }
     else throw badNodeReturn(t.loop.c.spec.name, t.cn.name, u);
   }
   const ends = asInput ? undefined : t.cn.spec.ends;

@@ -23,7 +23,7 @@
  */
 import type { Checkpoint, CheckpointMetadata } from "./types.ts";
 import { CheckpointError } from "./errors.ts";
-import { encode } from "./serde.ts";
+import { encode, tryEncode } from "./serde.ts";
 
 /** Values whose encoding is at most this long live in the header: cheaper than a blob and a reference. */
 export const INLINE_MAX = 48;
@@ -77,14 +77,19 @@ export interface StoredHeader {
   ts: string;
   cv: Record<string, number>;
   vs: Record<string, Record<string, number>>;
-  /** channel → "=" + encoded value (inline) or "@" + owner checkpoint id (blob) */
+  /**
+   * channel → "=" + encoded value (inline), "@" + owner checkpoint id (a blob of an ancestor), or "@" alone
+   * (a blob of this checkpoint: the id is not repeated in every header)
+   */
   vals: Record<string, string>;
 }
+
+const NO_BLOBS: readonly BlobRow[] = Object.freeze([]);
 
 export interface EncodedCheckpoint {
   header: string;
   metadata: string;
-  blobs: BlobRow[];
+  blobs: readonly BlobRow[];
   head: Head;
 }
 
@@ -97,10 +102,13 @@ export function encodeCheckpoint(
   metadata: CheckpointMetadata,
   newVersions: Record<string, number>,
   parent: Head | undefined,
+  /** checkpoint.id, as the saver keeps it (see stored-saver.ts flatId) */
+  id: string = checkpoint.id,
 ): EncodedCheckpoint {
   // null prototype: a channel named "__proto__" must stay a key
   const vals = Object.create(null) as Record<string, string>;
-  const blobs: BlobRow[] = [];
+  // allocated on the first blob, exactly sized (a saver may keep the array: no growth slack per checkpoint)
+  let blobs: BlobRow[] | undefined;
   const channels = new Map<string, ChannelHead>();
   const values = checkpoint.channel_values;
   for (const channel of Object.keys(values)) {
@@ -135,9 +143,10 @@ export function encodeCheckpoint(
       chain: 0,
       snap: json.length,
     };
-    blobs.push(blob);
-    vals[channel] = "@" + checkpoint.id;
-    const head = { version, json, owner: checkpoint.id, depth: blob.depth, chain: blob.chain, snap: blob.snap };
+    if (blobs === undefined) blobs = [blob];
+    else blobs.push(blob);
+    vals[channel] = "@";
+    const head = { version, json, owner: id, depth: blob.depth, chain: blob.chain, snap: blob.snap };
     channels.set(channel, withItems(head, items));
   }
   const header: StoredHeader = {
@@ -150,8 +159,8 @@ export function encodeCheckpoint(
   return {
     header: JSON.stringify(header),
     metadata: encode(metadata, "checkpoint metadata"),
-    blobs,
-    head: { id: checkpoint.id, channels },
+    blobs: blobs ?? NO_BLOBS,
+    head: { id, channels },
   };
 }
 
@@ -169,16 +178,21 @@ interface EncodedChannel {
 
 /** Encodes one changed channel; an array that extends the parent's (same elements first) is encoded by its new part only. */
 function encodeChannel(channel: string, value: unknown, prev: ChannelHead | undefined): EncodedChannel {
-  const label = `channel "${channel}"`;
-  if (!Array.isArray(value)) return { json: encode(value, label) };
+  if (!Array.isArray(value)) return { json: encodeValue(channel, value) };
   const items = value.slice();
   const old = prev?.items;
-  if (old === undefined || old.length === 0 || value.length <= old.length) return { json: encode(value, label), items };
+  if (old === undefined || old.length === 0 || value.length <= old.length) return { json: encodeValue(channel, value), items };
   for (let i = 0; i < old.length; i++) {
-    if (!Object.is(old[i], value[i]) || !(i in value) !== !(i in old)) return { json: encode(value, label), items };
+    if (!Object.is(old[i], value[i]) || !(i in value) !== !(i in old)) return { json: encodeValue(channel, value), items };
   }
-  const added = encode(value.slice(old.length), `${label} (elements from index ${old.length} on)`);
+  const tail = value.slice(old.length);
+  const added = tryEncode(tail) ?? encode(tail, `channel "${channel}" (elements from index ${old.length} on)`);
   return { json: prev!.json.slice(0, -1) + "," + added.slice(1), added, items };
+}
+
+/** (the label is built only for the error) */
+function encodeValue(channel: string, value: unknown): string {
+  return tryEncode(value) ?? encode(value, `channel "${channel}"`);
 }
 
 function withItems(head: ChannelHead, items: unknown[] | undefined): ChannelHead {
@@ -211,14 +225,19 @@ export function parseHeader(text: string): StoredHeader {
   return header;
 }
 
-/** The blob references of a header: [channel, owner checkpoint id]. */
-export function blobRefs(header: StoredHeader): [channel: string, owner: string][] {
+/** The blob references of the header of checkpoint `id`: [channel, owner checkpoint id]. */
+export function blobRefs(id: string, header: StoredHeader): [channel: string, owner: string][] {
   const refs: [string, string][] = [];
   for (const channel of Object.keys(header.vals)) {
     const entry = header.vals[channel]!;
-    if (entry.charCodeAt(0) === 64 /* @ */) refs.push([channel, entry.slice(1)]);
+    if (entry.charCodeAt(0) === 64 /* @ */) refs.push([channel, ownerOf(id, entry)]);
   }
   return refs;
+}
+
+/** The owner named by a "@" entry of checkpoint `id`'s header. */
+function ownerOf(id: string, entry: string): string {
+  return entry.length === 1 ? id : entry.slice(1);
 }
 
 /** Rebuilds the encoded value from a chain of rows ordered from the full row to the newest append. */
@@ -256,7 +275,7 @@ export function readChannels(
     channels.set(channel, {
       version,
       json: joinChain(rows, channel),
-      owner: entry.slice(1),
+      owner: ownerOf(id, entry),
       depth: last.depth,
       chain: last.chain,
       snap: last.snap,

@@ -13,30 +13,68 @@ import {
   StoredSaver,
 } from "./stored-saver.ts";
 
+/**
+ * One stored checkpoint. A thread of N steps keeps N of these, so they are compact: the GC copies every
+ * retained object while the thread lives, and the objects kept per step are what W6 (bench) pays for. The
+ * row (thread, namespace, id) is rebuilt on read; blobs and pending writes hang off the record.
+ */
+class Stored {
+  constructor(
+    readonly id: string,
+    readonly parent: string | null,
+    readonly header: string,
+    readonly metadata: string,
+    /** the blobs this checkpoint owns: usually one, or none */
+    readonly blobs: BlobRow | readonly BlobRow[] | null,
+    /** pending writes as flat quads [task_id, idx, channel, value, …]: one array instead of a row object each */
+    public writes: Quads | null,
+  ) {}
+}
+
+type Quads = (string | number)[];
+
 interface Namespace {
-  rows: Map<string, CheckpointRow>;
+  rows: Map<string, Stored>;
   /** checkpoint ids, ascending */
   ids: string[];
-  /** "checkpointId\0channel" → blob */
-  blobs: Map<string, BlobRow>;
-  /** checkpointId → its writes (a handful per checkpoint: a list is cheaper than a keyed map) */
-  writes: Map<string, WriteRow[]>;
+  /** writes put against a checkpoint id that is not stored (yet): kept until it is */
+  orphanWrites: Map<string, Quads>;
 }
 
 export class MemoryStore implements CheckpointStore {
   private readonly threads = new Map<string, Map<string, Namespace>>();
 
-  async insert(row: CheckpointRow, blobs: readonly BlobRow[]): Promise<void> {
+  // insert and putWrites are synchronous: the saver then settles its promise at once (see StoredSaver.put)
+  insert(row: CheckpointRow, blobs: readonly BlobRow[]): void {
     const ns = this.namespace(row.thread_id, row.checkpoint_ns, true);
-    if (!ns.rows.has(row.checkpoint_id)) insertSorted(ns.ids, row.checkpoint_id);
-    ns.rows.set(row.checkpoint_id, row);
-    for (const blob of blobs) ns.blobs.set(row.checkpoint_id + "\0" + blob.channel, blob);
+    const id = row.checkpoint_id;
+    const old = ns.rows.get(id);
+    let writes: Quads | null = null;
+    if (old !== undefined) writes = old.writes;
+    else {
+      insertSorted(ns.ids, id);
+      if (ns.orphanWrites.size > 0) {
+        writes = ns.orphanWrites.get(id) ?? null;
+        ns.orphanWrites.delete(id);
+      }
+    }
+    // the parent's own id string when it is stored here: one copy of each id per thread
+    const parent = row.parent_id === null ? null : (ns.rows.get(row.parent_id)?.id ?? row.parent_id);
+    // the saver hands over arrays it no longer uses (see CheckpointStore): kept as given, exactly sized
+    let owned: BlobRow | readonly BlobRow[] | null = blobs.length === 0 ? null : blobs.length === 1 ? blobs[0]! : blobs;
+    if (old !== undefined && old.blobs !== null) {
+      // a replaced checkpoint keeps its blobs of channels the new one does not own (as the SQL stores do)
+      const kept = ownedBlobs(old).filter((b) => !blobs.some((n) => n.channel === b.channel));
+      if (kept.length > 0) owned = [...kept, ...blobs];
+    }
+    ns.rows.set(id, new Stored(id, parent, row.header, row.metadata, owned, writes));
   }
 
   async get(threadId: string, nsName: string, checkpointId: string | undefined): Promise<CheckpointRow | undefined> {
     const ns = this.namespace(threadId, nsName, false);
     const id = checkpointId ?? ns?.ids[ns.ids.length - 1];
-    return id === undefined ? undefined : ns?.rows.get(id);
+    const stored = id === undefined ? undefined : ns?.rows.get(id);
+    return stored === undefined ? undefined : rowOf(threadId, nsName, stored);
   }
 
   async page(query: RowQuery, cursor: PageCursor | undefined, limit: number): Promise<CheckpointRow[]> {
@@ -48,7 +86,8 @@ export class MemoryStore implements CheckpointStore {
     for (const threadId of threadIds) {
       for (const [name, ns] of this.threads.get(threadId) ?? []) {
         if (query.checkpoint_ns !== undefined && name !== query.checkpoint_ns) continue;
-        for (const row of ns.rows.values()) {
+        for (const stored of ns.rows.values()) {
+          const row = rowOf(threadId, name, stored);
           if (query.checkpoint_id !== undefined && row.checkpoint_id !== query.checkpoint_id) continue;
           if (query.before !== undefined && compareCodePoints(row.checkpoint_id, query.before) >= 0) continue;
           if (cursor !== undefined && compareRows(row, cursor) >= 0) continue;
@@ -66,7 +105,7 @@ export class MemoryStore implements CheckpointStore {
     const bound = [before, after].filter((x): x is string => x !== undefined).sort(compareCodePoints)[0];
     let i = bound === undefined ? ns.ids.length : lowerBound(ns.ids, bound);
     const out: CheckpointRow[] = [];
-    while (i > 0 && out.length < limit) out.push(ns.rows.get(ns.ids[--i]!)!);
+    while (i > 0 && out.length < limit) out.push(rowOf(threadId, nsName, ns.rows.get(ns.ids[--i]!)!));
     return out;
   }
 
@@ -75,31 +114,69 @@ export class MemoryStore implements CheckpointStore {
     const out = new Map<string, BlobRow[]>();
     for (const [channel, owner] of refs) {
       const chain: BlobRow[] = [];
-      let blob = ns?.blobs.get(owner + "\0" + channel);
+      let blob = ns === undefined ? undefined : blobOf(ns, owner, channel);
       while (blob !== undefined) {
         chain.push(blob);
-        blob = blob.kind === 1 && blob.base !== null ? ns?.blobs.get(blob.base + "\0" + channel) : undefined;
+        blob = blob.kind === 1 && blob.base !== null ? blobOf(ns!, blob.base, channel) : undefined;
       }
       out.set(channel, chain.reverse());
     }
     return out;
   }
 
-  async putWrites(threadId: string, nsName: string, checkpointId: string, rows: readonly WriteRow[]): Promise<void> {
+  putWrites(threadId: string, nsName: string, checkpointId: string, rows: readonly WriteRow[]): void {
     const ns = this.namespace(threadId, nsName, true);
-    let writes = ns.writes.get(checkpointId);
-    if (writes === undefined) ns.writes.set(checkpointId, (writes = []));
+    const stored = ns.rows.get(checkpointId);
+    let quads = stored === undefined ? ns.orphanWrites.get(checkpointId) : stored.writes;
+    if ((quads === undefined || quads === null) && distinctKeys(rows)) {
+      // the first task's writes (the usual case): an exactly sized array, no growth slack kept per checkpoint
+      quads = new Array<string | number>(rows.length * 4);
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i]!;
+        quads[4 * i] = row.task_id;
+        quads[4 * i + 1] = row.idx;
+        quads[4 * i + 2] = row.channel;
+        quads[4 * i + 3] = row.value;
+      }
+      if (stored === undefined) ns.orphanWrites.set(checkpointId, quads);
+      else stored.writes = quads;
+      return;
+    }
+    if (quads === undefined || quads === null) {
+      quads = [];
+      if (stored === undefined) ns.orphanWrites.set(checkpointId, quads);
+      else stored.writes = quads;
+    }
     for (const row of rows) {
-      const at = writes.findIndex((w) => w.idx === row.idx && w.task_id === row.task_id);
-      if (at < 0) writes.push(row);
-      else if (row.idx < 0) writes[at] = row;
+      let at = -1;
+      for (let i = 0; i < quads.length; i += 4) {
+        if (quads[i + 1] === row.idx && quads[i] === row.task_id) {
+          at = i;
+          break;
+        }
+      }
+      if (at < 0) quads.push(row.task_id, row.idx, row.channel, row.value);
+      else if (row.idx < 0) {
+        quads[at + 2] = row.channel;
+        quads[at + 3] = row.value;
+      }
     }
   }
 
   async writes(threadId: string, nsName: string, checkpointId: string): Promise<WriteRow[]> {
-    const writes = this.namespace(threadId, nsName, false)?.writes.get(checkpointId);
-    if (writes === undefined) return [];
-    return writes.slice().sort((a, b) => compareCodePoints(a.task_id, b.task_id) || a.idx - b.idx);
+    const ns = this.namespace(threadId, nsName, false);
+    const quads = ns?.rows.get(checkpointId)?.writes ?? ns?.orphanWrites.get(checkpointId);
+    if (quads === undefined || quads === null) return [];
+    const out: WriteRow[] = [];
+    for (let i = 0; i < quads.length; i += 4) {
+      out.push({
+        task_id: quads[i] as string,
+        idx: quads[i + 1] as number,
+        channel: quads[i + 2] as string,
+        value: quads[i + 3] as string,
+      });
+    }
+    return out.sort((a, b) => compareCodePoints(a.task_id, b.task_id) || a.idx - b.idx);
   }
 
   async deleteThread(threadId: string): Promise<void> {
@@ -109,11 +186,17 @@ export class MemoryStore implements CheckpointStore {
   /** Characters stored (headers, metadata, blobs, writes): what the storage benchmark compares. */
   storedChars(): number {
     let total = 0;
+    const addWrites = (quads: Quads | null) => {
+      if (quads !== null) for (let i = 3; i < quads.length; i += 4) total += (quads[i] as string).length;
+    };
     for (const namespaces of this.threads.values()) {
       for (const ns of namespaces.values()) {
-        for (const row of ns.rows.values()) total += row.header.length + row.metadata.length;
-        for (const blob of ns.blobs.values()) total += blob.data.length;
-        for (const writes of ns.writes.values()) for (const w of writes) total += w.value.length;
+        for (const stored of ns.rows.values()) {
+          total += stored.header.length + stored.metadata.length;
+          for (const blob of ownedBlobs(stored)) total += blob.data.length;
+          addWrites(stored.writes);
+        }
+        for (const quads of ns.orphanWrites.values()) addWrites(quads);
       }
     }
     return total;
@@ -129,11 +212,31 @@ export class MemoryStore implements CheckpointStore {
     }
     let ns = thread.get(name);
     if (ns === undefined && create) {
-      ns = { rows: new Map(), ids: [], blobs: new Map(), writes: new Map() };
+      ns = { rows: new Map(), ids: [], orphanWrites: new Map() };
       thread.set(name, ns);
     }
     return ns;
   }
+}
+
+function rowOf(threadId: string, ns: string, stored: Stored): CheckpointRow {
+  return {
+    thread_id: threadId,
+    checkpoint_ns: ns,
+    checkpoint_id: stored.id,
+    parent_id: stored.parent,
+    header: stored.header,
+    metadata: stored.metadata,
+  };
+}
+
+function ownedBlobs(stored: Stored): readonly BlobRow[] {
+  const b = stored.blobs;
+  return b === null ? [] : isBlobList(b) ? b : [b];
+}
+
+function isBlobList(b: BlobRow | readonly BlobRow[]): b is readonly BlobRow[] {
+  return Array.isArray(b);
 }
 
 /** The in-memory CheckpointSaver. */
@@ -146,6 +249,22 @@ export class MemorySaver extends StoredSaver {
   storedChars(): number {
     return (this.store as MemoryStore).storedChars();
   }
+}
+
+function blobOf(ns: Namespace, owner: string, channel: string): BlobRow | undefined {
+  const b = ns.rows.get(owner)?.blobs;
+  if (b === undefined || b === null) return undefined;
+  if (!isBlobList(b)) return b.channel === channel ? b : undefined;
+  for (const blob of b) if (blob.channel === channel) return blob;
+  return undefined;
+}
+
+/** True when no two rows share (task_id, idx) (then storing them as they are follows the keep/replace rules). */
+function distinctKeys(rows: readonly WriteRow[]): boolean {
+  for (let i = 1; i < rows.length; i++) {
+    for (let j = 0; j < i; j++) if (rows[i]!.idx === rows[j]!.idx && rows[i]!.task_id === rows[j]!.task_id) return false;
+  }
+  return true;
 }
 
 function insertSorted(ids: string[], id: string): void {

@@ -17,16 +17,43 @@ const TAG = "$g";
 
 /** Encodes `value` as text. `label` names the value in errors (e.g. `channel "messages"`). */
 export function encode(value: unknown, label = "value"): string {
+  return tryEncode(value) ?? fail(value, label);
+}
+
+/**
+ * `encode` without the error: undefined when the value cannot be stored. Hot callers use
+ * `tryEncode(v) ?? encode(v, label)`, so they build label strings only for the error.
+ */
+export function tryEncode(value: unknown): string | undefined {
+  // primitives (most pending writes and small channels) skip the walk
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return JSON.stringify(value);
+    case "number":
+      if (Number.isFinite(value) && !Object.is(value, -0)) return JSON.stringify(value);
+      break;
+    case "object":
+      if (value === null) return "null";
+  }
   let plain: boolean;
   try {
-    plain = isPlainJson(value, []);
+    plain = isPlainJson(value, WALK);
   } catch (e) {
-    // the fast walk keeps no paths; a second walk finds where the bad value is
-    if (e === UNSTORABLE) throw locate(value, label, []) ?? e;
+    WALK.length = 0;
+    if (e === UNSTORABLE) return undefined;
     throw e;
   }
   return JSON.stringify(plain ? value : toTagged(value));
 }
+
+function fail(value: unknown, label: string): never {
+  // the fast walk keeps no paths; a second walk finds where the bad value is
+  throw locate(value, label, []) ?? new CheckpointError("UNSERIALIZABLE_VALUE", `Cannot store ${label}.`, label);
+}
+
+/** The stack of the validating walk, reused by every `encode` (it is empty between calls). */
+const WALK: object[] = [];
 
 /** Decodes text produced by `encode`. Every call returns fresh objects. */
 export function decode(text: string): unknown {

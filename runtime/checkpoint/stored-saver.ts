@@ -13,7 +13,7 @@ import type {
   RunnableConfig,
 } from "./types.ts";
 import { CheckpointError, missingThreadId } from "./errors.ts";
-import { decode, encode, roundTrip, sameValue } from "./serde.ts";
+import { decode, encode, roundTrip, sameValue, tryEncode } from "./serde.ts";
 import {
   type BlobRow,
   type EncodedCheckpoint,
@@ -57,10 +57,14 @@ export interface RowQuery {
 /** Keyset position for paging through `page` (exclusive). */
 export type PageCursor = [checkpoint_id: string, thread_id: string, checkpoint_ns: string];
 
-/** Storage primitives. Every method is atomic on its own. */
+/**
+ * Storage primitives. Every method is atomic on its own. The row objects and arrays handed to `insert` and
+ * `putWrites` are made by StoredSaver for that call only: a store may keep them as they are (MemoryStore
+ * does), and must not change them.
+ */
 export interface CheckpointStore {
-  /** Inserts (or replaces) a checkpoint row with the blobs it owns. */
-  insert(row: CheckpointRow, blobs: readonly BlobRow[]): Promise<void>;
+  /** Inserts (or replaces) a checkpoint row with the blobs it owns (a synchronous store returns nothing). */
+  insert(row: CheckpointRow, blobs: readonly BlobRow[]): Promise<void> | void;
   /** The named checkpoint, or the one with the greatest id in the thread/namespace. */
   get(threadId: string, ns: string, checkpointId: string | undefined): Promise<CheckpointRow | undefined>;
   /** Up to `limit` rows ordered by (checkpoint_id, thread_id, checkpoint_ns) descending, after `cursor`. */
@@ -68,7 +72,7 @@ export interface CheckpointStore {
   /** For each [channel, owner]: the chain of rows from its full row to the owner's row. */
   chains(threadId: string, ns: string, refs: readonly [string, string][]): Promise<Map<string, BlobRow[]>>;
   /** Stores writes: rows with idx < 0 replace an existing row with the same (task_id, idx), others do not. */
-  putWrites(threadId: string, ns: string, checkpointId: string, rows: readonly WriteRow[]): Promise<void>;
+  putWrites(threadId: string, ns: string, checkpointId: string, rows: readonly WriteRow[]): Promise<void> | void;
   /** Writes of one checkpoint ordered by task_id (code point order), then idx. */
   writes(threadId: string, ns: string, checkpointId: string): Promise<WriteRow[]>;
   deleteThread(threadId: string): Promise<void>;
@@ -125,68 +129,108 @@ export class StoredSaver implements CheckpointSaver {
     }
   }
 
-  async put(
+  /**
+   * Not `async`: with a store that writes synchronously (MemoryStore) a put costs one settled promise, not a
+   * chain of awaits (it runs once per superstep). Errors still come back as rejections, never as throws.
+   */
+  put(
     config: RunnableConfig,
     checkpoint: Checkpoint,
     metadata: CheckpointMetadata,
     newVersions: Record<string, number>,
   ): Promise<RunnableConfig> {
-    const threadId = threadIdOf(config);
-    if (threadId === undefined) throw missingThreadId("put checkpoint");
-    const ns = nsOf(config) ?? "";
-    if (typeof checkpoint.id !== "string" || checkpoint.id === "") {
-      throw new CheckpointError("INVALID_CONFIG", "Failed to put checkpoint: checkpoint.id must be a non-empty string.", "id");
-    }
-    const parentId = checkpointIdOf(config);
-    const cached = this.heads.get(headKey(threadId, ns));
-    let encoded: EncodedCheckpoint;
-    if (parentId === undefined || cached?.id === parentId) {
-      // encoded before the first await: the caller may change its objects as soon as put() returns
-      encoded = encodeCheckpoint(checkpoint, metadata, newVersions, parentId === undefined ? undefined : cached);
-    } else {
-      const copy = roundTrip(checkpoint, "checkpoint");
-      const metaCopy = roundTrip(metadata, "checkpoint metadata");
-      encoded = encodeCheckpoint(copy, metaCopy, newVersions, await this.head(threadId, ns, parentId));
-    }
-    // remembered at once, so a child put before this insert resolves is still encoded against it
-    this.remember(threadId, ns, encoded.head);
     try {
-      await this.store.insert(
-        {
-          thread_id: threadId,
-          checkpoint_ns: ns,
-          checkpoint_id: checkpoint.id,
-          parent_id: parentId ?? null,
-          header: encoded.header,
-          metadata: encoded.metadata,
-        },
+      const threadId = threadIdOf(config);
+      if (threadId === undefined) throw missingThreadId("put checkpoint");
+      const ns = nsOf(config) ?? "";
+      if (typeof checkpoint.id !== "string" || checkpoint.id === "") {
+        throw new CheckpointError("INVALID_CONFIG", "Failed to put checkpoint: checkpoint.id must be a non-empty string.", "id");
+      }
+      const id = flatId(checkpoint.id);
+      const key = headKey(threadId, ns);
+      const cached = this.heads.get(key);
+      // the parent's id as already kept (the cached head's), else a flat copy
+      const configId = checkpointIdOf(config);
+      const parentId = configId !== undefined && cached?.id === configId ? cached.id : flatId(configId);
+      if (parentId !== undefined && cached?.id !== parentId) {
+        return this.putUncached(threadId, ns, parentId, id, checkpoint, metadata, newVersions);
+      }
+      // encoded before anything is awaited: the caller may change its objects as soon as put() returns
+      const encoded = encodeCheckpoint(checkpoint, metadata, newVersions, parentId === undefined ? undefined : cached, id);
+      return this.store_(threadId, ns, key, id, parentId, encoded, checkpoint.id);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  /** A put whose parent is not the remembered head: it is read back first (another worker wrote it, or a fork). */
+  private async putUncached(
+    threadId: string,
+    ns: string,
+    parentId: string,
+    id: string,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    newVersions: Record<string, number>,
+  ): Promise<RunnableConfig> {
+    // copied before the first await: the caller may change its objects as soon as put() returns
+    const copy = roundTrip(checkpoint, "checkpoint");
+    const metaCopy = roundTrip(metadata, "checkpoint metadata");
+    const encoded = encodeCheckpoint(copy, metaCopy, newVersions, await this.head(threadId, ns, parentId), id);
+    return this.store_(threadId, ns, headKey(threadId, ns), id, parentId, encoded, checkpoint.id);
+  }
+
+  private store_(
+    threadId: string,
+    ns: string,
+    key: string,
+    id: string,
+    parentId: string | undefined,
+    encoded: EncodedCheckpoint,
+    givenId: string,
+  ): Promise<RunnableConfig> {
+    // remembered at once, so a child put before this insert resolves is still encoded against it
+    this.remember(key, encoded.head);
+    const forget = (e: unknown) => {
+      if (this.heads.get(key) === encoded.head) this.heads.delete(key);
+      throw e;
+    };
+    const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: givenId } };
+    let inserted: Promise<void> | void;
+    try {
+      inserted = this.store.insert(
+        { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: id, parent_id: parentId ?? null, header: encoded.header, metadata: encoded.metadata },
         encoded.blobs,
       );
     } catch (e) {
-      if (this.heads.get(headKey(threadId, ns)) === encoded.head) this.heads.delete(headKey(threadId, ns));
-      throw e;
+      return Promise.reject(e).catch(forget);
     }
-    return { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpoint.id } };
+    return inserted === undefined ? Promise.resolve(config) : inserted.then(() => config, forget);
   }
 
-  async putWrites(config: RunnableConfig, writes: [channel: string, value: unknown][], taskId: string): Promise<void> {
-    const threadId = threadIdOf(config);
-    if (threadId === undefined) throw missingThreadId("put writes");
-    const checkpointId = checkpointIdOf(config);
-    if (checkpointId === undefined) {
-      throw new CheckpointError(
-        "MISSING_CHECKPOINT_ID",
-        'Failed to put writes. The passed RunnableConfig is missing a required "checkpoint_id" field in its "configurable" property.',
-        "checkpoint_id",
-      );
+  putWrites(config: RunnableConfig, writes: [channel: string, value: unknown][], taskId: string): Promise<void> {
+    try {
+      const threadId = threadIdOf(config);
+      if (threadId === undefined) throw missingThreadId("put writes");
+      const checkpointId = checkpointIdOf(config);
+      if (checkpointId === undefined) {
+        throw new CheckpointError(
+          "MISSING_CHECKPOINT_ID",
+          'Failed to put writes. The passed RunnableConfig is missing a required "checkpoint_id" field in its "configurable" property.',
+          "checkpoint_id",
+        );
+      }
+      const task_id = flatId(taskId);
+      const rows = writes.map(([channel, value], i): WriteRow => ({
+        task_id,
+        idx: SPECIAL_WRITE_INDEX.get(channel) ?? i,
+        channel,
+        value: tryEncode(value) ?? encode(value, `write to "${channel}" by task ${taskId}`),
+      }));
+      return this.store.putWrites(threadId, nsOf(config) ?? "", checkpointId, rows) ?? Promise.resolve();
+    } catch (e) {
+      return Promise.reject(e);
     }
-    const rows = writes.map(([channel, value], i): WriteRow => ({
-      task_id: taskId,
-      idx: SPECIAL_WRITE_INDEX.get(channel) ?? i,
-      channel,
-      value: encode(value, `write to "${channel}" by task ${taskId}`),
-    }));
-    await this.store.putWrites(threadId, nsOf(config) ?? "", checkpointId, rows);
   }
 
   async deleteThread(threadId: string): Promise<void> {
@@ -202,7 +246,7 @@ export class StoredSaver implements CheckpointSaver {
     const head =
       cached?.id === checkpoint_id
         ? cached
-        : readChannels(checkpoint_id, header, await this.store.chains(thread_id, checkpoint_ns, blobRefs(header)));
+        : readChannels(checkpoint_id, header, await this.store.chains(thread_id, checkpoint_ns, blobRefs(checkpoint_id, header)));
     const channel_values: Record<string, unknown> = {};
     for (const [channel, ch] of head.channels) {
       // defineProperty: a channel named "__proto__" must stay a key
@@ -228,7 +272,7 @@ export class StoredSaver implements CheckpointSaver {
     if (row.parent_id !== null) {
       tuple.parentConfig = { configurable: { thread_id, checkpoint_ns, checkpoint_id: row.parent_id } };
     }
-    if (remember && cached?.id !== checkpoint_id) this.remember(thread_id, checkpoint_ns, head);
+    if (remember && cached?.id !== checkpoint_id) this.remember(headKey(thread_id, checkpoint_ns), head);
     return tuple;
   }
 
@@ -237,11 +281,10 @@ export class StoredSaver implements CheckpointSaver {
     const row = await this.store.get(threadId, ns, id);
     if (row === undefined) return undefined;
     const header = parseHeader(row.header);
-    return readChannels(id, header, await this.store.chains(threadId, ns, blobRefs(header)));
+    return readChannels(id, header, await this.store.chains(threadId, ns, blobRefs(id, header)));
   }
 
-  private remember(threadId: string, ns: string, head: Head): void {
-    const key = headKey(threadId, ns);
+  private remember(key: string, head: Head): void {
     this.heads.delete(key);
     this.heads.set(key, head);
     if (this.heads.size > HEAD_CACHE_SIZE) {
@@ -249,6 +292,18 @@ export class StoredSaver implements CheckpointSaver {
       if (oldest.done !== true) this.heads.delete(oldest.value);
     }
   }
+}
+
+/**
+ * The same id as one flat string. Ids built by concatenation (runtime/ids.ts) are trees of string pieces
+ * (a task id is ~13 of them, ~400 bytes); a store keeps them for as long as the thread lives, and the
+ * garbage collector copies every retained piece. toLowerCase returns a flat string; it is used only when it
+ * changes nothing (ids made by the runtime are lowercase hex), so the value is always the given one.
+ */
+function flatId<T extends string | undefined>(id: T): T {
+  if (id === undefined) return id;
+  const lower = id.toLowerCase();
+  return (lower === id ? lower : id) as T;
 }
 
 function headKey(threadId: string, ns: string): string {

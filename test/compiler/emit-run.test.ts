@@ -12,11 +12,12 @@ import {
   GraphInputError,
   InvalidUpdateError,
   MemorySaver,
+  Overwrite,
   type GraphSpec,
   type NodeSpec,
 } from "graphc/runtime";
-import { Branches } from "../fixtures/emit/_expected/branches.graph.ts";
-import { Escapes } from "../fixtures/emit/_expected/escapes.graph.ts";
+import { Branches, BranchesSpec } from "../fixtures/emit/_expected/branches.graph.ts";
+import { Escapes, EscapesSpec } from "../fixtures/emit/_expected/escapes.graph.ts";
 import { Desk, DeskSpec, Notes, TriageSpec } from "../fixtures/emit/_expected/parent-command.graph.ts";
 import { Paused, Reducers, ReducersSpec } from "../fixtures/emit/_expected/reducers.graph.ts";
 import { Subgraphs } from "../fixtures/emit/_expected/subgraphs.graph.ts";
@@ -66,6 +67,42 @@ describe("reducers fixture", () => {
         { node: "b", values: { topic: "b" } },
       ]),
     ).toThrow('Invalid update for channel "topic" with values ["a","b"]: LastValue can only receive one value per step.');
+  });
+
+  it("applies one update directly and several through the step's fold, with the same result", () => {
+    const one = ReducersSpec.init();
+    const written = ReducersSpec.apply(one, [
+      { node: "a", values: { topic: new Overwrite("t"), log: "a", total: new Overwrite(5), nope: 1 } },
+    ]);
+    // Overwrite unwrapped on a replace and on a reducer field, the reducer folded, an unknown key ignored
+    expect(one).toEqual({ ...ReducersSpec.init(), topic: "t", log: ["a"], total: 5 });
+    expect([...written].sort()).toEqual(["log", "topic", "total"]);
+    const two = ReducersSpec.init();
+    expect(
+      ReducersSpec.apply(two, [
+        { node: "a", values: { topic: new Overwrite("t"), log: "a" } },
+        { node: "b", values: { total: new Overwrite(5), nope: 1 } },
+      ]),
+    ).toEqual(["topic", "log", "total"]);
+    expect(two).toEqual(one);
+  });
+});
+
+describe("shared node functions", () => {
+  it("shares one update check between nodes that write the same fields, each naming its own node", () => {
+    const [a, b] = ["class", "class2"].map((name) => EscapesSpec.nodes.find((n) => n.name === name)!);
+    expect(() => a!.check({ picked: "x" })).not.toThrow();
+    expect(() => a!.check({ nope: 1 })).toThrow(/node "class" of graph "Escapes" cannot write "nope" \(it declares: picked\)/);
+    expect(() => b!.check({ nope: 1 })).toThrow(/node "class2" of graph "Escapes" cannot write "nope"/);
+  });
+
+  it("declares a projection used by several nodes once, so the runtime sees one function", () => {
+    const read = (name: string) => BranchesSpec.nodes.find((n) => n.name === name)!.read;
+    // left, right, dispatch and worker all read `items`; classify reads `intent`
+    expect(read("right")).toBe(read("left"));
+    expect(read("worker")).toBe(read("left"));
+    expect(read("classify")).not.toBe(read("left"));
+    expect(read("worker")({ items: ["a"], intent: "x" })).toEqual({ items: ["a"] });
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * The control half of a GraphSpec: one NodeSpec per node (projection as an object literal, the call —
- * the user's function bound to its generated type (`const fn: GNodeFn = userFn`), or `ctx.runSubgraph`
- * with the mappings inline — the update check as a `switch`, options) and the edge tables: static successors, join
- * barrier ids, and branches (router `switch`, inline conditions as `if`s, send).
+ * The control half of a GraphSpec: one NodeSpec per node (projection, the call — the user's function bound
+ * to its generated type (`const fn: GNodeFn = userFn`), or the child graph run with the mappings inline —
+ * the update check as a `switch`, options) and the edge tables: static successors, join barrier ids, and
+ * branches (router `switch`, inline conditions as `if`s, send). Functions identical for several nodes are
+ * declared once before the spec (`Shared`).
  */
 import type { Span } from "../../../grammar/span.ts";
 import type { BranchIR, EdgesIR, FieldIR, FunctionNodeIR, GraphIR, NodeIR, SubgraphNodeIR } from "../4-lower/ir.ts";
@@ -29,6 +30,11 @@ class Shared {
     const users = this.uses.get(key);
     if (users) users.push(node);
     else this.uses.set(key, [node]);
+  }
+
+  /** a module-level declaration of one node (traced to its `.graph` span) */
+  declare(span: Span, text: string): void {
+    this.decls.push(this.cx.traced(span, text));
   }
 
   /** the shared name for `key` (declaring it on first use), or undefined when only one node uses it */
@@ -79,7 +85,7 @@ function cannotWrite(g: GraphIR, n: GraphNames, name: string, cx: EmitContext): 
 
 function emitNode(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext, shared: Shared, cannot: string): string {
   const parts = [`name: ${str(node.name)},`];
-  parts.push(node.kind === "function" ? functionCall(g, node, n, cx, shared) : subgraphCall(g, node, n, cx));
+  parts.push(node.kind === "function" ? functionCall(g, node, n, cx, shared) : subgraphCall(g, node, n, cx, shared));
   parts.push(`check: ${node.kind === "function" ? updateCheck(node, cx, shared, n, cannot) : parentUpdateCheck(g, node, cannot)},`);
   parts.push(edges(g, node, n, node.name, cx));
   // a subgraph node always lists its ends: a child's Command.PARENT goto outside them is an InvalidUpdateError
@@ -113,7 +119,7 @@ function functionCall(g: GraphIR, node: FunctionNodeIR, n: GraphNames, cx: EmitC
   ].join("\n");
 }
 
-function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitContext): string {
+function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitContext, shared: Shared): string {
   const F = fieldMap(g);
   const child = cx.child(node.child);
   const childIR = cx.graph(node.child.id);
@@ -133,11 +139,12 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
   }
   const spec = node.stateful ? n.statefulSpec(node.name) : child.spec;
   const V = cx.scope.rt("Values");
+  /** the arrow body mapping the child's output `out` back */
   let back: string;
   if (node.out.kind === "fn") {
     const nn = n.node(node.name);
     cx.binding(`(output: ${child.output}) => ${nn.update} = ${cx.fn(node.out.fn.local)}`, { role: "out", node: node.name, fn: node.out.fn.local });
-    back = `const fn: (output: ${child.output}) => ${nn.update} = ${cx.fn(node.out.fn.local)};\nreturn fn(out as ${child.output});`;
+    back = `{\nconst fn: (output: ${child.output}) => ${nn.update} = ${cx.fn(node.out.fn.local)};\nreturn fn(out as ${child.output});\n}`;
   } else {
     const childField = (name: string): FieldIR | undefined => childIR?.fields.find((f) => f.name === name);
     const items = node.out.items.map((i): ProjItem => {
@@ -147,17 +154,22 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
       const value = access("out", i.child);
       return always ? { key: i.parent, value } : { key: i.parent, value, when: `${str(i.child)} in out` };
     });
-    const p = projection(items, cx.scope.rt("Values"));
-    back = p.startsWith("(") ? `return ${p};` : p.slice(1, -1);
+    back = projection(items, V);
   }
+  // the mapping back is declared once, before the spec (not a closure per call)
+  const fromChild = cx.scope.fresh(`${n.node(node.name).update}FromChild`);
+  shared.declare(
+    node.span,
+    `/** Subgraph node \`${inComment(node.name)}\`: the child's output as an update of \`${inComment(n.graph)}\`. */\n` +
+      `const ${fromChild} = (out: ${V}) => ${back};`,
+  );
   return [
     read,
     // a child that finishes synchronously (no checkpointer, synchronous nodes) is mapped back at once
     // (`runSubgraphNow`, where the runtime offers it): no promise, so the parent's step stays synchronous
     `call: (input, ctx) => {
-      const back = (out: ${V}) => {\n${back}\n};
       const out = ctx.runSubgraphNow ? ctx.runSubgraphNow(${spec}, input as ${V}) : ctx.runSubgraph(${spec}, input as ${V});
-      return out instanceof Promise ? out.then(back) : back(out);
+      return out instanceof Promise ? out.then(${fromChild}) : ${fromChild}(out);
     },`,
     `sync: false,`,
     `subgraph: ${spec},`,
