@@ -105,8 +105,7 @@ export function encodeCheckpoint(
   /** checkpoint.id, as the saver keeps it (see stored-saver.ts flatId) */
   id: string = checkpoint.id,
 ): EncodedCheckpoint {
-  // null prototype: a channel named "__proto__" must stay a key
-  const vals = Object.create(null) as Record<string, string>;
+  const vals: Record<string, string> = {};
   // allocated on the first blob, exactly sized (a saver may keep the array: no growth slack per checkpoint)
   let blobs: BlobRow[] | undefined;
   const channels = new Map<string, ChannelHead>();
@@ -130,7 +129,7 @@ export function encodeCheckpoint(
       continue;
     }
     if (json.length <= INLINE_MAX) {
-      vals[channel] = "=" + json;
+      setVal(vals, channel, "=" + json);
       channels.set(channel, withItems({ version, json, owner: null, depth: 0, chain: 0, snap: 0 }, items));
       continue;
     }
@@ -145,7 +144,7 @@ export function encodeCheckpoint(
     };
     if (blobs === undefined) blobs = [blob];
     else blobs.push(blob);
-    vals[channel] = "@";
+    setVal(vals, channel, "@");
     const head = { version, json, owner: id, depth: blob.depth, chain: blob.chain, snap: blob.snap };
     channels.set(channel, withItems(head, items));
   }
@@ -164,8 +163,17 @@ export function encodeCheckpoint(
   };
 }
 
+/**
+ * A plain object (JSON.stringify's fast path; a null-prototype object is a slow dictionary), with
+ * defineProperty for "__proto__", which an assignment would take as the prototype.
+ */
+function setVal(vals: Record<string, string>, channel: string, entry: string): void {
+  if (channel === "__proto__") Object.defineProperty(vals, channel, { value: entry, enumerable: true, writable: true, configurable: true });
+  else vals[channel] = entry;
+}
+
 function keep(channel: string, prev: ChannelHead, vals: Record<string, string>, channels: Map<string, ChannelHead>) {
-  vals[channel] = prev.owner === null ? "=" + prev.json : "@" + prev.owner;
+  setVal(vals, channel, prev.owner === null ? "=" + prev.json : "@" + prev.owner);
   channels.set(channel, prev);
 }
 
