@@ -358,8 +358,9 @@ export function saveCheckpoint(loop: Loop, source: CheckpointSource, step: numbe
   };
   const metadata: CheckpointMetadata = { source, step, parents: loop.parents };
   loop.savedMaxV = loop.maxV;
-  const parentCfg = configOf(loop, loop.hasCheckpoint ? loop.cpId : undefined);
   const prevConfig = loop.hasCheckpoint ? loop.cpConfig : undefined;
+  // the previous checkpoint's config names the parent already: no second config object per step
+  const parentCfg = prevConfig ?? configOf(loop, loop.hasCheckpoint ? loop.cpId : undefined);
   loop.cpId = id;
   loop.cpConfig = configOf(loop, id);
   loop.metadata = metadata;

@@ -190,11 +190,8 @@ export class StoredSaver implements CheckpointSaver {
     givenId: string,
   ): Promise<RunnableConfig> {
     // remembered at once, so a child put before this insert resolves is still encoded against it
-    this.remember(key, encoded.head);
-    const forget = (e: unknown) => {
-      if (this.heads.get(key) === encoded.head) this.heads.delete(key);
-      throw e;
-    };
+    const head = encoded.head;
+    this.remember(key, head);
     const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: givenId } };
     let inserted: Promise<void> | void;
     try {
@@ -203,9 +200,22 @@ export class StoredSaver implements CheckpointSaver {
         encoded.blobs,
       );
     } catch (e) {
-      return Promise.reject(e).catch(forget);
+      this.forget(key, head);
+      return Promise.reject(e);
     }
-    return inserted === undefined ? Promise.resolve(config) : inserted.then(() => config, forget);
+    if (inserted === undefined) return Promise.resolve(config);
+    return inserted.then(
+      () => config,
+      (e: unknown) => {
+        this.forget(key, head);
+        throw e;
+      },
+    );
+  }
+
+  /** A failed insert: its head must not be the parent of the next put. */
+  private forget(key: string, head: Head): void {
+    if (this.heads.get(key) === head) this.heads.delete(key);
   }
 
   putWrites(config: RunnableConfig, writes: [channel: string, value: unknown][], taskId: string): Promise<void> {
