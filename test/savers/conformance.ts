@@ -222,6 +222,29 @@ export function saverConformance(
       expect((await saver.getTuple(cfg("t", { checkpoint_ns: "other", checkpoint_id: c.configurable?.checkpoint_id })))).toBeUndefined();
     });
 
+    it("writes put before their checkpoint, and a checkpoint put again, keep their pending writes and values", async () => {
+      const { saver } = await fresh();
+      const id = nextId();
+      const named = cfg("early", { checkpoint_ns: "", checkpoint_id: id });
+      // writes may arrive for an id that is not stored yet (LangGraph does not check); they show once it is
+      await saver.putWrites(named, [["a", 1]], "task-1");
+      const big = "x".repeat(200);
+      const c = await saver.put(cfg("early"), checkpoint({ big, list: [big] }, { big: 1, list: 1 }, id), meta(-1), {});
+      expect((await saver.getTuple(c))?.pendingWrites).toStrictEqual([["task-1", "a", 1]]);
+      const child = await saver.put(c, checkpoint({ big, list: [big, "more"] }, { big: 1, list: 2 }), meta(0), { list: 2 });
+      // the same id put again (LangGraph's INSERT OR REPLACE): its writes stay, and a child that reads a blob
+      // the first version owned still reads its value
+      await saver.put(cfg("early"), checkpoint({ big, n: 2 }, { big: 1, n: 1 }, id), meta(-1), {});
+      await saver.putWrites(c, [["b", 2]], "task-2");
+      const again = await saver.getTuple(c);
+      expect(again?.checkpoint.channel_values).toStrictEqual({ big, n: 2 });
+      expect(again?.pendingWrites).toStrictEqual([
+        ["task-1", "a", 1],
+        ["task-2", "b", 2],
+      ]);
+      expect((await saver.getTuple(child))?.checkpoint.channel_values).toStrictEqual({ big, list: [big, "more"] });
+    });
+
     it("list: newest first, limit, before, metadata filter, namespaces, checkpoint_id", async () => {
       const { saver } = await fresh();
       let config = cfg("t");
