@@ -35,9 +35,12 @@ export function extractMarkers(text: string, spans: readonly Span[]): Formatted 
   const open: (Span | undefined)[] = [];
   for (const line of text.split("\n")) {
     const t = line.trim();
-    if (t === BLANK) {
-      out.push("");
-      lines.push(undefined);
+    if (t === BLANK || t === "") {
+      // one blank line at most: prettier keeps its own blank lines (after imports) beside the emitters' ones
+      if (out.length > 0 && out[out.length - 1] !== "") {
+        out.push("");
+        lines.push(undefined);
+      }
       continue;
     }
     if (t.startsWith(MARK_PREFIX)) {
@@ -47,7 +50,7 @@ export function extractMarkers(text: string, spans: readonly Span[]): Formatted 
       continue;
     }
     out.push(line);
-    lines.push(line.trim() === "" ? undefined : open.at(-1));
+    lines.push(open.at(-1));
   }
   return { text: out.join("\n"), lines };
 }
