@@ -32,7 +32,19 @@ export function check(entryFiles: readonly string[], host: CompilerHost = nodeHo
         : String(e);
     diagnostics.push(d.internalError(fileStart(normalisePath(entryFiles[0] ?? "<input>")), { error }));
   }
-  return { program, diagnostics: sortDiagnostics(diagnostics) };
+  return { program, diagnostics: sortDiagnostics(withoutSyntaxCascades(diagnostics)) };
+}
+
+/**
+ * In a file with syntax errors, the checker sees the parser's recovered guesses (a `node` line read as a
+ * field after an unclosed brace…), so its findings there are mostly cascades: report only the syntax
+ * errors for that file, and everything for the other files.
+ */
+function withoutSyntaxCascades(diags: readonly Diagnostic[]): readonly Diagnostic[] {
+  const broken = new Set<string>();
+  for (const x of diags) if (x.code.startsWith("G1") && x.severity === "error") broken.add(x.span.file);
+  if (broken.size === 0) return diags;
+  return diags.filter((x) => x.code.startsWith("G1") || x.code.startsWith("G9") || !broken.has(x.span.file));
 }
 
 /** Sorted by file, line, column, code; exact duplicates (same code, span and message) dropped. */

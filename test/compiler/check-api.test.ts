@@ -94,6 +94,16 @@ describe("check() and the bound model", () => {
     ]);
   });
 
+  it("reports only syntax errors in a file that has them, and everything in the others", () => {
+    const broken = "graph B {\n  state { a: string\n  node n( -> { a } = f\n}\n";
+    const clean = "graph C {\n  state { a: string }\n  node n({ a }) -> { a } = f\n  START -> m -> END\n}\n";
+    const r = check(["b.graph", "c.graph"], memoryHost({ "b.graph": broken, "c.graph": clean }));
+    const inB = r.diagnostics.filter((x) => x.span.file === "b.graph").map((x) => x.code);
+    expect(inB.length).toBeGreaterThan(0);
+    expect(inB.every((c) => c.startsWith("G1"))).toBe(true);
+    expect(r.diagnostics.some((x) => x.span.file === "c.graph" && x.code === "G2003")).toBe(true);
+  });
+
   it("reports a missing entry file instead of throwing", () => {
     const r = check(["nope.graph"], memoryHost({}));
     expect(r.diagnostics.map((x) => x.code)).toEqual(["G5006"]);
