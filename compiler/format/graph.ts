@@ -1,6 +1,6 @@
 /** `graph Name { ... }` and its members: schema blocks, vars, limits, interrupts and nodes. */
 import type { FieldDecl, GraphDecl, GraphMember, NodeDecl, SchemaBlock } from "../../grammar/ast.ts";
-import { type Ctx, bodyOf, deeper, entry, fits, line, noComments } from "./context.ts";
+import { type Ctx, bodyOf, deeper, entry, fits, line } from "./context.ts";
 import { edgeRow } from "./edges.ts";
 import { fieldList, schemaRefText } from "./inline.ts";
 import { fieldRow, isBareField, optionBlockLines, optionRow } from "./options.ts";
@@ -59,7 +59,9 @@ function fieldBlock(ctx: Ctx, m: GraphMember, head: string, fields: readonly Fie
 function schemaRow(ctx: Ctx, m: SchemaBlock): Row {
   const kw = m.kind === "Input" ? "input" : "output";
   const list = fieldList(m.fields.map((f) => f.name.name));
-  if (m.fields.every(isBareField) && noComments(ctx, m) && fits(ctx, `${kw}  ${list}`)) {
+  // only comments inside the braces force a block: one between the keyword and `{` moves before the line
+  const body = bodyOf(ctx, m, m.span.start.offset);
+  if (m.fields.every(isBareField) && !ctx.src.hasComments(body.start, body.end) && fits(ctx, `${kw}  ${list}`)) {
     return { kind: "aligned", group: "keyword", parts: [kw, list] };
   }
   return fieldBlock(ctx, m, kw, m.fields);
