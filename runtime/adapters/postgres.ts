@@ -10,7 +10,7 @@
  * Layout as in runtime/checkpoint/delta.ts (deltas for appended lists); see docs/checkpoints.md.
  */
 import pg from "pg";
-import type { BlobRow } from "../checkpoint/delta.ts";
+import { type BlobRow, MAX_DEPTH } from "../checkpoint/delta.ts";
 import {
   type CheckpointRow,
   type CheckpointStore,
@@ -196,14 +196,15 @@ export class PostgresStore implements CheckpointStore {
   async chains(threadId: string, ns: string, refs: readonly [string, string][]): Promise<Map<string, BlobRow[]>> {
     const out = new Map<string, BlobRow[]>();
     if (refs.length === 0) return out;
-    // every channel's chain in one round trip: from the named blob back to its full snapshot
+    // every channel's chain in one round trip: from the named blob back to its full snapshot, at most one
+    // row past the longest chain the encoder writes, so a loop of `base`s ends (delta.ts checks the rows)
     const rows = await this.query<BlobRow & { n: number }>(
       `WITH RECURSIVE link(channel, id, n) AS (
          SELECT r.channel COLLATE "C", r.owner COLLATE "C", 0 FROM unnest($3::text[], $4::text[]) AS r(channel, owner)
          UNION ALL
          SELECT b.channel, b.base, link.n + 1 FROM ${this.blobs} b JOIN link
            ON b.thread_id = $1 AND b.checkpoint_ns = $2 AND b.checkpoint_id = link.id AND b.channel = link.channel
-         WHERE b.kind = 1
+         WHERE b.kind = 1 AND link.n <= ${MAX_DEPTH}
        )
        SELECT ${BLOB_COLUMNS.split(", ").map((c) => "b." + c).join(", ")}, link.n FROM link JOIN ${this.blobs} b
          ON b.thread_id = $1 AND b.checkpoint_ns = $2 AND b.checkpoint_id = link.id AND b.channel = link.channel

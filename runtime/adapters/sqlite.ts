@@ -10,7 +10,7 @@
  * as deltas, so a thread of N steps costs O(N) bytes.
  */
 import Database from "better-sqlite3";
-import type { BlobRow } from "../checkpoint/delta.ts";
+import { type BlobRow, MAX_DEPTH } from "../checkpoint/delta.ts";
 import {
   type CheckpointRow,
   type CheckpointStore,
@@ -19,6 +19,7 @@ import {
   type WriteRow,
   StoredSaver,
 } from "../checkpoint/stored-saver.ts";
+import { guard, openFile, openTables } from "./sqlite-checks.ts";
 
 type DB = Database.Database;
 type Statement = Database.Statement<unknown[], unknown>;
@@ -92,11 +93,8 @@ export class SqliteStore implements CheckpointStore {
 
   constructor(db: DB) {
     this.db = db;
-    // busy_timeout first: other processes may hold the file while this one switches to WAL and creates tables
-    db.pragma("busy_timeout = 5000");
-    db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = NORMAL");
-    db.exec(SCHEMA);
+    // pragmas, then the tables, refusing a file that is not (or no longer) a checkpoint database
+    openTables(db, SCHEMA);
     this.insertRow = db.prepare(
       `INSERT OR REPLACE INTO graphc_checkpoints (${ROW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,
     );
@@ -111,14 +109,15 @@ export class SqliteStore implements CheckpointStore {
       `SELECT ${ROW_COLUMNS} FROM graphc_checkpoints WHERE thread_id = ? AND checkpoint_ns = ?
        ORDER BY checkpoint_id DESC LIMIT 1`,
     );
-    // the blob named by (owner, channel), then the blobs it extends, down to the full one
+    // the blob named by (owner, channel), then the blobs it extends, down to the full one; at most one row
+    // past the longest chain the encoder writes, so a loop of `base`s ends (delta.ts checks the rows)
     this.chain = db.prepare(
       `WITH RECURSIVE link(id, n) AS (
          SELECT @owner, 0
          UNION ALL
          SELECT b.base, link.n + 1 FROM graphc_blobs b JOIN link
            ON b.thread_id = @thread AND b.checkpoint_ns = @ns AND b.checkpoint_id = link.id AND b.channel = @channel
-         WHERE b.kind = 1
+         WHERE b.kind = 1 AND link.n <= ${MAX_DEPTH}
        )
        SELECT b.channel, b.kind, b.base, b.data, b.depth, b.chain, b.snap FROM link JOIN graphc_blobs b
          ON b.thread_id = @thread AND b.checkpoint_ns = @ns AND b.checkpoint_id = link.id AND b.channel = @channel
@@ -227,8 +226,8 @@ export class SqliteStore implements CheckpointStore {
   }
 
   async get(threadId: string, ns: string, checkpointId: string | undefined): Promise<CheckpointRow | undefined> {
-    return (
-      checkpointId === undefined ? this.getLatest.get(threadId, ns) : this.getRow.get(threadId, ns, checkpointId)
+    return guard(this.db, () =>
+      checkpointId === undefined ? this.getLatest.get(threadId, ns) : this.getRow.get(threadId, ns, checkpointId),
     ) as CheckpointRow | undefined;
   }
 
@@ -248,19 +247,23 @@ export class SqliteStore implements CheckpointStore {
       `SELECT ${ROW_COLUMNS} FROM graphc_checkpoints` +
       (where.length > 0 ? ` WHERE ${where.join(" AND ")}` : "") +
       " ORDER BY checkpoint_id DESC, thread_id DESC, checkpoint_ns DESC LIMIT ?";
-    let statement = this.pages.get(sql);
-    if (statement === undefined) this.pages.set(sql, (statement = this.db.prepare(sql)));
-    return statement.all(...args, limit) as CheckpointRow[];
+    return guard(this.db, () => {
+      let statement = this.pages.get(sql);
+      if (statement === undefined) this.pages.set(sql, (statement = this.db.prepare(sql)));
+      return statement.all(...args, limit);
+    }) as CheckpointRow[];
   }
 
   async chains(threadId: string, ns: string, refs: readonly [string, string][]): Promise<Map<string, BlobRow[]>> {
     const out = new Map<string, BlobRow[]>();
-    for (const [channel, owner] of refs) out.set(channel, this.chain.all({ thread: threadId, ns, owner, channel }) as BlobRow[]);
+    for (const [channel, owner] of refs) {
+      out.set(channel, guard(this.db, () => this.chain.all({ thread: threadId, ns, owner, channel })) as BlobRow[]);
+    }
     return out;
   }
 
   async writes(threadId: string, ns: string, checkpointId: string): Promise<WriteRow[]> {
-    return this.getWrites.all(threadId, ns, checkpointId) as WriteRow[];
+    return guard(this.db, () => this.getWrites.all(threadId, ns, checkpointId)) as WriteRow[];
   }
 
   /** Characters of stored payload (headers, metadata, blobs, writes), comparable with MemorySaver.storedChars. */
@@ -281,7 +284,7 @@ export class SqliteSaver extends StoredSaver {
   /** `database`: a file path (":memory:" for a private in-memory database) or an open better-sqlite3 Database. */
   constructor(database: string | DB) {
     const owns = typeof database === "string";
-    const db = owns ? new Database(database) : database;
+    const db = owns ? openFile(database) : database;
     const store = new SqliteStore(db);
     super(store);
     this.db = db;

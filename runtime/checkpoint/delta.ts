@@ -22,7 +22,7 @@
  * Pure: used by MemorySaver (runtime/checkpoint/memory.ts) and the SQLite/Postgres adapters.
  */
 import type { Checkpoint, CheckpointMetadata } from "./types.ts";
-import { CheckpointError } from "./errors.ts";
+import { CorruptCheckpointError, excerpt, parseStored, typeName } from "./corrupt.ts";
 import { encode, tryEncode } from "./serde.ts";
 
 /** Values whose encoding is at most this long live in the header: cheaper than a blob and a reference. */
@@ -225,12 +225,40 @@ function appendBlob(channel: string, json: string, added: string | undefined, pr
   return { channel, kind: 1, base: prev.owner, data, depth, chain, snap: prev.snap };
 }
 
-export function parseHeader(text: string): StoredHeader {
-  const header = JSON.parse(text) as StoredHeader;
-  if (header.v !== 1 || typeof header.vals !== "object") {
-    throw new CheckpointError("CORRUPT_CHECKPOINT", "Stored checkpoint header has an unknown layout.");
+/** Where a stored checkpoint lives: what a corrupt-data error names. */
+export interface StoredSite {
+  thread_id: string;
+  checkpoint_ns: string;
+  checkpoint_id: string;
+}
+
+/**
+ * Parses and checks a stored header: every field the reader uses must be there with its type, so that damage
+ * is reported here, naming the checkpoint, rather than as a TypeError (or a silent NaN) further on.
+ */
+export function parseHeader(text: unknown, site: StoredSite): StoredHeader {
+  const header = parseStored(text, site, "header");
+  if (!isRecord(header) || header.v !== 1) {
+    throw new CorruptCheckpointError(site, `header has an unknown layout (expected {"v":1,…}, got ${excerpt(String(text))})`);
   }
-  return header;
+  if (typeof header.ts !== "string") throw new CorruptCheckpointError(site, `header field "ts" is ${typeName(header.ts)}, not a string`);
+  for (const field of ["cv", "vs", "vals"] as const) {
+    if (!isRecord(header[field])) throw new CorruptCheckpointError(site, `header field "${field}" is ${typeName(header[field])}, not an object`);
+  }
+  const vals = header.vals as Record<string, unknown>;
+  for (const channel of Object.keys(vals)) {
+    const entry = vals[channel];
+    const mark = typeof entry === "string" ? entry.charCodeAt(0) : NaN;
+    if (mark !== 61 /* = */ && mark !== 64 /* @ */) {
+      const got = typeof entry === "string" ? excerpt(entry) : typeName(entry);
+      throw new CorruptCheckpointError({ ...site, channel }, `header entry is ${got}, not "=<value>" or "@<checkpoint id>"`);
+    }
+  }
+  return header as unknown as StoredHeader;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** The blob references of the header of checkpoint `id`: [channel, owner checkpoint id]. */
@@ -248,12 +276,13 @@ function ownerOf(id: string, entry: string): string {
   return entry.length === 1 ? id : entry.slice(1);
 }
 
-/** Rebuilds the encoded value from a chain of rows ordered from the full row to the newest append. */
-export function joinChain(rows: readonly BlobRow[], channel: string): string {
-  const first = rows[0];
-  if (first === undefined || first.kind !== 0) {
-    throw new CheckpointError("CORRUPT_CHECKPOINT", `Stored value of channel "${channel}" lost its base snapshot.`);
-  }
+/**
+ * Rebuilds the encoded value from a chain of rows ordered from the full row to the newest append, the
+ * newest being `owner`'s blob. The chain is checked first (see checkChain).
+ */
+export function joinChain(rows: readonly BlobRow[], site: StoredSite & { channel: string }, owner: string): string {
+  checkChain(rows, site, owner);
+  const first = rows[0]!;
   if (rows.length === 1) return first.data;
   const parts = [first.data.slice(0, -1)];
   for (let i = 1; i < rows.length; i++) parts.push(",", rows[i]!.data.slice(1, -1));
@@ -261,12 +290,61 @@ export function joinChain(rows: readonly BlobRow[], channel: string): string {
   return parts.join("");
 }
 
+/**
+ * A chain read back must be one the encoder can have written: no checkpoint twice (a `base` pointing at its
+ * own row, or a loop), at most MAX_DEPTH + 1 rows (the stores stop their walk one row past that bound, so a
+ * loop or an over-long chain ends the query instead of running for ever), a full row first, appends after
+ * it, and, when there are appends, array text in every row. The checkpoint holding each row is known from
+ * the `base` of the row after it, so no id column is needed.
+ */
+function checkChain(rows: readonly BlobRow[], site: StoredSite & { channel: string }, owner: string): void {
+  const seen = new Set<string>();
+  let id = owner;
+  let prev = owner;
+  const bad = (problem: string) => new CorruptCheckpointError(site, `the blob of checkpoint ${JSON.stringify(id)} ${problem}`);
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i]!;
+    if (seen.has(id)) {
+      throw new CorruptCheckpointError(
+        site,
+        `the delta chain of the stored value loops: the blob of checkpoint ${JSON.stringify(prev)} extends ` +
+          (prev === id ? "itself" : `the blob of checkpoint ${JSON.stringify(id)}, which is already in its chain`),
+      );
+    }
+    seen.add(id);
+    if (row.kind !== 0 && row.kind !== 1) throw bad(`has kind ${JSON.stringify(row.kind)}, not 0 (full) or 1 (append)`);
+    if (typeof row.data !== "string") throw bad(`holds ${typeName(row.data)}, not text`);
+    if (rows.length > 1 && !isArrayText(row.data)) throw bad(`holds ${excerpt(row.data)}, not the non-empty array text a delta chain is made of`);
+    if (i === 0) break;
+    if (row.kind !== 1 || typeof row.base !== "string") throw bad("is not an append row, yet the chain goes on past it");
+    prev = id;
+    id = row.base;
+  }
+  if (rows.length > MAX_DEPTH + 1) {
+    throw new CorruptCheckpointError(site, `the delta chain of the stored value is longer than its bound of ${MAX_DEPTH + 1} rows`);
+  }
+  const first = rows[0]!;
+  if (first.kind !== 0) {
+    throw bad(
+      first.base === null
+        ? "is an append row without a base: the chain lost its full snapshot"
+        : `extends checkpoint ${JSON.stringify(first.base)}, which has no blob of this channel: the chain lost its full snapshot`,
+    );
+  }
+}
+
+/** "[…]" with at least one element (the encoder never writes an empty append, nor extends an empty array). */
+function isArrayText(data: string): boolean {
+  return data.length > 2 && data.charCodeAt(0) === 91 /* [ */ && data.charCodeAt(data.length - 1) === 93 /* ] */;
+}
+
 /** The encoded channel values of a stored checkpoint, in the header's order, plus its head for encoding children. */
 export function readChannels(
-  id: string,
+  site: StoredSite,
   header: StoredHeader,
   chains: ReadonlyMap<string, readonly BlobRow[]>,
 ): Head {
+  const id = site.checkpoint_id;
   const channels = new Map<string, ChannelHead>();
   for (const channel of Object.keys(header.vals)) {
     const entry = header.vals[channel]!;
@@ -278,12 +356,14 @@ export function readChannels(
     const rows = chains.get(channel);
     const last = rows?.[rows.length - 1];
     if (rows === undefined || last === undefined) {
-      throw new CheckpointError("CORRUPT_CHECKPOINT", `Checkpoint ${id} is missing the stored value of channel "${channel}".`);
+      const owner = ownerOf(id, entry);
+      throw new CorruptCheckpointError({ ...site, channel }, `the header refers to the blob of checkpoint ${JSON.stringify(owner)}, which is not stored`);
     }
+    const owner = ownerOf(id, entry);
     channels.set(channel, {
       version,
-      json: joinChain(rows, channel),
-      owner: ownerOf(id, entry),
+      json: joinChain(rows, { ...site, channel }, owner),
+      owner,
       depth: last.depth,
       chain: last.chain,
       snap: last.snap,

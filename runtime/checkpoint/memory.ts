@@ -3,7 +3,7 @@
  * fresh objects and callers can never change stored state; the layout is delta.ts's, so a long messages
  * thread stays O(N) in memory too.
  */
-import type { BlobRow } from "./delta.ts";
+import { type BlobRow, MAX_DEPTH } from "./delta.ts";
 import {
   type CheckpointRow,
   type CheckpointStore,
@@ -115,7 +115,8 @@ export class MemoryStore implements CheckpointStore {
     for (const [channel, owner] of refs) {
       const chain: BlobRow[] = [];
       let blob = ns === undefined ? undefined : blobOf(ns, owner, channel);
-      while (blob !== undefined) {
+      // bounded as the SQL stores' walks are: one row past the longest chain, so a loop ends (delta.ts checks)
+      while (blob !== undefined && chain.length <= MAX_DEPTH + 1) {
         chain.push(blob);
         blob = blob.kind === 1 && blob.base !== null ? blobOf(ns!, blob.base, channel) : undefined;
       }

@@ -13,7 +13,8 @@ import type {
   RunnableConfig,
 } from "./types.ts";
 import { CheckpointError, missingThreadId } from "./errors.ts";
-import { decode, encode, roundTrip, sameValue, tryEncode } from "./serde.ts";
+import { encode, roundTrip, sameValue, tryEncode } from "./serde.ts";
+import { CorruptCheckpointError, decodeStored, typeName } from "./corrupt.ts";
 import {
   type BlobRow,
   type EncodedCheckpoint,
@@ -250,17 +251,17 @@ export class StoredSaver implements CheckpointSaver {
   }
 
   private async assemble(row: CheckpointRow, metadata: CheckpointMetadata, remember: boolean): Promise<CheckpointTuple> {
-    const header = parseHeader(row.header);
+    const header = parseHeader(row.header, row);
     const { thread_id, checkpoint_ns, checkpoint_id } = row;
     const cached = this.heads.get(headKey(thread_id, checkpoint_ns));
     const head =
       cached?.id === checkpoint_id
         ? cached
-        : readChannels(checkpoint_id, header, await this.store.chains(thread_id, checkpoint_ns, blobRefs(checkpoint_id, header)));
+        : readChannels(row, header, await this.store.chains(thread_id, checkpoint_ns, blobRefs(checkpoint_id, header)));
     const channel_values: Record<string, unknown> = {};
     for (const [channel, ch] of head.channels) {
       // defineProperty: a channel named "__proto__" must stay a key
-      Object.defineProperty(channel_values, channel, { value: decode(ch.json), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(channel_values, channel, { value: decodeStored(ch.json, row, channel, "the stored value"), enumerable: true, writable: true, configurable: true });
     }
     const checkpoint: Checkpoint = {
       v: 1,
@@ -271,7 +272,7 @@ export class StoredSaver implements CheckpointSaver {
       versions_seen: header.vs,
     };
     const pendingWrites = (await this.store.writes(thread_id, checkpoint_ns, checkpoint_id)).map(
-      (w): PendingWrite => [w.task_id, w.channel, decode(w.value)],
+      (w): PendingWrite => [w.task_id, w.channel, decodeStored(w.value, row, w.channel, `the pending write of task ${w.task_id}`)],
     );
     const tuple: CheckpointTuple = {
       config: { configurable: { thread_id, checkpoint_ns, checkpoint_id } },
@@ -290,8 +291,8 @@ export class StoredSaver implements CheckpointSaver {
   private async head(threadId: string, ns: string, id: string): Promise<Head | undefined> {
     const row = await this.store.get(threadId, ns, id);
     if (row === undefined) return undefined;
-    const header = parseHeader(row.header);
-    return readChannels(id, header, await this.store.chains(threadId, ns, blobRefs(id, header)));
+    const header = parseHeader(row.header, row);
+    return readChannels(row, header, await this.store.chains(threadId, ns, blobRefs(id, header)));
   }
 
   private remember(key: string, head: Head): void {
@@ -321,7 +322,11 @@ function headKey(threadId: string, ns: string): string {
 }
 
 function decodeMetadata(row: CheckpointRow): CheckpointMetadata {
-  return decode(row.metadata) as CheckpointMetadata;
+  const metadata = decodeStored(row.metadata, row, undefined, "the metadata");
+  if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) {
+    throw new CorruptCheckpointError(row, `the metadata is ${typeName(metadata)}, not an object`);
+  }
+  return metadata as CheckpointMetadata;
 }
 
 function matches(metadata: CheckpointMetadata, filter: Record<string, unknown>): boolean {

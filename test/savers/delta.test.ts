@@ -7,6 +7,7 @@ function cp(values: Record<string, unknown>, versions: Record<string, number>): 
   return { v: 1, id: `c${String(++n).padStart(6, "0")}`, ts: "2024-01-01T00:00:00.000Z", channel_values: values, channel_versions: versions, versions_seen: {} };
 }
 const meta = { source: "loop" as const, step: 0, parents: {} };
+const site = { thread_id: "t", checkpoint_ns: "", checkpoint_id: "c" };
 
 /** Appends one item per step to `list`, returning every blob written (with its checkpoint id). */
 function grow(steps: number, item: (i: number) => unknown): { blobs: (BlobRow & { id: string })[]; head: Head | undefined } {
@@ -47,8 +48,10 @@ describe("delta layout", () => {
       chain.unshift(b);
       b = b.kind === 1 ? byId.get(b.base!) : undefined;
     }
-    expect(joinChain(chain, "list")).toBe(head!.channels.get("list")!.json);
-    expect(() => joinChain(chain.slice(1), "list")).toThrow(/lost its base snapshot/);
+    const owner = blobs[blobs.length - 1]!.id;
+    const site = { thread_id: "t", checkpoint_ns: "", checkpoint_id: owner, channel: "list" };
+    expect(joinChain(chain, site, owner)).toBe(head!.channels.get("list")!.json);
+    expect(() => joinChain(chain.slice(1), site, owner)).toThrow(/lost its full snapshot/);
   });
 
   it("caps a chain at MAX_DEPTH rows even when the appends are tiny", () => {
@@ -64,7 +67,7 @@ describe("delta layout", () => {
     // the second value would throw if it were encoded: a function is not storable
     const second = encodeCheckpoint(cp({ big: () => big, n: 2 }, { big: 1, n: 2 }), meta, { n: 2 }, first.head);
     expect(second.blobs).toEqual([]);
-    expect(parseHeader(second.header).vals).toEqual({ big: "@" + first.head.id, n: "=2" });
+    expect(parseHeader(second.header, site).vals).toEqual({ big: "@" + first.head.id, n: "=2" });
   });
 
   it("a new version with the same text keeps the old blob; small values live in the header", () => {
@@ -75,7 +78,7 @@ describe("delta layout", () => {
     const small = "s".repeat(INLINE_MAX - 2);
     const third = encodeCheckpoint(cp({ big, small }, { big: 2, small: 1 }), meta, { small: 1 }, second.head);
     expect(third.blobs).toEqual([]);
-    expect(parseHeader(third.header).vals.small).toBe("=" + JSON.stringify(small));
+    expect(parseHeader(third.header, site).vals.small).toBe("=" + JSON.stringify(small));
   });
 
   it("a list edited and grown in one step is stored in full", () => {
