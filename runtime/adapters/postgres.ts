@@ -19,6 +19,7 @@ import {
   type WriteRow,
   StoredSaver,
 } from "../checkpoint/stored-saver.ts";
+import { checkTables, createMarker, translate } from "./pg-tables.ts";
 
 export interface PostgresSaverOptions {
   /** schema holding the tables (created when missing); default "public" */
@@ -73,6 +74,8 @@ export class PostgresStore implements CheckpointStore {
     try {
       await client.query("BEGIN");
       await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [SETUP_LOCK, this.schema]);
+      // a fresh schema, or one graphc set up: never tables dropped since (those would read as empty threads)
+      await checkTables(client, this.schema);
       await client.query(`
         CREATE SCHEMA IF NOT EXISTS ${quoteIdent(this.schema)};
         CREATE TABLE IF NOT EXISTS ${this.cps} (
@@ -108,6 +111,7 @@ export class PostgresStore implements CheckpointStore {
           value text NOT NULL,
           PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, task_id, idx)
         );`);
+      await createMarker(client, quoteIdent(this.schema));
       await client.query("COMMIT");
     } catch (e) {
       await client.query("ROLLBACK").catch(() => undefined);
@@ -120,7 +124,11 @@ export class PostgresStore implements CheckpointStore {
   /** Runs `sql` as a named statement: prepared once per connection, since planning dominates these small queries. */
   private async query<R extends pg.QueryResultRow>(sql: string, args: unknown[]): Promise<R[]> {
     await this.setup();
-    return (await this.pool.query<R>({ name: statementName(sql), text: sql, values: args })).rows;
+    try {
+      return (await this.pool.query<R>({ name: statementName(sql), text: sql, values: args })).rows;
+    } catch (e) {
+      throw translate(e, this.schema);
+    }
   }
 
   async insert(row: CheckpointRow, blobs: readonly BlobRow[]): Promise<void> {

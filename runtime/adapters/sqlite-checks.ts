@@ -21,7 +21,7 @@ const FILE_HINT = "Point the saver at a graphc checkpoint database, or delete th
 export function openFile(path: string): DB {
   const wasEmpty = isEmptyFile(path);
   const db = new Database(path);
-  if (wasEmpty && emptyUnderLock(db)) {
+  if (wasEmpty && emptyUnderLock(db, path)) {
     db.close();
     throw new CorruptCheckpointError({}, `${path} is an empty file (0 bytes), not a checkpoint database: truncated?`, undefined, FILE_HINT);
   }
@@ -42,11 +42,12 @@ function isEmptyFile(path: string): boolean {
  * Still empty once the write lock is ours: another SqliteSaver may have created the file an instant ago,
  * and writes its header (switching to WAL) before it lets go of the lock.
  */
-function emptyUnderLock(db: DB): boolean {
+function emptyUnderLock(db: DB, path: string): boolean {
   db.pragma("busy_timeout = 5000");
   db.exec("BEGIN IMMEDIATE");
   try {
-    return db.pragma("page_count", { simple: true }) === 0;
+    // (the file's size, not page_count: SQLite counts page 1 of an empty file inside a write transaction)
+    return isEmptyFile(path);
   } finally {
     db.exec("ROLLBACK");
   }

@@ -66,7 +66,7 @@ describe("PostgresSaver scale-out", () => {
     await Promise.all(workers.map((w) => w.setup()));
     await Promise.all(workers.map((w) => w.setup()));
     const tables = await admin.query("SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1", [name]);
-    expect(tables.rows.map((r: { table_name: string }) => r.table_name)).toEqual(["graphc_blobs", "graphc_checkpoints", "graphc_writes"]);
+    expect(tables.rows.map((r: { table_name: string }) => r.table_name)).toEqual(["graphc_blobs", "graphc_checkpoints", "graphc_meta", "graphc_writes"]);
   });
 
   it("workers alternating on 40 concurrent threads keep every thread's history exact and separate", async () => {

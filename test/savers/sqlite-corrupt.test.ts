@@ -1,0 +1,145 @@
+/**
+ * Corrupted SQLite checkpoint files (defect 4 of issue 8): rows damaged with better-sqlite3 directly, dropped
+ * tables, a zero-length file and a text file. Every read returns promptly with a CORRUPT_CHECKPOINT naming
+ * what was damaged; before the fix a self-referencing blob made the recursive query run for ever.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
+import { SqliteSaver } from "../../runtime/adapters/sqlite.ts";
+import { CorruptCheckpointError } from "../../runtime/checkpoint/corrupt.ts";
+import { CORRUPTIONS, type Seeded, type Sql, expectCorrupt, seed } from "./corrupt-cases.ts";
+import { cfg } from "./conformance.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "graphc-corrupt-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+
+/** A file holding a seeded thread, written and closed by one saver. */
+async function seededFile(): Promise<{ path: string; seeded: Seeded }> {
+  const path = join(dir, `c-${++files}.db`);
+  const saver = new SqliteSaver(path);
+  const seeded = await seed(saver, `thread-${files}`);
+  saver.close();
+  return { path, seeded };
+}
+
+/** Runs SQL on the file with a connection of its own (not the saver's). */
+function damage(path: string, run: (sql: Sql) => Promise<void>): Promise<void> {
+  const db = new Database(path);
+  const tables = { checkpoints: "graphc_checkpoints", blobs: "graphc_blobs", writes: "graphc_writes" };
+  const sql: Sql = async (text, ...params) => {
+    db.prepare(text.replace(/\{(\w+)\}/g, (_, t: keyof typeof tables) => tables[t])).run(...params);
+  };
+  return run(sql).finally(() => db.close());
+}
+
+async function openError(open: () => unknown): Promise<CorruptCheckpointError> {
+  let saver: unknown;
+  try {
+    saver = open();
+  } catch (e) {
+    expect(e).toBeInstanceOf(CorruptCheckpointError);
+    return e as CorruptCheckpointError;
+  }
+  (saver as SqliteSaver).close();
+  throw new Error("the saver opened the file without an error");
+}
+
+describe("SqliteSaver on corrupted rows", () => {
+  it.each(CORRUPTIONS.map((c) => [c.name, c] as const))("%s: CORRUPT_CHECKPOINT naming thread, checkpoint and channel", async (_, c) => {
+    const { path, seeded } = await seededFile();
+    await damage(path, (sql) => c.damage(sql, seeded));
+    const saver = new SqliteSaver(path);
+    try {
+      await expectCorrupt(saver, seeded, c);
+    } finally {
+      saver.close();
+    }
+  });
+
+  it("the damage is reported by list() too, and an undamaged thread of the same file still reads", async () => {
+    const { path, seeded } = await seededFile();
+    const other = new SqliteSaver(path);
+    await seed(other, "healthy");
+    other.close();
+    await damage(path, (sql) => CORRUPTIONS[0]!.damage(sql, seeded));
+    const saver = new SqliteSaver(path);
+    try {
+      const history = async () => {
+        for await (const _ of saver.list(cfg(seeded.thread))) void _;
+      };
+      await expect(history()).rejects.toMatchObject({ code: "CORRUPT_CHECKPOINT", checkpointId: seeded.ids[2], channel: "messages" });
+      expect((await saver.getTuple(cfg("healthy")))!.checkpoint.channel_values.messages).toHaveLength(3);
+    } finally {
+      saver.close();
+    }
+  });
+});
+
+describe("SqliteSaver on damaged files and tables", () => {
+  it("a table dropped while the saver is open: reads fail with CORRUPT_CHECKPOINT naming the table", async () => {
+    const { path, seeded } = await seededFile();
+    const saver = new SqliteSaver(path);
+    try {
+      await damage(path, (sql) => sql("DROP TABLE graphc_writes"));
+      const err = await saver.getTuple(cfg(seeded.thread)).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(CorruptCheckpointError);
+      expect(err).toMatchObject({ code: "CORRUPT_CHECKPOINT", problem: `table graphc_writes is missing from ${path}: it was dropped after setup` });
+    } finally {
+      saver.close();
+    }
+  });
+
+  it("a table dropped after setup: a new saver refuses the file instead of reading empty threads", async () => {
+    const { path } = await seededFile();
+    await damage(path, (sql) => sql("DROP TABLE graphc_blobs"));
+    const err = await openError(() => new SqliteSaver(path));
+    expect(err.code).toBe("CORRUPT_CHECKPOINT");
+    expect(err.problem).toMatch(new RegExp(`^table graphc_blobs missing from ${path}, which graphc set up before .*dropped after setup$`));
+  });
+
+  it("every data table dropped, the marker left: refused too", async () => {
+    const { path } = await seededFile();
+    await damage(path, async (sql) => {
+      for (const t of ["graphc_checkpoints", "graphc_blobs", "graphc_writes"]) await sql(`DROP TABLE ${t}`);
+    });
+    const err = await openError(() => new SqliteSaver(path));
+    expect(err.problem).toMatch(/^tables graphc_checkpoints, graphc_blobs, graphc_writes missing from .*\(graphc_meta still there\)/);
+  });
+
+  it("a database from before the marker table opens, and gets the marker", async () => {
+    const { path, seeded } = await seededFile();
+    await damage(path, (sql) => sql("DROP TABLE graphc_meta"));
+    const saver = new SqliteSaver(path);
+    try {
+      expect((await saver.getTuple(cfg(seeded.thread)))!.checkpoint.id).toBe(seeded.ids[2]);
+      expect(saver.db.prepare("SELECT value FROM graphc_meta WHERE key = 'layout'").get()).toEqual({ value: "1" });
+    } finally {
+      saver.close();
+    }
+  });
+
+  it("an existing zero-length file is refused, not taken for an empty database", async () => {
+    const path = join(dir, "empty.db");
+    writeFileSync(path, "");
+    const err = await openError(() => new SqliteSaver(path));
+    expect(err.problem).toBe(`${path} is an empty file (0 bytes), not a checkpoint database: truncated?`);
+  });
+
+  it("a text file is refused, naming the file", async () => {
+    const path = join(dir, "notes.txt");
+    writeFileSync(path, "these are my notes, not a database\n".repeat(200));
+    const err = await openError(() => new SqliteSaver(path));
+    expect(err.problem).toBe(`${path} is not a SQLite database (file is not a database)`);
+    // an open Database on it is refused the same way
+    const db = new Database(path);
+    try {
+      expect((await openError(() => new SqliteSaver(db))).problem).toBe(err.problem);
+    } finally {
+      db.close();
+    }
+  });
+});
