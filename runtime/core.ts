@@ -28,6 +28,9 @@ export type { ErrorSite, Interrupt, TimeoutKind } from "./errors.ts";
 // raised by every saver (missing thread_id, unserializable value, corrupt row); a plain class, so a bundle
 // that never names it drops it
 export { CheckpointError } from "./checkpoint/errors.ts";
+// CORRUPT_CHECKPOINT with the thread, checkpoint and channel of damaged stored data
+export { CorruptCheckpointError } from "./checkpoint/corrupt.ts";
+export type { CorruptSite } from "./checkpoint/corrupt.ts";
 export type { CheckpointErrorCode } from "./checkpoint/errors.ts";
 export {
   Overwrite,

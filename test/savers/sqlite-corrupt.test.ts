@@ -10,8 +10,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { SqliteSaver } from "../../runtime/adapters/sqlite.ts";
 import { CorruptCheckpointError } from "../../runtime/checkpoint/corrupt.ts";
+import { CorruptCheckpointError as PublicCorruptCheckpointError, compileGraph, type Values } from "graphc/runtime";
 import { CORRUPTIONS, type Seeded, type Sql, expectCorrupt, seed } from "./corrupt-cases.ts";
 import { cfg } from "./conformance.ts";
+import { concat, graph, nodeFactory } from "../runtime/helpers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "graphc-corrupt-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -73,6 +75,40 @@ describe("SqliteSaver on corrupted rows", () => {
       };
       await expect(history()).rejects.toMatchObject({ code: "CORRUPT_CHECKPOINT", checkpointId: seeded.ids[2], channel: "messages" });
       expect((await saver.getTuple(cfg("healthy")))!.checkpoint.channel_values.messages).toHaveLength(3);
+    } finally {
+      saver.close();
+    }
+  });
+});
+
+describe("a graph on a corrupted SQLite file", () => {
+  it("invoke and getState reject with the public CorruptCheckpointError instead of hanging", async () => {
+    const n = nodeFactory("Chat", ["log"]);
+    const spec = graph({
+      name: "Chat",
+      fields: { log: concat },
+      // a long first entry: the next ones are stored as append blobs extending it
+      nodes: [n("reply", (v: Values) => ({ log: [`reply ${(v.log as unknown[]).length} `.repeat((v.log as unknown[]).length === 0 ? 30 : 2)] }))],
+      start: { edges: ["reply"] },
+    });
+    const path = join(dir, "graph.db");
+    const writer = new SqliteSaver(path);
+    const thread = { configurable: { thread_id: "chat" } };
+    for (let k = 0; k < 3; k++) await compileGraph(spec, { checkpointer: writer }).invoke({ log: [] }, thread);
+    const latest = (await writer.getTuple(thread))!.checkpoint.id;
+    writer.close();
+    const check = new Database(path);
+    expect(check.prepare("SELECT kind FROM graphc_blobs WHERE checkpoint_id = ? AND channel = 'log'").get(latest)).toEqual({ kind: 1 });
+    check.close();
+    await damage(path, (sql) => sql("UPDATE {blobs} SET base = checkpoint_id WHERE checkpoint_id = ? AND channel = 'log'", latest));
+    const saver = new SqliteSaver(path);
+    try {
+      const g = compileGraph(spec, { checkpointer: saver });
+      for (const call of [() => g.getState(thread), () => g.invoke({ log: [] }, thread)]) {
+        const err = await call().catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(PublicCorruptCheckpointError);
+        expect(err).toMatchObject({ code: "CORRUPT_CHECKPOINT", threadId: "chat", checkpointId: latest, channel: "log" });
+      }
     } finally {
       saver.close();
     }
