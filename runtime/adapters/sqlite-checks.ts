@@ -54,9 +54,11 @@ function emptyUnderLock(db: DB, path: string): boolean {
 }
 
 /**
- * Opens the saver's tables: pragmas, then the table check and `schema` (CREATE … IF NOT EXISTS) in one
- * immediate transaction, with the marker table. SQLite's "not a database" and "malformed" become
- * CORRUPT_CHECKPOINT naming the file.
+ * Opens the saver's tables: pragmas, the table check, then `schema` (CREATE … IF NOT EXISTS) and the marker
+ * table. A database holding every table runs `schema` as it always did (no write lock taken at open: in WAL
+ * mode readers never wait); otherwise the check is repeated and the tables created inside one immediate
+ * transaction, so processes creating a new file at once never see each other's half-made set. SQLite's
+ * "not a database" and "malformed" become CORRUPT_CHECKPOINT naming the file.
  */
 export function openTables(db: DB, schema: string): void {
   guard(db, () => {
@@ -64,11 +66,12 @@ export function openTables(db: DB, schema: string): void {
     db.pragma("busy_timeout = 5000");
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
+    if (graphcTables(db).size === DATA_TABLES.length + 1) {
+      db.exec(schema);
+      return;
+    }
     db.transaction(() => {
-      const rows = db
-        .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${[...DATA_TABLES, MARKER_TABLE].map(() => "?").join(", ")})`)
-        .all(...DATA_TABLES, MARKER_TABLE) as { name: string }[];
-      const refused = missingTables(new Set(rows.map((r) => r.name)), fileOf(db));
+      const refused = missingTables(graphcTables(db), fileOf(db));
       if (refused !== undefined) throw refused;
       db.exec(schema);
       db.exec(
@@ -77,6 +80,15 @@ export function openTables(db: DB, schema: string): void {
       );
     }).immediate();
   });
+}
+
+/** Which of graphc's data tables and marker table the database holds. */
+function graphcTables(db: DB): Set<string> {
+  const names = [...DATA_TABLES, MARKER_TABLE];
+  const rows = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (${names.map(() => "?").join(", ")})`)
+    .all(...names) as { name: string }[];
+  return new Set(rows.map((r) => r.name));
 }
 
 /** Runs a statement of the saver, turning a vanished table or a damaged file into CORRUPT_CHECKPOINT. */
