@@ -261,7 +261,8 @@ export class StoredSaver implements CheckpointSaver {
     const channel_values: Record<string, unknown> = {};
     for (const [channel, ch] of head.channels) {
       // defineProperty: a channel named "__proto__" must stay a key
-      Object.defineProperty(channel_values, channel, { value: decodeStored(ch.json, row, channel, "the stored value"), enumerable: true, writable: true, configurable: true });
+      const value = decodeStored(ch.json, row, channel, "the stored value");
+      Object.defineProperty(channel_values, channel, { value, enumerable: true, writable: true, configurable: true });
     }
     const checkpoint: Checkpoint = {
       v: 1,
