@@ -28,6 +28,16 @@ export function openFile(path: string): DB {
   return db;
 }
 
+/** `make()`, closing `db` (opened by the saver) when it throws: a refused file is not left open. */
+export function closedOnError<T>(db: DB, make: () => T): T {
+  try {
+    return make();
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+}
+
 function isEmptyFile(path: string): boolean {
   if (path === "" || path === ":memory:") return false;
   try {

@@ -19,7 +19,7 @@ import {
   type WriteRow,
   StoredSaver,
 } from "../checkpoint/stored-saver.ts";
-import { guard, openFile, openTables } from "./sqlite-checks.ts";
+import { closedOnError, guard, openFile, openTables } from "./sqlite-checks.ts";
 
 type DB = Database.Database;
 type Statement = Database.Statement<unknown[], unknown>;
@@ -285,7 +285,7 @@ export class SqliteSaver extends StoredSaver {
   constructor(database: string | DB) {
     const owns = typeof database === "string";
     const db = owns ? openFile(database) : database;
-    const store = new SqliteStore(db);
+    const store = owns ? closedOnError(db, () => new SqliteStore(db)) : new SqliteStore(db);
     super(store);
     this.db = db;
     this.ownsDb = owns;

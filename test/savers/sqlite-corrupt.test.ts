@@ -3,7 +3,7 @@
  * tables, a zero-length file and a text file. Every read returns promptly with a CORRUPT_CHECKPOINT naming
  * what was damaged; before the fix a self-referencing blob made the recursive query run for ever.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -36,6 +36,17 @@ function damage(path: string, run: (sql: Sql) => Promise<void>): Promise<void> {
     db.prepare(text.replace(/\{(\w+)\}/g, (_, t: keyof typeof tables) => tables[t])).run(...params);
   };
   return run(sql).finally(() => db.close());
+}
+
+/** Paths this process holds open (Linux). */
+function openFiles(): string[] {
+  return readdirSync("/proc/self/fd").flatMap((fd) => {
+    try {
+      return [readlinkSync(`/proc/self/fd/${fd}`)];
+    } catch {
+      return [];
+    }
+  });
 }
 
 async function openError(open: () => unknown): Promise<CorruptCheckpointError> {
@@ -170,6 +181,8 @@ describe("SqliteSaver on damaged files and tables", () => {
     writeFileSync(path, "these are my notes, not a database\n".repeat(200));
     const err = await openError(() => new SqliteSaver(path));
     expect(err.problem).toBe(`${path} is not a SQLite database (file is not a database)`);
+    // the saver closed the file it opened
+    expect(openFiles()).not.toContain(path);
     // an open Database on it is refused the same way
     const db = new Database(path);
     try {
