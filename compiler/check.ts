@@ -1,5 +1,5 @@
 /**
- * check(entryFiles, host?): parse -> bind -> check. Returns the bound program and every diagnostic, sorted
+ * check(entryFiles, host?, options?): parse -> bind -> check. Returns the bound program and every diagnostic, sorted
  * (file, position, code) and de-duplicated. Never throws: an unexpected exception becomes a G9001 internal
  * diagnostic (a bug: the property tests treat any G9xxx as a failure).
  */
@@ -8,6 +8,7 @@ import { parse } from "../grammar/index.ts";
 import { bind, fileStart } from "./phases/2-bind/bind.ts";
 import { nodeHost, normalisePath, type CompilerHost } from "./phases/2-bind/host.ts";
 import type { Program } from "./phases/2-bind/model.ts";
+import { projectRoot } from "./phases/2-bind/project-root.ts";
 import { checkProgram } from "./phases/3-check/index.ts";
 import { d } from "./diagnostics/messages.ts";
 
@@ -17,11 +18,20 @@ export interface CheckResult {
   diagnostics: Diagnostic[];
 }
 
-export function check(entryFiles: readonly string[], host: CompilerHost = nodeHost()): CheckResult {
+export interface CheckOptions {
+  /**
+   * The folder `.graph` files may be read from (relative to the host's working directory, or absolute).
+   * Default: per entry file, the nearest folder upwards holding a package.json or tsconfig.json
+   * (phases/2-bind/project-root.ts).
+   */
+  readonly root?: string | undefined;
+}
+
+export function check(entryFiles: readonly string[], host: CompilerHost = nodeHost(), options: CheckOptions = {}): CheckResult {
   let program: Program | undefined;
   const diagnostics: Diagnostic[] = [];
   try {
-    const bound = bind(entryFiles, host, parse);
+    const bound = bind(entryFiles, host, parse, projectRoot(entryFiles, host, options.root));
     program = bound.program;
     diagnostics.push(...bound.diagnostics);
     diagnostics.push(...checkProgram(program));

@@ -20,6 +20,8 @@ export interface CompileOptions {
   /** type-check node functions and imported types against the generated code (default true; needs the real file system) */
   readonly typecheck?: boolean | undefined;
   readonly host?: CompilerHost | undefined;
+  /** the only folder `.graph` files are read from (see `CheckOptions.root`; default: found from the entry files) */
+  readonly root?: string | undefined;
   /** the folder relative paths are relative to, for the TypeScript check (default: `process.cwd()`) */
   readonly cwd?: string | undefined;
 }
@@ -33,7 +35,7 @@ export interface CompileResult {
 }
 
 export async function compile(entryFiles: readonly string[], options: CompileOptions = {}): Promise<CompileResult> {
-  const checked = check(entryFiles, options.host ?? nodeHost());
+  const checked = check(entryFiles, options.host ?? nodeHost(), { root: options.root });
   if (!checked.program || hasErrors(checked.diagnostics)) return { files: [], ir: undefined, diagnostics: checked.diagnostics };
   const program = checked.program;
   const outPath = outPathFor(options);

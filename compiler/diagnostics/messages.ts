@@ -267,6 +267,19 @@ export const MESSAGES = {
         : `name one with \`as\`: ${a.available.map((g) => `\`from "${a.file}" as ${g}\``).join(" or ")}`,
     doc: '`subgraph x from "file.graph"` without `as G` needs a file with exactly one graph.',
   }),
+  // G2022–G2029 left free for other name rules
+  pathOutsideProject: def<{ path: string; root: string; explicit: boolean; entry?: boolean }>({
+    code: "G2030",
+    slug: "path-outside-project",
+    severity: "error",
+    message: (a) => `\`${a.path}\` is outside the project root, so graphc does not read it`,
+    label: (a) => (a.entry ? "this file is outside the root" : `resolves outside ${a.root}`),
+    hint: (a) =>
+      a.explicit
+        ? `graphc reads .graph files only inside ${a.root} (the root given with \`--root\`); move the file there, or give a wider root`
+        : `graphc reads .graph files only inside the project root (the nearest folder above each entry file that holds a package.json or tsconfig.json, else the file's own folder); move the file into the project, or choose the root with \`--root DIR\` (\`root\` in the API)`,
+    doc: "A `.graph` import or `subgraph … from` path (or an entry file, with an explicit root) resolves outside the project root: an absolute path elsewhere, `../` segments that climb out, or a symlink whose real path leaves the root. The file is never read and its contents never printed. See [cli.md](cli.md#project-root).",
+  }),
 
   // ------------------------------------------------------------ G3xxx types, state, reducers, schemas
   defaultTypeMismatch: def<{ name: string; expected: string; actual: string }>({
