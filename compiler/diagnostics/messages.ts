@@ -535,6 +535,17 @@ export const MESSAGES = {
     doc: "An output field has no default and no built-in reducer, is not an input field, and no node or subgraph writes it: the result (or, for a subgraph, what flows back to the parent) never contains it.",
   }),
 
+  // G4015–G4019 left free for other structure rules
+  fileDeclaresNothing: def<{ file: string; empty: boolean }>({
+    code: "G4020",
+    slug: "file-declares-nothing",
+    severity: "warning",
+    message: (a) => (a.empty ? `\`${a.file}\` is empty` : `\`${a.file}\` declares no graph and no type`),
+    label: () => "nothing here is compiled",
+    hint: () => "declare a `graph` (or a `type` other files import), or delete the file",
+    doc: "A `.graph` file declares neither a graph nor a type alias: it is empty, holds only comments, or only imports. Its generated module would export nothing. A file of only `type` aliases is a type library and is not reported.",
+  }),
+
   // ------------------------------------------------------------ G5xxx subgraphs
   mappingTypeMismatch: def<{ child: string; graph: string; from: string; to: string; direction: "in" | "out" }>({
     code: "G5001",
@@ -792,6 +803,16 @@ export const MESSAGES = {
     label: () => "reported by TypeScript in the generated code for this line",
     hint: () => "TypeScript checks imported types, reducers and paths into imported types in the generated code",
     doc: "TypeScript reported an error in the generated code that graphc's own checker does not model (an imported type, a custom reducer's signature, a path into an imported type, a missing export). It is reported at the `.graph` line the code was generated from.",
+  }),
+  runtimeNotFound: def<{ module: string; package: string; outFile: string }>({
+    code: "G3095",
+    slug: "runtime-not-found",
+    severity: "error",
+    message: (a) => `the runtime \`${a.module}\` cannot be found from \`${a.outFile}\``,
+    label: () => "its generated code imports the runtime",
+    hint: (a) =>
+      `install ${a.package} in this project: \`npm install ${a.package}\` (TypeScript checks the node functions once it resolves)`,
+    doc: "The generated code imports the runtime module, which does not resolve from where the generated file goes (the package is not installed in the project). This is reported once, and the TypeScript check of node functions is skipped until it resolves: every error it would report is a consequence of this one.",
   }),
   subgraphTransformMismatch: def<{ fn: string; direction: "in" | "out"; detail: string }>({
     code: "G5090",
