@@ -838,6 +838,15 @@ export const MESSAGES = {
     hint: () => "this is a bug in graphc; please report it with the input file",
     doc: "graphc hit an unexpected exception. Never expected on any input: please report it.",
   }),
+  formatFailed: def<{ error: string }>({
+    code: "G9002",
+    slug: "format-failed",
+    severity: "error",
+    message: (a) => `internal formatter error: ${a.error}`,
+    label: () => "this file was left unchanged",
+    hint: () => "this is a bug in graphc; please report it with the input file",
+    doc: "`graphc fmt` hit an unexpected exception on this file. The file is left exactly as it was and the other files are still formatted. Never expected on any input: please report it.",
+  }),
 } as const;
 
 type ArgsOf<M> = M extends MessageDef<infer A> ? A : never;
