@@ -36,13 +36,16 @@ export function check(entryFiles: readonly string[], host: CompilerHost = nodeHo
     diagnostics.push(...bound.diagnostics);
     diagnostics.push(...checkProgram(program));
   } catch (e) {
-    const error =
-      e instanceof Error
-        ? `${e.message}${e.stack ? `\n${e.stack.split("\n").slice(1, 4).join("\n")}` : ""}`
-        : String(e);
-    diagnostics.push(d.internalError(fileStart(normalisePath(entryFiles[0] ?? "<input>")), { error }));
+    diagnostics.push(internalError(entryFiles, e));
   }
   return { program, diagnostics: sortDiagnostics(withoutSyntaxCascades(diagnostics)) };
+}
+
+/** G9001 for an exception that escaped a phase: its message and the top of its stack, at the first entry file. */
+export function internalError(entryFiles: readonly string[], e: unknown): Diagnostic {
+  const error =
+    e instanceof Error ? `${e.message}${e.stack ? `\n${e.stack.split("\n").slice(1, 4).join("\n")}` : ""}` : String(e);
+  return d.internalError(fileStart(normalisePath(entryFiles[0] ?? "<input>")), { error });
 }
 
 /**
