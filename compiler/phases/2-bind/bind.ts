@@ -3,8 +3,9 @@
  * `subgraph … from "file"`, recursively), parses them, and builds the Program model (model.ts).
  *
  * Diagnostics reported here: syntax errors (from the parser), files not found (with every path tried),
- * paths outside the project root (never read: project-root.ts), unknown graph exports, ambiguous `from "file"` targets, duplicate imports/types/graphs, and type names
- * that do not resolve. Everything else is the checker's (phases/3-check).
+ * paths outside the project root (never read: project-root.ts), unknown graph exports, ambiguous
+ * `from "file"` targets, duplicate imports/types/graphs, and type names that do not resolve. Everything
+ * else is the checker's (phases/3-check).
  */
 import type { GraphDecl, GraphFile, Ident, StringLit, SubgraphDecl } from "../../../grammar/ast.ts";
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";

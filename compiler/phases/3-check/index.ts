@@ -1,6 +1,7 @@
 /**
  * The checker: runs every rule file over every graph of the program (imported and inline graphs included),
- * then the program-wide subgraph rules (cycles, nesting) and the file-level ones (files.ts). Returns diagnostics; never mutates the model.
+ * then the program-wide subgraph rules (cycles, nesting) and the file-level ones (files.ts). Returns
+ * diagnostics; never mutates the model.
  */
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { Program } from "../2-bind/model.ts";
