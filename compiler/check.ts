@@ -1,5 +1,5 @@
 /**
- * check(entryFiles, host?): parse -> bind -> check. Returns the bound program and every diagnostic, sorted
+ * check(entryFiles, host?, options?): parse -> bind -> check. Returns the bound program and every diagnostic, sorted
  * (file, position, code) and de-duplicated. Never throws: an unexpected exception becomes a G9001 internal
  * diagnostic (a bug: the property tests treat any G9xxx as a failure).
  */
@@ -8,6 +8,7 @@ import { parse } from "../grammar/index.ts";
 import { bind, fileStart } from "./phases/2-bind/bind.ts";
 import { nodeHost, normalisePath, type CompilerHost } from "./phases/2-bind/host.ts";
 import type { Program } from "./phases/2-bind/model.ts";
+import { projectRoot } from "./phases/2-bind/project-root.ts";
 import { checkProgram } from "./phases/3-check/index.ts";
 import { d } from "./diagnostics/messages.ts";
 
@@ -17,22 +18,34 @@ export interface CheckResult {
   diagnostics: Diagnostic[];
 }
 
-export function check(entryFiles: readonly string[], host: CompilerHost = nodeHost()): CheckResult {
+export interface CheckOptions {
+  /**
+   * The folder `.graph` files may be read from (relative to the host's working directory, or absolute).
+   * Default: per entry file, the nearest folder upwards holding a package.json or tsconfig.json
+   * (phases/2-bind/project-root.ts).
+   */
+  readonly root?: string | undefined;
+}
+
+export function check(entryFiles: readonly string[], host: CompilerHost = nodeHost(), options: CheckOptions = {}): CheckResult {
   let program: Program | undefined;
   const diagnostics: Diagnostic[] = [];
   try {
-    const bound = bind(entryFiles, host, parse);
+    const bound = bind(entryFiles, host, parse, projectRoot(entryFiles, host, options.root));
     program = bound.program;
     diagnostics.push(...bound.diagnostics);
     diagnostics.push(...checkProgram(program));
   } catch (e) {
-    const error =
-      e instanceof Error
-        ? `${e.message}${e.stack ? `\n${e.stack.split("\n").slice(1, 4).join("\n")}` : ""}`
-        : String(e);
-    diagnostics.push(d.internalError(fileStart(normalisePath(entryFiles[0] ?? "<input>")), { error }));
+    diagnostics.push(internalError(entryFiles, e));
   }
   return { program, diagnostics: sortDiagnostics(withoutSyntaxCascades(diagnostics)) };
+}
+
+/** G9001 for an exception that escaped a phase: its message and the top of its stack, at the first entry file. */
+export function internalError(entryFiles: readonly string[], e: unknown): Diagnostic {
+  const error =
+    e instanceof Error ? `${e.message}${e.stack ? `\n${e.stack.split("\n").slice(1, 4).join("\n")}` : ""}` : String(e);
+  return d.internalError(fileStart(normalisePath(entryFiles[0] ?? "<input>")), { error });
 }
 
 /**

@@ -5,8 +5,9 @@
  */
 import { posix } from "node:path";
 import type { Diagnostic } from "../grammar/diagnostic.ts";
-import { check, hasErrors, sortDiagnostics } from "./check.ts";
+import { check, hasErrors, internalError, sortDiagnostics } from "./check.ts";
 import { nodeHost, normalisePath, type CompilerHost } from "./phases/2-bind/host.ts";
+import type { Program } from "./phases/2-bind/model.ts";
 import { lower, type ProgramIR } from "./phases/4-lower/index.ts";
 import { emitFile, type EmittedFile } from "./phases/5-emit/index.ts";
 import { typecheckProgram } from "./phases/5-emit/typecheck.ts";
@@ -20,6 +21,8 @@ export interface CompileOptions {
   /** type-check node functions and imported types against the generated code (default true; needs the real file system) */
   readonly typecheck?: boolean | undefined;
   readonly host?: CompilerHost | undefined;
+  /** the only folder `.graph` files are read from (see `CheckOptions.root`; default: found from the entry files) */
+  readonly root?: string | undefined;
   /** the folder relative paths are relative to, for the TypeScript check (default: `process.cwd()`) */
   readonly cwd?: string | undefined;
 }
@@ -32,10 +35,21 @@ export interface CompileResult {
   readonly diagnostics: Diagnostic[];
 }
 
+/**
+ * Never throws (like `check`): an exception in lowering, emission or the TypeScript pass becomes a G9001,
+ * which matters since `graphc check` runs all of them too.
+ */
 export async function compile(entryFiles: readonly string[], options: CompileOptions = {}): Promise<CompileResult> {
-  const checked = check(entryFiles, options.host ?? nodeHost());
+  const checked = check(entryFiles, options.host ?? nodeHost(), { root: options.root });
   if (!checked.program || hasErrors(checked.diagnostics)) return { files: [], ir: undefined, diagnostics: checked.diagnostics };
-  const program = checked.program;
+  try {
+    return await generate(checked.program, checked.diagnostics, options);
+  } catch (e) {
+    return { files: [], ir: undefined, diagnostics: sortDiagnostics([...checked.diagnostics, internalError(entryFiles, e)]) };
+  }
+}
+
+async function generate(program: Program, checkDiagnostics: readonly Diagnostic[], options: CompileOptions): Promise<CompileResult> {
   const outPath = outPathFor(options);
   // TypeScript: the node functions against the generated types, and which functions are synchronous
   const ts = options.typecheck === false ? undefined : typecheckProgram(program, { version: VERSION, outPath, cwd: options.cwd });
@@ -43,7 +57,7 @@ export async function compile(entryFiles: readonly string[], options: CompileOpt
   const emitted = await Promise.all(
     lowered.value.files.map((f) => emitFile(f, lowered.value, program.files.get(f.file)!.text, { version: VERSION, outPath })),
   );
-  const all = [...checked.diagnostics, ...lowered.diagnostics, ...emitted.flatMap((e) => e.diagnostics), ...(ts?.diagnostics ?? [])];
+  const all = [...checkDiagnostics, ...lowered.diagnostics, ...emitted.flatMap((e) => e.diagnostics), ...(ts?.diagnostics ?? [])];
   return { files: emitted.map((e) => e.value), ir: lowered.value, diagnostics: sortDiagnostics(all) };
 }
 

@@ -5,7 +5,9 @@
 export { compile, buildFiles, outPathFor } from "./compile.ts";
 export type { CompileOptions, CompileResult, BuildOutput } from "./compile.ts";
 export { check, hasErrors, sortDiagnostics } from "./check.ts";
-export type { CheckResult } from "./check.ts";
+export type { CheckResult, CheckOptions } from "./check.ts";
+export { projectRoot, ROOT_MARKERS } from "./phases/2-bind/project-root.ts";
+export type { ProjectRoot } from "./phases/2-bind/project-root.ts";
 export { lower } from "./phases/4-lower/index.ts";
 export type * from "./phases/4-lower/ir.ts";
 export type { EmittedFile, SourceMapV3 } from "./phases/5-emit/index.ts";

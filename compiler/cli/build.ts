@@ -1,5 +1,7 @@
 /**
- * `graphc build [files|globs...] [--out DIR] [--watch] [--check]`.
+ * `graphc build [files|globs...] [--out DIR] [--watch] [--check] [--root DIR]`.
+ * - Outputs go only under the project root (or under `--out`): an output whose real path leads elsewhere
+ *   (a symlink) fails the build before anything is written.
  * - Outputs identical to what is on disk are not rewritten (mtimes and watchers stay quiet).
  * - A build with errors writes nothing, so the last good output is never deleted or overwritten.
  * - `--check` writes nothing and exits 1 when an output is missing or differs from what would be written.
@@ -8,7 +10,8 @@
 import { buildFiles } from "../compile.ts";
 import { hasErrors } from "../check.ts";
 import { expandFiles } from "./files.ts";
-import { cwdHost, readOutput, readSource, writeIfChanged } from "./fs.ts";
+import { describeRoot, projectRoot } from "../phases/2-bind/project-root.ts";
+import { cliProject, readOutput, readSource, writeIfChanged } from "./fs.ts";
 import { type CliIO, EXIT, UsageError } from "./io.ts";
 import { printDiagnostics } from "./report.ts";
 import { watchAndRebuild } from "./watch.ts";
@@ -19,6 +22,7 @@ export interface BuildOptions {
   readonly check?: boolean | undefined;
   /** false with `--no-typecheck` */
   readonly typecheck?: boolean | undefined;
+  readonly root?: string | undefined;
 }
 
 export async function buildCommand(io: CliIO, args: readonly string[], opts: BuildOptions): Promise<number> {
@@ -27,15 +31,25 @@ export async function buildCommand(io: CliIO, args: readonly string[], opts: Bui
   for (const f of files) readSource(io, f);
   const code = await buildOnce(io, files, opts);
   if (!opts.watch) return code;
-  return watchAndRebuild(io, files, code, (changed) => buildOnce(io, changed, opts));
+  return watchAndRebuild(io, files, code, (changed) => buildOnce(io, changed, opts), opts.root);
 }
 
 /** One build of `files` (entry files); returns the exit code. */
 export async function buildOnce(io: CliIO, files: readonly string[], opts: BuildOptions): Promise<number> {
-  const host = cwdHost(io);
-  const { outputs, diagnostics } = await buildFiles(files, { outDir: opts.out, host, typecheck: opts.typecheck, cwd: io.cwd });
-  printDiagnostics(io, diagnostics, "pretty", (f) => host.readFile(f));
-  if (hasErrors(diagnostics)) {
+  const { host, root, frameSource } = cliProject(io, files, opts.root);
+  const { outputs, diagnostics } = await buildFiles(files, {
+    outDir: opts.out,
+    host,
+    root: opts.root,
+    typecheck: opts.typecheck,
+    cwd: io.cwd,
+  });
+  printDiagnostics(io, diagnostics, "pretty", frameSource);
+  // the compiler only reads inside the root, so its outputs land there too; this guards the writer itself
+  const writable = opts.out === undefined ? root : projectRoot([], host, opts.out);
+  const refused = outputs.filter((o) => !writable.contains(o.path));
+  for (const o of refused) io.stderr(`graphc: refusing to write \`${o.path}\`: it leads outside ${describeRoot(writable)}\n`);
+  if (hasErrors(diagnostics) || refused.length > 0) {
     io.stderr(`build failed: nothing written${opts.check ? "" : " (existing outputs are left as they were)"}\n`);
     return EXIT.errors;
   }

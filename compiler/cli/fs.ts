@@ -1,7 +1,8 @@
 /** File access for the CLI: paths are relative to `io.cwd`; writes are atomic and skip identical content. */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { posix } from "node:path";
-import type { CompilerHost } from "../phases/2-bind/host.ts";
+import { realPathOrUndefined, type CompilerHost } from "../phases/2-bind/host.ts";
+import { projectRoot, type ProjectRoot } from "../phases/2-bind/project-root.ts";
 import { type CliIO, UsageError } from "./io.ts";
 
 export function resolvePath(io: CliIO, path: string): string {
@@ -53,5 +54,31 @@ export function writeIfChanged(io: CliIO, path: string, text: string): boolean {
 
 /** The compiler's view of the file system, relative to `io.cwd` (diagnostics keep the paths as typed). */
 export function cwdHost(io: CliIO): CompilerHost {
-  return { readFile: (path) => readOutput(io, path) };
+  return { readFile: (path) => readOutput(io, path), realPath: (path) => realPathOrUndefined(resolvePath(io, path)) };
+}
+
+export interface CliProject {
+  readonly host: CompilerHost;
+  readonly root: ProjectRoot;
+  /**
+   * What code frames may show: only `.graph` files inside the root (every span the compiler reports is in
+   * one), so no diagnostic can ever print a line of another file.
+   */
+  readonly frameSource: (file: string) => string | undefined;
+}
+
+/** The project the entry files belong to; `root` is `--root DIR` (a usage error when it is not a folder). */
+export function cliProject(io: CliIO, files: readonly string[], root: string | undefined): CliProject {
+  if (root !== undefined && !isDirectory(resolvePath(io, root))) throw new UsageError(`--root \`${root}\` is not a directory`);
+  const host = cwdHost(io);
+  const r = projectRoot(files, host, root);
+  return { host, root: r, frameSource: (f) => (f.endsWith(".graph") && r.contains(f) ? host.readFile(f) : undefined) };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

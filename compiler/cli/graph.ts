@@ -4,19 +4,22 @@ import { draw } from "../draw/index.ts";
 import { normalisePath } from "../phases/2-bind/host.ts";
 import { lower } from "../phases/4-lower/index.ts";
 import { expandFiles } from "./files.ts";
-import { cwdHost, readSource } from "./fs.ts";
+import { cliProject, readSource } from "./fs.ts";
 import { type CliIO, EXIT, UsageError } from "./io.ts";
 import { printDiagnostics } from "./report.ts";
 
-export function graphCommand(io: CliIO, arg: string, opts: { graph?: string; mermaid?: boolean; dot?: boolean }): number {
+export function graphCommand(
+  io: CliIO,
+  arg: string,
+  opts: { graph?: string; mermaid?: boolean; dot?: boolean; root?: string },
+): number {
   if (opts.mermaid && opts.dot) throw new UsageError("choose one of --mermaid and --dot");
   const files = expandFiles(io.cwd, [arg]);
   if (files.length !== 1) throw new UsageError(`\`${arg}\` names ${files.length} files; \`graph\` draws one file`);
   const file = normalisePath(files[0]!);
   readSource(io, file);
-  const host = cwdHost(io);
-  const checked = check([file], host);
-  const read = (f: string) => host.readFile(f);
+  const { host, frameSource: read } = cliProject(io, [file], opts.root);
+  const checked = check([file], host, { root: opts.root });
   // warnings go to stderr too; stdout holds only the diagram
   printDiagnostics(io, checked.diagnostics, "pretty", read);
   if (checked.program === undefined || hasErrors(checked.diagnostics)) return EXIT.errors;

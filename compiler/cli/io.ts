@@ -17,11 +17,28 @@ export interface CliIO {
 export function nodeIO(signal?: AbortSignal): CliIO {
   return {
     cwd: process.cwd(),
-    stdout: (t) => void process.stdout.write(t),
-    stderr: (t) => void process.stderr.write(t),
+    stdout: pipeWriter(process.stdout),
+    stderr: pipeWriter(process.stderr),
     isTTY: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
     env: process.env,
     signal,
+  };
+}
+
+/**
+ * Writes to a process stream. When its reader goes away (`graphc check --format json | head -c 100`), the
+ * stream reports EPIPE as an 'error' event, which unhandled would crash the CLI with a stack trace: here it
+ * ends that stream's output quietly instead. The command still finishes its work and exits with its usual
+ * code; other stream errors still surface.
+ */
+function pipeWriter(stream: NodeJS.WriteStream): (text: string) => void {
+  let closed = false;
+  stream.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE" && e.code !== "ERR_STREAM_DESTROYED") throw e;
+    closed = true;
+  });
+  return (text) => {
+    if (!closed && !stream.destroyed) stream.write(text);
   };
 }
 

@@ -8,8 +8,11 @@ import { Command, CommanderError, Option } from "commander";
 import { type CliIO, EXIT, UsageError, nodeIO } from "./io.ts";
 import { VERSION } from "../version.ts";
 
-// Commands are imported when run: `build` pulls in TypeScript (ts-morph) and prettier, which `--version`,
-// `check` and `fmt` should not pay for.
+const ROOT_FLAG = "--root <dir>";
+const ROOT_HELP = "the only folder .graph files are read from (default: the nearest folder above each file with a package.json or tsconfig.json)";
+
+// Commands are imported when run: `build` and `check` pull in TypeScript (ts-morph) and prettier, which `--version`
+// and `fmt` should not pay for.
 export async function main(argv: readonly string[], io: CliIO): Promise<number> {
   let code: number = EXIT.ok;
   const program = new Command("graphc")
@@ -25,8 +28,10 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .description("parse and check .graph files, print diagnostics")
     .argument("[files...]", "files, directories or globs (default: every .graph file here)")
     .addOption(new Option("--format <format>", "diagnostic output").choices(["pretty", "json"]).default("pretty"))
-    .action(async (files: string[], opts: { format: "pretty" | "json" }) => {
-      code = (await import("./check.ts")).checkCommand(io, files, opts);
+    .option("--no-typecheck", "skip checking node functions against the generated types with TypeScript (faster)")
+    .option(ROOT_FLAG, ROOT_HELP)
+    .action(async (files: string[], opts: { format: "pretty" | "json"; typecheck: boolean; root?: string }) => {
+      code = await (await import("./check.ts")).checkCommand(io, files, opts);
     });
 
   program
@@ -46,7 +51,8 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option("--watch", "rebuild what depends on a file whenever it changes")
     .option("--check", "write nothing; exit 1 when an output is missing or stale")
     .option("--no-typecheck", "skip checking node functions against the generated types with TypeScript (faster)")
-    .action(async (files: string[], opts: { out?: string; watch?: boolean; check?: boolean; typecheck: boolean }) => {
+    .option(ROOT_FLAG, ROOT_HELP)
+    .action(async (files: string[], opts: { out?: string; watch?: boolean; check?: boolean; typecheck: boolean; root?: string }) => {
       code = await (await import("./build.ts")).buildCommand(io, files, opts);
     });
 
@@ -57,7 +63,8 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option("--graph <name>", "which graph of the file (required when it holds several)")
     .option("--mermaid", "Mermaid flowchart, LangGraph's dialect (default)")
     .option("--dot", "Graphviz DOT")
-    .action(async (file: string, opts: { graph?: string; mermaid?: boolean; dot?: boolean }) => {
+    .option(ROOT_FLAG, ROOT_HELP)
+    .action(async (file: string, opts: { graph?: string; mermaid?: boolean; dot?: boolean; root?: string }) => {
       code = (await import("./graph.ts")).graphCommand(io, file, opts);
     });
 

@@ -19,11 +19,12 @@ export async function watchAndRebuild(
   entries: readonly string[],
   firstCode: number,
   rebuild: (entries: string[]) => Promise<number>,
+  root?: string,
 ): Promise<number> {
   const host = cwdHost(io);
   const deps = new Map<string, Set<string>>();
   const refresh = (es: readonly string[]) => {
-    for (const e of es) deps.set(e, dependenciesOf(io, e, host));
+    for (const e of es) deps.set(e, dependenciesOf(io, e, host, root));
   };
   const watchers = new Map<string, FSWatcher>();
   const pending = new Set<string>();
@@ -81,9 +82,9 @@ export async function watchAndRebuild(
 }
 
 /** Absolute paths of the files whose change affects the output of `entry`. */
-function dependenciesOf(io: CliIO, entry: string, host: CompilerHost): Set<string> {
+function dependenciesOf(io: CliIO, entry: string, host: CompilerHost, root: string | undefined): Set<string> {
   const out = new Set([resolvePath(io, entry)]);
-  const { program } = check([entry], host);
+  const { program } = check([entry], host, { root });
   for (const f of program?.files.values() ?? []) {
     out.add(resolvePath(io, f.path));
     for (const imp of f.imports) {

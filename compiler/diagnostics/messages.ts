@@ -267,6 +267,19 @@ export const MESSAGES = {
         : `name one with \`as\`: ${a.available.map((g) => `\`from "${a.file}" as ${g}\``).join(" or ")}`,
     doc: '`subgraph x from "file.graph"` without `as G` needs a file with exactly one graph.',
   }),
+  // G2022–G2029 left free for other name rules
+  pathOutsideProject: def<{ path: string; root: string; explicit: boolean; entry?: boolean }>({
+    code: "G2030",
+    slug: "path-outside-project",
+    severity: "error",
+    message: (a) => `\`${a.path}\` is outside the project root, so graphc does not read it`,
+    label: (a) => (a.entry ? "this file is outside the root" : `resolves outside ${a.root}`),
+    hint: (a) =>
+      a.explicit
+        ? `graphc reads .graph files only inside ${a.root} (the root given with \`--root\`); move the file there, or give a wider root`
+        : `graphc reads .graph files only inside the project root (the nearest folder above each entry file that holds a package.json or tsconfig.json, else the file's own folder); move the file into the project, or choose the root with \`--root DIR\` (\`root\` in the API)`,
+    doc: "A `.graph` import or `subgraph … from` path (or an entry file, with an explicit root) resolves outside the project root: an absolute path elsewhere, `../` segments that climb out, or a symlink whose real path leaves the root. The file is never read and its contents never printed. See [cli.md](cli.md#project-root).",
+  }),
 
   // ------------------------------------------------------------ G3xxx types, state, reducers, schemas
   defaultTypeMismatch: def<{ name: string; expected: string; actual: string }>({
@@ -520,6 +533,17 @@ export const MESSAGES = {
     label: () => "nothing returns it",
     hint: (a) => `let a node write \`${a.name}\`, give it a default, or remove it from \`output\``,
     doc: "An output field has no default and no built-in reducer, is not an input field, and no node or subgraph writes it: the result (or, for a subgraph, what flows back to the parent) never contains it.",
+  }),
+
+  // G4015–G4019 left free for other structure rules
+  fileDeclaresNothing: def<{ file: string; empty: boolean }>({
+    code: "G4020",
+    slug: "file-declares-nothing",
+    severity: "warning",
+    message: (a) => (a.empty ? `\`${a.file}\` is empty` : `\`${a.file}\` declares no graph and no type`),
+    label: () => "nothing here is compiled",
+    hint: () => "declare a `graph` (or a `type` other files import), or delete the file",
+    doc: "A `.graph` file declares neither a graph nor a type alias: it is empty, holds only comments, or only imports. Its generated module would export nothing. A file of only `type` aliases is a type library and is not reported.",
   }),
 
   // ------------------------------------------------------------ G5xxx subgraphs
@@ -780,6 +804,16 @@ export const MESSAGES = {
     hint: () => "TypeScript checks imported types, reducers and paths into imported types in the generated code",
     doc: "TypeScript reported an error in the generated code that graphc's own checker does not model (an imported type, a custom reducer's signature, a path into an imported type, a missing export). It is reported at the `.graph` line the code was generated from.",
   }),
+  runtimeNotFound: def<{ module: string; package: string; outFile: string }>({
+    code: "G3095",
+    slug: "runtime-not-found",
+    severity: "error",
+    message: (a) => `the runtime \`${a.module}\` cannot be found from \`${a.outFile}\``,
+    label: () => "its generated code imports the runtime",
+    hint: (a) =>
+      `install ${a.package} in this project: \`npm install ${a.package}\` (TypeScript checks the node functions once it resolves)`,
+    doc: "The generated code imports the runtime module, which does not resolve from where the generated file goes (the package is not installed in the project). This is reported once, and the TypeScript check of node functions is skipped until it resolves: every error it would report is a consequence of this one.",
+  }),
   subgraphTransformMismatch: def<{ fn: string; direction: "in" | "out"; detail: string }>({
     code: "G5090",
     slug: "subgraph-transform-type",
@@ -803,6 +837,15 @@ export const MESSAGES = {
     label: () => "while checking this file",
     hint: () => "this is a bug in graphc; please report it with the input file",
     doc: "graphc hit an unexpected exception. Never expected on any input: please report it.",
+  }),
+  formatFailed: def<{ error: string }>({
+    code: "G9002",
+    slug: "format-failed",
+    severity: "error",
+    message: (a) => `internal formatter error: ${a.error}`,
+    label: () => "this file was left unchanged",
+    hint: () => "this is a bug in graphc; please report it with the input file",
+    doc: "`graphc fmt` hit an unexpected exception on this file. The file is left exactly as it was and the other files are still formatted. Never expected on any input: please report it.",
   }),
 } as const;
 

@@ -244,16 +244,14 @@ graph O {
 });
 
 describe("file search order", () => {
-  it("tries the referring file's folder, then each entry folder, with and without .graph", () => {
+  it("tries the referring file's folder, then each entry folder, and only .graph files", () => {
     expect(candidatePaths("./common/review", "app/sub/a.graph", ["app/main.graph", "other/x.graph"])).toEqual([
-      "app/sub/common/review",
       "app/sub/common/review.graph",
-      "app/common/review",
       "app/common/review.graph",
-      "other/common/review",
       "other/common/review.graph",
     ]);
     expect(candidatePaths("/abs/r.graph", "app/a.graph", ["app/a.graph"])).toEqual(["/abs/r.graph"]);
+    expect(candidatePaths("/proc/self/environ", "a.graph", ["a.graph"])).toEqual(["/proc/self/environ.graph"]);
   });
 });
 

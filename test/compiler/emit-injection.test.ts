@@ -28,8 +28,9 @@ const dsl = (s: string) => JSON.stringify(s);
 
 function source(payload: string): string {
   const lit = dsl(payload);
-  // in `vars`, `${` starts an environment placeholder: `$${` is the escape for a literal `${`
-  const varLit = dsl(payload.replace(/\$\{/g, "$${"));
+  // in `vars`, `${` starts an environment placeholder: `$${` is the escape for a literal `${`. A function
+  // replacer, because in a replacement string `$$` means one `$` (so "$${" would put back the bare `${`).
+  const varLit = dsl(payload.replace(/\$\{/g, () => "$${"));
   return `// comment payload: ${payload.replace(/[\n\r\u2028\u2029]/g, " ")} COMMENT-MARKER
 import { f } from ${lit}
 type Lit = ${lit} | "other"
@@ -53,17 +54,35 @@ graph G {
 
 /** every string literal value in a TypeScript source, and its syntax errors */
 function parseStrings(text: string): { strings: string[]; errors: string[] } {
-  const sf = ts.createSourceFile("out.ts", text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const strings = stringsIn(sourceFile(text));
+  const errors = ts
+    .transpileModule(text, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2022 } })
+    .diagnostics!.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+  return { strings, errors };
+}
+
+const sourceFile = (text: string) => ts.createSourceFile("out.ts", text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+
+function stringsIn(root: ts.Node): string[] {
   const strings: string[] = [];
   const walk = (node: ts.Node) => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) strings.push(node.text);
     node.forEachChild(walk);
   };
-  walk(sf);
-  const errors = ts
-    .transpileModule(text, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2022 } })
-    .diagnostics!.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-  return { strings, errors };
+  walk(root);
+  return strings;
+}
+
+/** the generated `vars: (o, inherited, env) => …` function, where the vars defaults are built */
+function varsFunction(text: string): ts.Node {
+  let found: ts.Node | undefined;
+  const walk = (node: ts.Node) => {
+    if (ts.isPropertyAssignment(node) && node.name.getText() === "vars") found ??= node.initializer;
+    node.forEachChild(walk);
+  };
+  walk(sourceFile(text));
+  if (found === undefined) throw new Error("no `vars:` in the generated code");
+  return found;
 }
 
 async function emit(text: string) {
@@ -82,6 +101,10 @@ describe("injection safety", () => {
       // import path, literal type, state default, default of the literal-typed field, list item, condition,
       // `in` option, route case key, var default
       expect(count).toBeGreaterThanOrEqual(9);
+      // the vars default on its own: one literal holding the payload, `${…}` included, and no env lookup
+      const varsFn = varsFunction(out);
+      expect(stringsIn(varsFn)).toContain(payload);
+      expect(varsFn.getText()).not.toMatch(/env\[/);
       expect(out).not.toContain("COMMENT-MARKER");
     });
   }

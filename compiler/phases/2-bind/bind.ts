@@ -3,8 +3,9 @@
  * `subgraph … from "file"`, recursively), parses them, and builds the Program model (model.ts).
  *
  * Diagnostics reported here: syntax errors (from the parser), files not found (with every path tried),
- * unknown graph exports, ambiguous `from "file"` targets, duplicate imports/types/graphs, and type names
- * that do not resolve. Everything else is the checker's (phases/3-check).
+ * paths outside the project root (never read: project-root.ts), unknown graph exports, ambiguous
+ * `from "file"` targets, duplicate imports/types/graphs, and type names that do not resolve. Everything
+ * else is the checker's (phases/3-check).
  */
 import type { GraphDecl, GraphFile, Ident, StringLit, SubgraphDecl } from "../../../grammar/ast.ts";
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
@@ -14,6 +15,7 @@ import { suggest } from "../../diagnostics/did-you-mean.ts";
 import { completeSubgraphs } from "./subgraph.ts";
 import { bindGraph, type BindContext } from "./graph.ts";
 import { candidatePaths, normalisePath, type CompilerHost, type ParseFn } from "./host.ts";
+import { describeRoot, projectRoot, type ProjectRoot } from "./project-root.ts";
 import type { BoundFile, BoundImport, BoundTypeAlias, Program } from "./model.ts";
 import { TypeResolver } from "./types.ts";
 
@@ -42,9 +44,16 @@ function fileTargets(ast: GraphFile): SubgraphDecl[] {
   return out;
 }
 
-export function bind(entryFiles: readonly string[], host: CompilerHost, parse: ParseFn): BindResult {
+export function bind(
+  entryFiles: readonly string[],
+  host: CompilerHost,
+  parse: ParseFn,
+  root: ProjectRoot = projectRoot(entryFiles, host),
+): BindResult {
   const diagnostics: Diagnostic[] = [];
   const entries = entryFiles.map(normalisePath);
+  const outside = (span: Span, path: string, entry = false) =>
+    diagnostics.push(d.pathOutsideProject(span, { path, root: describeRoot(root), explicit: root.explicit, entry }));
   const loaded = new Map<string, { text: string; ast: GraphFile }>();
   const resolvedPaths = new Map<StringLit, string | undefined>();
 
@@ -54,19 +63,30 @@ export function bind(entryFiles: readonly string[], host: CompilerHost, parse: P
     loaded.set(path, { text, ast });
     return ast;
   };
-  /** finds (and loads) the file a path literal refers to */
+  /**
+   * Finds (and loads) the file a path literal refers to. Candidates outside the project root are never
+   * read; when the first one (the path's plain meaning) is outside and nothing inside matches, that is the
+   * error, whether or not the file exists (so the answer tells nothing about files outside).
+   */
   const follow = (lit: StringLit, from: string, queue: string[]) => {
     if (resolvedPaths.has(lit)) return;
-    const tried = candidatePaths(lit.value, from, entries);
+    const candidates = candidatePaths(lit.value, from, entries);
+    const tried = candidates.filter((c) => loaded.has(c) || root.contains(c));
     const found = tried.find((c) => loaded.has(c) || host.readFile(c) !== undefined);
     resolvedPaths.set(lit, found);
-    if (found === undefined) diagnostics.push(d.fileNotFound(lit.span, { path: lit.value, tried }));
-    else if (!loaded.has(found)) queue.push(found);
+    if (found !== undefined) {
+      if (!loaded.has(found)) queue.push(found);
+    } else if (tried[0] !== candidates[0]) outside(lit.span, lit.value);
+    else diagnostics.push(d.fileNotFound(lit.span, { path: lit.value, tried }));
   };
 
   const queue: string[] = [];
   for (const entry of entries) {
     if (loaded.has(entry)) continue;
+    if (!root.contains(entry)) {
+      outside(fileStart(entry), entry, true);
+      continue;
+    }
     const text = host.readFile(entry);
     if (text === undefined) {
       diagnostics.push(d.fileNotFound(fileStart(entry), { path: entry, tried: [entry] }));

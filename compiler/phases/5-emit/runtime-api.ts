@@ -4,6 +4,17 @@
  */
 export const RUNTIME_MODULE = "graphc/runtime";
 
+/** The npm package that provides a module specifier: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+export function packageOf(module: string): string {
+  return module
+    .split("/")
+    .slice(0, module.startsWith("@") ? 2 : 1)
+    .join("/");
+}
+
+/** What a user installs to get the runtime (messages name it, so they follow any change of RUNTIME_MODULE). */
+export const RUNTIME_PACKAGE = packageOf(RUNTIME_MODULE);
+
 /** runtime values generated code may call */
 export const RUNTIME_VALUES = [
   "compileGraph",

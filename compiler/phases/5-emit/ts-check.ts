@@ -93,9 +93,13 @@ export class TsWorld {
     return result;
   }
 
-  /** The local module a specifier resolves to from `outFile` (undefined for packages and missing files). */
-  private resolve(module: string, outFile: string): string | undefined {
-    const resolved = ts.resolveModuleName(
+  /** Whether `module` (a package or a path) resolves from `outFile`, as tsc resolves it. */
+  resolves(module: string, outFile: string): boolean {
+    return this.resolution(module, outFile) !== undefined;
+  }
+
+  private resolution(module: string, outFile: string): ts.ResolvedModuleFull | undefined {
+    return ts.resolveModuleName(
       module,
       absolute(outFile, this.cwd),
       STRICT_OPTIONS,
@@ -104,6 +108,11 @@ export class TsWorld {
       undefined,
       ts.ModuleKind.ESNext,
     ).resolvedModule;
+  }
+
+  /** The local module a specifier resolves to from `outFile` (undefined for packages and missing files). */
+  private resolve(module: string, outFile: string): string | undefined {
+    const resolved = this.resolution(module, outFile);
     return !resolved || resolved.isExternalLibraryImport ? undefined : resolved.resolvedFileName;
   }
 

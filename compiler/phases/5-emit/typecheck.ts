@@ -5,6 +5,8 @@
  * 2. the modules the generated files import are added;
  * 3. the draft is type-checked and its errors mapped to `.graph` spans (the draft and the final output
  *    differ only in formatting and in `sync` specialisation, which TypeScript does not see differently);
+ *    when the runtime module does not resolve from the project, that is the one error instead (every
+ *    TypeScript error would be a cascade of it: "Parameter 'raw' implicitly has an 'any' type"…);
  * 4. the same program answers "is this function synchronous?" for lowering.
  */
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
@@ -12,6 +14,9 @@ import type { ImportRef, Program } from "../2-bind/model.ts";
 import { lower, type SyncOracle } from "../4-lower/index.ts";
 import { emitFileText, rebase } from "./file.ts";
 import { traceLines } from "./format.ts";
+import { d } from "../../diagnostics/messages.ts";
+import { fileStart } from "../2-bind/bind.ts";
+import { RUNTIME_MODULE, RUNTIME_PACKAGE } from "./runtime-api.ts";
 import { TsWorld } from "./ts-check.ts";
 
 export interface TypecheckResult {
@@ -36,9 +41,12 @@ export function typecheckProgram(
   world.prepare(imports);
   // a name the module cannot bind leaves the draft unparsable: emission reports it, TypeScript need not
   const broken = drafts.some((d) => d.raw.diagnostics.some((x) => x.severity === "error"));
+  const noRuntime = broken ? undefined : drafts.find((d) => !world.resolves(RUNTIME_MODULE, d.raw.path));
   const diagnostics = broken
     ? []
-    : world.diagnose(
+    : noRuntime
+      ? [runtimeNotFound(program, noRuntime.source, noRuntime.raw.path)]
+      : world.diagnose(
         drafts.map((d) => ({
           path: d.raw.path,
           text: d.raw.text,
@@ -51,4 +59,11 @@ export function typecheckProgram(
   const isSync = (fn: ImportRef, file: string) =>
     world.isSync({ ...fn, module: rebase(fn.module, file, outPath(file)) }, outPath(file));
   return { diagnostics, isSync };
+}
+
+/** One error at the first graph of the file whose generated code cannot import the runtime. */
+function runtimeNotFound(program: Program, source: string, outFile: string): Diagnostic {
+  const graph = program.files.get(source)?.ast.items.find((i) => i.kind === "Graph");
+  const span = graph?.kind === "Graph" ? graph.name.span : fileStart(source);
+  return d.runtimeNotFound(span, { module: RUNTIME_MODULE, package: RUNTIME_PACKAGE, outFile });
 }
