@@ -210,7 +210,7 @@ export function restoreWrite(loop: Loop, t: Task, ch: string, v: unknown): void 
   }
 }
 
-export async function startChild(loop: Loop, input: Values): Promise<Values> {
+export async function startChild(loop: Loop, input: Values): Promise<Values | undefined> {
   try {
     return await runAsChild(loop, input);
   } catch (e) {
@@ -219,7 +219,7 @@ export async function startChild(loop: Loop, input: Values): Promise<Values> {
   }
 }
 
-export async function runAsChild(loop: Loop, input: Values): Promise<Values> {
+export async function runAsChild(loop: Loop, input: Values): Promise<Values | undefined> {
   let resume = false;
   if (loop.durable) {
     await load(loop, undefined);
@@ -228,6 +228,8 @@ export async function runAsChild(loop: Loop, input: Values): Promise<Values> {
   }
   if (resume) {
     loop.armed = false;
+    // a resumed child shows its state as it resumes (as beginResume does for the root)
+    loop.sawOutput = true;
   } else {
     const filtered = loop.c.spec.input(input);
     if (loop.hasCheckpoint) discardPending(loop);

@@ -516,7 +516,7 @@ export class Loop {
 
   exec(t: Task): Promise<unknown> | undefined {
     this.emitTaskStart(t);
-    if (!t.cn.plain) return need(features.policy, "retry, timeout and cache policies", this.c.spec.name, t.cn.name).runWithPolicy(t);
+    if (!t.cn.plain) return need(features.policy, "retry, timeout, cache and on_error policies", this.c.spec.name, t.cn.name).runWithPolicy(t);
     let ret: unknown;
     try {
       ret = t.cn.spec.call(t.input, t);
@@ -859,7 +859,7 @@ export class Loop {
    * Runs a child graph for `task`. Without a checkpointer a child whose nodes are synchronous runs to
    * completion right here and its output is returned as it is (errors are thrown); otherwise a promise.
    */
-  runChild(task: Task, child: GraphSpec, input: Values): Values | Promise<Values> {
+  runChild(task: Task, child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined> {
     const loop = new Loop(child, this.run, { parent: this, task });
     if (this.durable) return this.run.d!.startChild(loop, input);
     loop.values = loop.c.spec.init();
@@ -872,9 +872,10 @@ export class Loop {
     return loop.childResult(o as Outcome);
   }
 
-  childResult(o: Outcome): Values {
+  childResult(o: Outcome): Values | undefined {
     if (o.interrupted) throw new GraphInterrupt(o.interrupts, this.site());
-    return this.c.spec.output(this.values);
+    // a child that wrote no output field hands nothing back (LangGraph: its invoke yields no values)
+    return this.sawOutput ? this.c.spec.output(this.values) : undefined;
   }
 
   // ------------------------------------------------------------------------------------------------------

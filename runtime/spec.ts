@@ -174,15 +174,19 @@ export interface NodeContext<V = Values> {
   interrupt<T = unknown>(value: unknown): T;
   /** refreshes an idle timeout */
   heartbeat(): void;
-  /** Runs a child graph as part of this task (used by generated subgraph nodes). Returns the child's output. */
-  runSubgraph(child: GraphSpec, input: Values): Promise<Values>;
+  /**
+   * Runs a child graph as part of this task (used by generated subgraph nodes). Returns the child's output,
+   * or `undefined` when the child's run wrote none of its output fields (as LangGraph's `invoke`, so the
+   * parent gets no update and keeps its own values).
+   */
+  runSubgraph(child: GraphSpec, input: Values): Promise<Values | undefined>;
   /**
    * (optional, added by the runtime engineer) As `runSubgraph`, but a child that finished synchronously
    * (no checkpointer, synchronous nodes) gives its output itself and a failure is thrown, so a generated
    * subgraph node can stay synchronous: `const r = ctx.runSubgraphNow(Child, input)`, then map `r` directly
    * or through `r.then(...)` when it is a promise.
    */
-  runSubgraphNow?(child: GraphSpec, input: Values): Values | Promise<Values>;
+  runSubgraphNow?(child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined>;
 }
 
 export interface BranchContext {

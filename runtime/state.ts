@@ -113,7 +113,8 @@ async function snapshot(
     values,
     next: (applyPending ? tasks.filter((t) => !t.cached) : tasks).map((t) => t.name),
     tasks: out,
-    metadata: loop.metadata,
+    // as LangGraph's snapshots: the stored metadata plus the thread it belongs to
+    metadata: loop.metadata && { ...loop.metadata, thread_id: loop.run.threadId },
     config: loop.cpConfig!,
     createdAt,
     parentConfig,

@@ -131,17 +131,17 @@ export class Task implements NodeContext {
     return this.loop.run.d!.interrupt(this, value) as T;
   }
 
-  runSubgraph(child: GraphSpec, input: Values): Promise<Values> {
+  runSubgraph(child: GraphSpec, input: Values): Promise<Values | undefined> {
     try {
       const out = this.runSubgraphNow(child, input);
       // a child that finished synchronously is handed over as an already resolved promise
-      return isThenable(out) ? (out as Promise<Values>) : Promise.resolve(out);
+      return isThenable(out) ? (out as Promise<Values | undefined>) : Promise.resolve(out);
     } catch (e) {
       return Promise.reject(e);
     }
   }
 
-  runSubgraphNow(child: GraphSpec, input: Values): Values | Promise<Values> {
+  runSubgraphNow(child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined> {
     this.onProgress?.();
     return this.loop.runChild(this, child, input);
   }
