@@ -44,7 +44,9 @@ export {
   RemoveMessage,
   REMOVE_ALL_MESSAGES,
 } from "./reducers.ts";
-export type { Message } from "./reducers.ts";
+export type { Message } from "./message-like.ts";
+export { toMessage } from "./message-like.ts";
+export { relayMessageChunks } from "./model-stream.ts";
 export { compileGraph, CompiledGraph, RUNTIME_VERSION } from "./graph.ts";
 export type {
   RunConfig,
