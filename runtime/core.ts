@@ -67,3 +67,18 @@ export function isInterrupted<T extends object>(
 ): result is T & { __interrupt__: import("./errors.ts").Interrupt[] } {
   return typeof result === "object" && result !== null && "__interrupt__" in result;
 }
+export { InMemoryStore } from "./store/memory.ts";
+export { StoreError } from "./store/types.ts";
+export type {
+  Store,
+  Item,
+  SearchItem,
+  SearchOptions,
+  ListNamespacesOptions,
+  PutOptions,
+  IndexConfig,
+  Embedder,
+  Namespace,
+  StoreFilter,
+  StoreErrorCode,
+} from "./store/types.ts";

@@ -2,6 +2,7 @@
  * `compileGraph(spec)` → a `CompiledGraph` with LangGraph's public API: invoke, stream, getState,
  * getStateHistory, updateState, withConfig.
  */
+import type { Store } from "./store/types.ts";
 import type { CheckpointMetadata, CheckpointSaver, RunnableConfig } from "./checkpoint/types.ts";
 import { GraphValueError } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
@@ -28,6 +29,8 @@ export interface RunConfig {
   /** per-run overrides of the graph's vars (inherited by subgraphs) */
   vars?: Values;
   checkpointer?: CheckpointSaver;
+  /** the long-term store for this run (overrides the compile option) */
+  store?: Store;
   /** when checkpoints are written: every step awaited ("sync"), queued ("async", default), at exit only */
   durability?: Durability;
   interruptBefore?: readonly string[] | "*";
@@ -44,6 +47,8 @@ export interface StreamOptions extends RunConfig {
 
 export interface CompileOptions {
   checkpointer?: CheckpointSaver;
+  /** the long-term store (`ctx.store`) shared by every thread and by subgraphs */
+  store?: Store;
   interruptBefore?: readonly string[] | "*";
   interruptAfter?: readonly string[] | "*";
 }
@@ -156,6 +161,7 @@ export class CompiledGraph<I = Values, O = Values> {
       varsOverride: cfg.vars ?? {},
       env: env(),
       recursionLimit: cfg.recursionLimit,
+      store: cfg.store ?? this.options.store,
       resuming: false,
       cache: this.cache,
       d: saver === undefined ? undefined : need(features.durable, "a checkpointer", this.spec.name),

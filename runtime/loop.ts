@@ -10,6 +10,7 @@
  * only turns asynchronous when a node, a router or the checkpointer returns a promise.
  */
 import { isCommand } from "./command.ts";
+import type { Store } from "./store/types.ts";
 import type { CNode, Compiled } from "./compiled.ts";
 import { compile } from "./compiled.ts";
 import {
@@ -61,6 +62,8 @@ export interface Run {
   readonly varsOverride: Values;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly recursionLimit: number | undefined;
+  /** the long-term store nodes reach as `ctx.store` (compile option or per run), shared with subgraphs */
+  readonly store: Store | undefined;
   /** the root was called with null or a resume Command: subgraphs continue from their checkpoints */
   resuming: boolean;
   readonly cache: Map<string, { expires: number; record: WriteRecord }>;

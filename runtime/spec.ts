@@ -8,6 +8,7 @@
  *
  * The runtime never walks a list of schema fields: it only calls the spec's functions.
  */
+import type { Store } from "./store/types.ts";
 
 /** The graph's channel values: data fields only, keyed by field name. An unset field is absent. */
 export type Values = Record<string, unknown>;
@@ -166,6 +167,8 @@ export interface NodeContext<V = Values> {
   /** `node:taskId` segments from the root, this task included */
   readonly namespace: readonly string[];
   readonly signal: AbortSignal;
+  /** the long-term store passed at compile time or per run (LangGraph's `config.store`); undefined without one */
+  readonly store: Store | undefined;
   /** `custom` stream mode */
   writer(chunk: unknown): void;
   /** `messages` stream mode: a token chunk or a whole message */

@@ -3,6 +3,7 @@
  * `NodeContext`, so running a node allocates a single object; ids and namespaces are computed lazily
  * because only checkpoints, subgraphs, interrupts and some stream modes need them.
  */
+import type { Store } from "./store/types.ts";
 import type { CNode } from "./compiled.ts";
 import { ParentCommand, missingCheckpointer } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
@@ -80,6 +81,10 @@ export class Task implements NodeContext {
   get name(): string {
     return this.cn.name;
   }
+  get store(): Store | undefined {
+    return this.loop.run.store;
+  }
+
   get vars(): Values {
     return this.loop.vars;
   }
