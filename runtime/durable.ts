@@ -442,8 +442,29 @@ export function valuesWithPending(loop: Loop, tasks: readonly Task[]): Values {
   return copy;
 }
 
-/** `updateState`: runs `asNode`'s writers on `values` as one superstep and saves an "update" checkpoint. */
-export async function update(loop: Loop, values: unknown, asNode: string): Promise<RunnableConfig> {
+/** One update of a superstep: `values` as if node `asNode` had returned them. */
+export interface NodeUpdate {
+  values: unknown;
+  asNode: string;
+}
+
+const ALONE: Readonly<Record<string, string>> = {
+  [END]: "Cannot apply multiple updates when clearing state",
+  __copy__: "Cannot copy checkpoint with multiple updates",
+  __input__: "Cannot apply multiple updates when updating as input",
+};
+
+/**
+ * `updateState` / one superstep of `bulkUpdateState`: runs each update's node writers on its values as
+ * one superstep (in the given order, so later updates fold after earlier ones) and saves an "update"
+ * checkpoint. END with `null` drops unfinished tasks; "__copy__" forks (with `[[values, asNode], …]` it
+ * then applies those as the forked step's task results); "__input__" saves new input for the next run.
+ */
+export async function update(loop: Loop, updates: readonly NodeUpdate[], loadedParent?: RunnableConfig): Promise<RunnableConfig> {
+  if (updates.length > 1) {
+    for (const u of updates) if (ALONE[u.asNode] !== undefined) throw new InvalidUpdateError(ALONE[u.asNode]!, loop.site());
+  }
+  const { values, asNode } = updates[0]!;
   if (asNode === END) {
     const tasks = peekTasks(loop).filter((t) => t.cached);
     // unfinished tasks are dropped; finished ones keep their writes
@@ -453,25 +474,55 @@ export async function update(loop: Loop, values: unknown, asNode: string): Promi
     }
     loop.apply(tasks.length > 0 ? tasks : [new Task(loop, loop.c.start, PULL, 0, undefined, "__interrupt__", -1)]);
   } else if (asNode === "__copy__") {
-    // a fork: the same state under a new checkpoint
-  } else if (asNode === "__input__" || asNode === START) {
-    const t = new Task(loop, loop.c.start, PULL, 0, undefined, "__interrupt__", -1);
-    const r = processReturn(t, asNode === "__input__" ? loop.c.spec.input(values) : values);
-    if (r) await r;
-    loop.apply([t]);
+    if (!loop.hasCheckpoint) throw new InvalidUpdateError("Cannot copy a non-existent checkpoint", loop.site());
+    // a fork: the same state under a new checkpoint, a sibling of the copied one (LangGraph: a child of
+    // its parent, so the copy does not look like a step after it)
+    loop.tasks = undefined;
+    loop.pending = [];
+    if (loadedParent) loop.cpConfig = loadedParent;
+    else loop.hasCheckpoint = false;
+    await loop.putCheckpoint("fork");
+    const results = copyResults(values);
+    if (results.length === 0) {
+      await flush(loop);
+      return loop.cpConfig!;
+    }
+    // the supplied results stand for the forked step's tasks: they run as that step, the tasks do not
+    return update(loop, results);
+  } else if (asNode === "__input__") {
+    // as LangGraph: the input is saved for START to apply when the thread runs next (`next: ["__start__"]`)
+    const input = loop.c.spec.input(values);
+    if (Object.keys(input).length === 0) throw new InvalidUpdateError("Received no input writes for updateState as __input__", loop.site());
+    loop.startInput = input;
+    loop.tasks = undefined;
+    loop.pending = [];
+    await loop.putCheckpoint("input");
+    await flush(loop);
+    return loop.cpConfig!;
   } else {
-    const n = loop.c.byName.get(asNode);
-    if (!n) throw new InvalidUpdateError(`Node "${asNode}" does not exist`, loop.site());
-    const t = new Task(loop, n, PULL, 0, undefined, "__interrupt__", -1);
-    const r = processReturn(t, values);
-    if (r) await r;
-    loop.apply([t]);
+    const tasks: Task[] = [];
+    for (const u of updates) {
+      const n = u.asNode === START ? loop.c.start : loop.c.byName.get(u.asNode);
+      if (!n) throw new InvalidUpdateError(`Node "${u.asNode}" does not exist`, loop.site());
+      const t = new Task(loop, n, PULL, 0, undefined, "__interrupt__", -1);
+      const r = processReturn(t, u.asNode === START ? loop.c.spec.input(u.values) : u.values);
+      if (r) await r;
+      tasks.push(t);
+    }
+    loop.apply(tasks);
   }
   loop.tasks = undefined;
   loop.pending = [];
-  await loop.putCheckpoint(asNode === "__copy__" ? "fork" : asNode === "__input__" ? "input" : "update");
+  await loop.putCheckpoint("update");
   await flush(loop);
   return loop.cpConfig!;
+}
+
+/** `[[values, asNode], …]` given with "__copy__" (LangGraph's copy with task results); anything else: none */
+function copyResults(values: unknown): NodeUpdate[] {
+  if (!Array.isArray(values) || values.length === 0) return [];
+  if (!values.every((v) => Array.isArray(v) && v.length === 2 && typeof v[1] === "string")) return [];
+  return (values as [unknown, string][]).map(([v, n]) => ({ values: v, asNode: n }));
 }
 
 /** The node that wrote last (LangGraph's default `asNode`), from versions_seen. */

@@ -230,6 +230,17 @@ export class CompiledGraph<I = Values, O = Values> {
   async updateState(config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
     return need(features.state, "updateState()", this.spec.name).updateState(this, config, values, asNode);
   }
+
+  /**
+   * Several supersteps of updates, each saved as a checkpoint on the previous one; the updates of one
+   * superstep are applied together as that step's writes (LangGraph's bulkUpdateState).
+   */
+  async bulkUpdateState(
+    config: RunnableConfig | RunConfig,
+    supersteps: readonly { updates: readonly { values: unknown; asNode?: string }[] }[],
+  ): Promise<RunnableConfig> {
+    return need(features.state, "bulkUpdateState()", this.spec.name).bulkUpdateState(this, config, supersteps);
+  }
 }
 
 export function mergeConfig(base: StreamOptions, over: StreamOptions | RunConfig | undefined): StreamOptions {
