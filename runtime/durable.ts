@@ -384,12 +384,10 @@ export function saveCheckpoint(loop: Loop, source: CheckpointSource, step: numbe
       values: { ...loop.values },
       metadata,
       next: langGraphOrder(loop.tasks, loop.pullCount).map((t) => t.cn.name),
-      tasks: langGraphOrder(loop.tasks, loop.pullCount).map((t) => ({
-        id: t.id,
-        name: t.cn.name,
-        path: t.path,
-        interrupts: [],
-      })),
+      tasks: langGraphOrder(loop.tasks, loop.pullCount).map((t) => {
+        const state = childConfig(loop, t);
+        return { id: t.id, name: t.cn.name, path: t.path, interrupts: [], ...(state ? { state } : {}) };
+      }),
       ...(prevConfig ? { parentConfig: prevConfig } : {}),
     };
     if (sink.modes & M_CHECKPOINTS) sink.push(loop.nsArr, "checkpoints", payload);
@@ -420,6 +418,14 @@ export function flatWrites(loop: Loop, t: Task): [string, unknown][] {
   if (t.sends) for (const s of t.sends) out.push(["__pregel_tasks", { node: s.node, arg: s.arg }]);
   if (out.length === 0) out.push(["__no_writes__", null]);
   return out;
+}
+
+/** A subgraph task's child config (its thread and namespace), as snapshots and debug payloads show it. */
+export function childConfig(loop: Loop, t: Task): RunnableConfig | undefined {
+  const sub = t.cn.spec.subgraph;
+  if (!sub) return undefined;
+  const ns = sub.stateful ? [...loop.nsArr, t.cn.name].join("|") : t.namespace.join("|");
+  return { configurable: { thread_id: loop.run.threadId!, checkpoint_ns: ns } };
 }
 
 /** Tasks of the next step with their pending writes attached (without running anything). */

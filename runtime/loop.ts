@@ -36,6 +36,7 @@ import type {
 import type { GraphSpec, Send, TaskUpdate, Values } from "./spec.ts";
 import { START } from "./spec.ts";
 import type { Sink, StreamMode } from "./stream.ts";
+import { M_DEBUG, M_TASKS } from "./stream.ts";
 import { PULL, PUSH, Task } from "./task.ts";
 import type { SaveQueue } from "./save-queue.ts";
 import { features, need } from "./features.ts";
@@ -151,6 +152,8 @@ export class Loop {
   readonly after: ReadonlySet<string>;
   armed = true;
   sawOutput = false;
+  /** this step's tasks were announced to the stream before they ran (runTasks) */
+  announced = false;
   /** at an interrupt: the state with the finished tasks' writes applied (what `invoke` reports) */
   view: Values | undefined;
   running: Promise<unknown> | undefined;
@@ -466,6 +469,15 @@ export class Loop {
         return this.settle(t, ret);
       }
     }
+    // LangGraph announces every task of the step (`tasks`/`debug` modes) before any of them runs
+    const sink = this.run.sink;
+    this.announced = sink !== undefined && (sink.modes & (M_TASKS | M_DEBUG)) !== 0;
+    if (this.announced) {
+      for (let k = 0; k < n; k++) {
+        const t = tasks[(k + this.pullCount) % n]!;
+        if (!t.cached) this.emitTaskStart(t);
+      }
+    }
     const limit = this.run.maxConcurrency;
     if (limit < n) return this.runLimited(tasks, limit);
     // LangGraph starts PUSH tasks before PULL tasks
@@ -518,7 +530,7 @@ export class Loop {
   }
 
   exec(t: Task): Promise<unknown> | undefined {
-    this.emitTaskStart(t);
+    if (!this.announced) this.emitTaskStart(t);
     if (!t.cn.plain) return need(features.policy, "retry, timeout, cache and on_error policies", this.c.spec.name, t.cn.name).runWithPolicy(t);
     let ret: unknown;
     try {
@@ -678,8 +690,9 @@ export class Loop {
         forgetLastMerge();
         this.view = view;
         this.sawOutput = true;
+        // only the root shows it: an interrupted subgraph hands the interrupt up without a values chunk
         const sink = this.run.sink;
-        if (sink !== undefined) sink.ev.emitView(this, view);
+        if (sink !== undefined && this.isRoot) sink.ev.emitView(this, view);
       }
       return { interrupted: true, interrupts };
     }

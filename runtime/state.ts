@@ -98,10 +98,8 @@ async function snapshot(
       else if (ch === "__error__") st.error = v;
     }
     if (t.cached) st.result = taskResult(t.updates);
-    const sub = t.cn.spec.subgraph;
-    if (sub) {
-      const childNs = sub.stateful ? [...loop.nsArr, t.name].join("|") : t.namespace.join("|");
-      const childCfg: RunnableConfig = { configurable: { thread_id: loop.run.threadId!, checkpoint_ns: childNs } };
+    const childCfg = durable.childConfig(loop, t);
+    if (childCfg) {
       st.state = subgraphs
         ? await getState(graph, { ...childCfg, checkpointer: loop.run.saver! } as RunConfig, { subgraphs: true })
         : childCfg;
