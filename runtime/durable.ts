@@ -156,6 +156,7 @@ export function flush(loop: Loop): Promise<unknown> {
   const u = loop.unsaved;
   if (u) {
     loop.unsaved = undefined;
+    loop.storedConfig = configOf(loop, u.checkpoint.id);
     enqueue(loop, () => saver.put(u.parentCfg, u.checkpoint, u.metadata, u.newVersions));
   }
   if (loop.writeBuf.length > 0) {
@@ -314,6 +315,7 @@ export function restore(loop: Loop, tuple: CheckpointTuple): void {
   loop.savedMaxV = loop.maxV;
   loop.cpId = cp.id;
   loop.cpConfig = tuple.config;
+  loop.storedConfig = tuple.config;
   loop.metadata = tuple.metadata;
   loop.pending = tuple.pendingWrites ?? [];
   loop.hasCheckpoint = true;
@@ -362,13 +364,16 @@ export function saveCheckpoint(loop: Loop, source: CheckpointSource, step: numbe
   loop.savedMaxV = loop.maxV;
   const prevConfig = loop.hasCheckpoint ? loop.cpConfig : undefined;
   // the previous checkpoint's config names the parent already: no second config object per step
-  const parentCfg = prevConfig ?? configOf(loop, loop.hasCheckpoint ? loop.cpId : undefined);
+  const exitOnly = loop.run.durability === "exit";
+  // with "exit" durability only the last checkpoint of a run is stored: its parent is the one stored before
+  const parentCfg = exitOnly
+    ? (loop.storedConfig ?? configOf(loop, undefined))
+    : (prevConfig ?? configOf(loop, loop.hasCheckpoint ? loop.cpId : undefined));
   loop.cpId = id;
   loop.cpConfig = configOf(loop, id);
   loop.metadata = metadata;
   loop.hasCheckpoint = true;
   loop.timeTravel = false;
-  const exitOnly = loop.run.durability === "exit";
   if (exitOnly) {
     loop.unsaved = { parentCfg, checkpoint, metadata, newVersions };
     loop.writeBuf = [];

@@ -192,6 +192,8 @@ export class Loop {
       }
     | undefined;
   writeBuf: [string, [string, unknown][]][];
+  /** the newest checkpoint the saver holds (loaded or saved): "exit" durability hangs its checkpoint off it */
+  storedConfig: RunnableConfig | undefined;
   timeTravel = false;
 
   constructor(
@@ -334,6 +336,12 @@ export class Loop {
 
   finish(o: Outcome): Outcome | Promise<Outcome> {
     if (!this.durable) return o;
+    // "exit" durability keeps a finished subgraph's state only when it is stateful (LangGraph: a nested
+    // loop saves at exit only on an error or interrupt, or when its namespace has no task id)
+    if (this.run.durability === "exit" && !this.isRoot && !o.interrupted && !this.c.spec.stateful) {
+      this.unsaved = undefined;
+      this.writeBuf = [];
+    }
     return this.flush().then(() => o);
   }
 
