@@ -223,7 +223,8 @@ export async function startChild(loop: Loop, input: Values): Promise<Values | un
 export async function runAsChild(loop: Loop, input: Values): Promise<Values | undefined> {
   let resume = false;
   if (loop.durable) {
-    await load(loop, undefined);
+    // replaying from a subgraph's checkpoint: this level starts from the one the config names
+    await load(loop, loop.run.checkpointMap?.[loop.ns]);
     // a checkpoint in this task's namespace means the same task is running again: continue it
     resume = loop.hasCheckpoint && (!loop.c.spec.stateful || (loop.run.resuming && loop.prepare().length > 0));
   }

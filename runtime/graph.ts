@@ -162,6 +162,7 @@ export class CompiledGraph<I = Values, O = Values> {
       env: env(),
       recursionLimit: cfg.recursionLimit,
       store: cfg.store ?? this.options.store,
+      checkpointMap: checkpointMapOf(cfg),
       resuming: false,
       cache: this.cache,
       d: saver === undefined ? undefined : need(features.durable, "a checkpointer", this.spec.name),
@@ -171,7 +172,7 @@ export class CompiledGraph<I = Values, O = Values> {
 
   /** (internal) the root loop of one run */
   makeLoop(cfg: StreamOptions, run: Run): Loop {
-    const cpId = cfg.configurable?.checkpoint_id;
+    const cpId = run.checkpointMap ? run.checkpointMap[""] : cfg.configurable?.checkpoint_id;
     const before = cfg.interruptBefore ?? this.options.interruptBefore;
     const after = cfg.interruptAfter ?? this.options.interruptAfter;
     if (cpId === undefined && before === undefined && after === undefined) return new Loop(this.spec, run, NO_OPTIONS);
@@ -241,6 +242,14 @@ export class CompiledGraph<I = Values, O = Values> {
   ): Promise<RunnableConfig> {
     return need(features.state, "bulkUpdateState()", this.spec.name).bulkUpdateState(this, config, supersteps);
   }
+}
+
+/** `checkpoint_map` of a config that names a subgraph's checkpoint (LangGraph's time travel into subgraphs) */
+function checkpointMapOf(cfg: StreamOptions): Readonly<Record<string, string>> | undefined {
+  const c = cfg.configurable;
+  const map = c?.["checkpoint_map"];
+  if (!c?.checkpoint_ns || typeof map !== "object" || map === null) return undefined;
+  return map as Record<string, string>;
 }
 
 export function mergeConfig(base: StreamOptions, over: StreamOptions | RunConfig | undefined): StreamOptions {

@@ -63,6 +63,11 @@ export interface Run {
   readonly varsOverride: Values;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly recursionLimit: number | undefined;
+  /**
+   * Replay from a subgraph's checkpoint: the `checkpoint_map` of a config taken from a subgraph snapshot
+   * (namespace → checkpoint id, "" = root). Each level starts from its entry instead of its latest.
+   */
+  readonly checkpointMap: Readonly<Record<string, string>> | undefined;
   /** the long-term store nodes reach as `ctx.store` (compile option or per run), shared with subgraphs */
   readonly store: Store | undefined;
   /** the root was called with null or a resume Command: subgraphs continue from their checkpoints */
