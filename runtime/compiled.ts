@@ -93,7 +93,8 @@ export function compile(spec: GraphSpec): Compiled {
     rank: 0,
     defer: n.defer === true,
     joinsIn: joinsIn[i]!,
-    plain: !n.retry && !n.timeout && !n.cache,
+    // an error route needs the policy path too: only it catches a failure and re-routes it
+    plain: !n.retry && !n.timeout && !n.cache && n.onError === undefined,
     edges: n,
     targets: [],
   }));

@@ -47,7 +47,9 @@ export {
   RemoveMessage,
   REMOVE_ALL_MESSAGES,
 } from "./reducers.ts";
-export type { Message } from "./reducers.ts";
+export type { Message } from "./message-like.ts";
+export { toMessage } from "./message-like.ts";
+export { relayMessageChunks } from "./model-stream.ts";
 export { compileGraph, CompiledGraph, RUNTIME_VERSION } from "./graph.ts";
 export type {
   RunConfig,
@@ -68,3 +70,18 @@ export function isInterrupted<T extends object>(
 ): result is T & { __interrupt__: import("./errors.ts").Interrupt[] } {
   return typeof result === "object" && result !== null && "__interrupt__" in result;
 }
+export { InMemoryStore } from "./store/memory.ts";
+export { StoreError } from "./store/types.ts";
+export type {
+  Store,
+  Item,
+  SearchItem,
+  SearchOptions,
+  ListNamespacesOptions,
+  PutOptions,
+  IndexConfig,
+  Embedder,
+  Namespace,
+  StoreFilter,
+  StoreErrorCode,
+} from "./store/types.ts";

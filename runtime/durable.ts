@@ -156,6 +156,7 @@ export function flush(loop: Loop): Promise<unknown> {
   const u = loop.unsaved;
   if (u) {
     loop.unsaved = undefined;
+    loop.storedConfig = configOf(loop, u.checkpoint.id);
     enqueue(loop, () => saver.put(u.parentCfg, u.checkpoint, u.metadata, u.newVersions));
   }
   if (loop.writeBuf.length > 0) {
@@ -210,7 +211,7 @@ export function restoreWrite(loop: Loop, t: Task, ch: string, v: unknown): void 
   }
 }
 
-export async function startChild(loop: Loop, input: Values): Promise<Values> {
+export async function startChild(loop: Loop, input: Values): Promise<Values | undefined> {
   try {
     return await runAsChild(loop, input);
   } catch (e) {
@@ -219,15 +220,18 @@ export async function startChild(loop: Loop, input: Values): Promise<Values> {
   }
 }
 
-export async function runAsChild(loop: Loop, input: Values): Promise<Values> {
+export async function runAsChild(loop: Loop, input: Values): Promise<Values | undefined> {
   let resume = false;
   if (loop.durable) {
-    await load(loop, undefined);
+    // replaying from a subgraph's checkpoint: this level starts from the one the config names
+    await load(loop, loop.run.checkpointMap?.[loop.ns]);
     // a checkpoint in this task's namespace means the same task is running again: continue it
     resume = loop.hasCheckpoint && (!loop.c.spec.stateful || (loop.run.resuming && loop.prepare().length > 0));
   }
   if (resume) {
     loop.armed = false;
+    // a resumed child shows its state as it resumes (as beginResume does for the root)
+    loop.sawOutput = true;
   } else {
     const filtered = loop.c.spec.input(input);
     if (loop.hasCheckpoint) discardPending(loop);
@@ -312,6 +316,7 @@ export function restore(loop: Loop, tuple: CheckpointTuple): void {
   loop.savedMaxV = loop.maxV;
   loop.cpId = cp.id;
   loop.cpConfig = tuple.config;
+  loop.storedConfig = tuple.config;
   loop.metadata = tuple.metadata;
   loop.pending = tuple.pendingWrites ?? [];
   loop.hasCheckpoint = true;
@@ -360,13 +365,16 @@ export function saveCheckpoint(loop: Loop, source: CheckpointSource, step: numbe
   loop.savedMaxV = loop.maxV;
   const prevConfig = loop.hasCheckpoint ? loop.cpConfig : undefined;
   // the previous checkpoint's config names the parent already: no second config object per step
-  const parentCfg = prevConfig ?? configOf(loop, loop.hasCheckpoint ? loop.cpId : undefined);
+  const exitOnly = loop.run.durability === "exit";
+  // with "exit" durability only the last checkpoint of a run is stored: its parent is the one stored before
+  const parentCfg = exitOnly
+    ? (loop.storedConfig ?? configOf(loop, undefined))
+    : (prevConfig ?? configOf(loop, loop.hasCheckpoint ? loop.cpId : undefined));
   loop.cpId = id;
   loop.cpConfig = configOf(loop, id);
   loop.metadata = metadata;
   loop.hasCheckpoint = true;
   loop.timeTravel = false;
-  const exitOnly = loop.run.durability === "exit";
   if (exitOnly) {
     loop.unsaved = { parentCfg, checkpoint, metadata, newVersions };
     loop.writeBuf = [];
@@ -382,12 +390,10 @@ export function saveCheckpoint(loop: Loop, source: CheckpointSource, step: numbe
       values: { ...loop.values },
       metadata,
       next: langGraphOrder(loop.tasks, loop.pullCount).map((t) => t.cn.name),
-      tasks: langGraphOrder(loop.tasks, loop.pullCount).map((t) => ({
-        id: t.id,
-        name: t.cn.name,
-        path: t.path,
-        interrupts: [],
-      })),
+      tasks: langGraphOrder(loop.tasks, loop.pullCount).map((t) => {
+        const state = childConfig(loop, t);
+        return { id: t.id, name: t.cn.name, path: t.path, interrupts: [], ...(state ? { state } : {}) };
+      }),
       ...(prevConfig ? { parentConfig: prevConfig } : {}),
     };
     if (sink.modes & M_CHECKPOINTS) sink.push(loop.nsArr, "checkpoints", payload);
@@ -420,6 +426,14 @@ export function flatWrites(loop: Loop, t: Task): [string, unknown][] {
   return out;
 }
 
+/** A subgraph task's child config (its thread and namespace), as snapshots and debug payloads show it. */
+export function childConfig(loop: Loop, t: Task): RunnableConfig | undefined {
+  const sub = t.cn.spec.subgraph;
+  if (!sub) return undefined;
+  const ns = sub.stateful ? [...loop.nsArr, t.cn.name].join("|") : t.namespace.join("|");
+  return { configurable: { thread_id: loop.run.threadId!, checkpoint_ns: ns } };
+}
+
 /** Tasks of the next step with their pending writes attached (without running anything). */
 export function peekTasks(loop: Loop): Task[] {
   return (loop.tasks ??= loop.prepare());
@@ -440,8 +454,29 @@ export function valuesWithPending(loop: Loop, tasks: readonly Task[]): Values {
   return copy;
 }
 
-/** `updateState`: runs `asNode`'s writers on `values` as one superstep and saves an "update" checkpoint. */
-export async function update(loop: Loop, values: unknown, asNode: string): Promise<RunnableConfig> {
+/** One update of a superstep: `values` as if node `asNode` had returned them. */
+export interface NodeUpdate {
+  values: unknown;
+  asNode: string;
+}
+
+const ALONE: Readonly<Record<string, string>> = {
+  [END]: "Cannot apply multiple updates when clearing state",
+  __copy__: "Cannot copy checkpoint with multiple updates",
+  __input__: "Cannot apply multiple updates when updating as input",
+};
+
+/**
+ * `updateState` / one superstep of `bulkUpdateState`: runs each update's node writers on its values as
+ * one superstep (in the given order, so later updates fold after earlier ones) and saves an "update"
+ * checkpoint. END with `null` drops unfinished tasks; "__copy__" forks (with `[[values, asNode], …]` it
+ * then applies those as the forked step's task results); "__input__" saves new input for the next run.
+ */
+export async function update(loop: Loop, updates: readonly NodeUpdate[], loadedParent?: RunnableConfig): Promise<RunnableConfig> {
+  if (updates.length > 1) {
+    for (const u of updates) if (ALONE[u.asNode] !== undefined) throw new InvalidUpdateError(ALONE[u.asNode]!, loop.site());
+  }
+  const { values, asNode } = updates[0]!;
   if (asNode === END) {
     const tasks = peekTasks(loop).filter((t) => t.cached);
     // unfinished tasks are dropped; finished ones keep their writes
@@ -451,25 +486,55 @@ export async function update(loop: Loop, values: unknown, asNode: string): Promi
     }
     loop.apply(tasks.length > 0 ? tasks : [new Task(loop, loop.c.start, PULL, 0, undefined, "__interrupt__", -1)]);
   } else if (asNode === "__copy__") {
-    // a fork: the same state under a new checkpoint
-  } else if (asNode === "__input__" || asNode === START) {
-    const t = new Task(loop, loop.c.start, PULL, 0, undefined, "__interrupt__", -1);
-    const r = processReturn(t, asNode === "__input__" ? loop.c.spec.input(values) : values);
-    if (r) await r;
-    loop.apply([t]);
+    if (!loop.hasCheckpoint) throw new InvalidUpdateError("Cannot copy a non-existent checkpoint", loop.site());
+    // a fork: the same state under a new checkpoint, a sibling of the copied one (LangGraph: a child of
+    // its parent, so the copy does not look like a step after it)
+    loop.tasks = undefined;
+    loop.pending = [];
+    if (loadedParent) loop.cpConfig = loadedParent;
+    else loop.hasCheckpoint = false;
+    await loop.putCheckpoint("fork");
+    const results = copyResults(values);
+    if (results.length === 0) {
+      await flush(loop);
+      return loop.cpConfig!;
+    }
+    // the supplied results stand for the forked step's tasks: they run as that step, the tasks do not
+    return update(loop, results);
+  } else if (asNode === "__input__") {
+    // as LangGraph: the input is saved for START to apply when the thread runs next (`next: ["__start__"]`)
+    const input = loop.c.spec.input(values);
+    if (Object.keys(input).length === 0) throw new InvalidUpdateError("Received no input writes for updateState as __input__", loop.site());
+    loop.startInput = input;
+    loop.tasks = undefined;
+    loop.pending = [];
+    await loop.putCheckpoint("input");
+    await flush(loop);
+    return loop.cpConfig!;
   } else {
-    const n = loop.c.byName.get(asNode);
-    if (!n) throw new InvalidUpdateError(`Node "${asNode}" does not exist`, loop.site());
-    const t = new Task(loop, n, PULL, 0, undefined, "__interrupt__", -1);
-    const r = processReturn(t, values);
-    if (r) await r;
-    loop.apply([t]);
+    const tasks: Task[] = [];
+    for (const u of updates) {
+      const n = u.asNode === START ? loop.c.start : loop.c.byName.get(u.asNode);
+      if (!n) throw new InvalidUpdateError(`Node "${u.asNode}" does not exist`, loop.site());
+      const t = new Task(loop, n, PULL, 0, undefined, "__interrupt__", -1);
+      const r = processReturn(t, u.asNode === START ? loop.c.spec.input(u.values) : u.values);
+      if (r) await r;
+      tasks.push(t);
+    }
+    loop.apply(tasks);
   }
   loop.tasks = undefined;
   loop.pending = [];
-  await loop.putCheckpoint(asNode === "__copy__" ? "fork" : asNode === "__input__" ? "input" : "update");
+  await loop.putCheckpoint("update");
   await flush(loop);
   return loop.cpConfig!;
+}
+
+/** `[[values, asNode], …]` given with "__copy__" (LangGraph's copy with task results); anything else: none */
+function copyResults(values: unknown): NodeUpdate[] {
+  if (!Array.isArray(values) || values.length === 0) return [];
+  if (!values.every((v) => Array.isArray(v) && v.length === 2 && typeof v[1] === "string")) return [];
+  return (values as [unknown, string][]).map(([v, n]) => ({ values: v, asNode: n }));
 }
 
 /** The node that wrote last (LangGraph's default `asNode`), from versions_seen. */

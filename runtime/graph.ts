@@ -2,6 +2,7 @@
  * `compileGraph(spec)` → a `CompiledGraph` with LangGraph's public API: invoke, stream, getState,
  * getStateHistory, updateState, withConfig.
  */
+import type { Store } from "./store/types.ts";
 import type { CheckpointMetadata, CheckpointSaver, RunnableConfig } from "./checkpoint/types.ts";
 import { GraphValueError } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
@@ -28,6 +29,8 @@ export interface RunConfig {
   /** per-run overrides of the graph's vars (inherited by subgraphs) */
   vars?: Values;
   checkpointer?: CheckpointSaver;
+  /** the long-term store for this run (overrides the compile option) */
+  store?: Store;
   /** when checkpoints are written: every step awaited ("sync"), queued ("async", default), at exit only */
   durability?: Durability;
   interruptBefore?: readonly string[] | "*";
@@ -44,6 +47,8 @@ export interface StreamOptions extends RunConfig {
 
 export interface CompileOptions {
   checkpointer?: CheckpointSaver;
+  /** the long-term store (`ctx.store`) shared by every thread and by subgraphs */
+  store?: Store;
   interruptBefore?: readonly string[] | "*";
   interruptAfter?: readonly string[] | "*";
 }
@@ -156,6 +161,8 @@ export class CompiledGraph<I = Values, O = Values> {
       varsOverride: cfg.vars ?? {},
       env: env(),
       recursionLimit: cfg.recursionLimit,
+      store: cfg.store ?? this.options.store,
+      checkpointMap: checkpointMapOf(cfg),
       resuming: false,
       cache: this.cache,
       d: saver === undefined ? undefined : need(features.durable, "a checkpointer", this.spec.name),
@@ -165,7 +172,7 @@ export class CompiledGraph<I = Values, O = Values> {
 
   /** (internal) the root loop of one run */
   makeLoop(cfg: StreamOptions, run: Run): Loop {
-    const cpId = cfg.configurable?.checkpoint_id;
+    const cpId = run.checkpointMap ? run.checkpointMap[""] : cfg.configurable?.checkpoint_id;
     const before = cfg.interruptBefore ?? this.options.interruptBefore;
     const after = cfg.interruptAfter ?? this.options.interruptAfter;
     if (cpId === undefined && before === undefined && after === undefined) return new Loop(this.spec, run, NO_OPTIONS);
@@ -224,6 +231,25 @@ export class CompiledGraph<I = Values, O = Values> {
   async updateState(config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
     return need(features.state, "updateState()", this.spec.name).updateState(this, config, values, asNode);
   }
+
+  /**
+   * Several supersteps of updates, each saved as a checkpoint on the previous one; the updates of one
+   * superstep are applied together as that step's writes (LangGraph's bulkUpdateState).
+   */
+  async bulkUpdateState(
+    config: RunnableConfig | RunConfig,
+    supersteps: readonly { updates: readonly { values: unknown; asNode?: string }[] }[],
+  ): Promise<RunnableConfig> {
+    return need(features.state, "bulkUpdateState()", this.spec.name).bulkUpdateState(this, config, supersteps);
+  }
+}
+
+/** `checkpoint_map` of a config that names a subgraph's checkpoint (LangGraph's time travel into subgraphs) */
+function checkpointMapOf(cfg: StreamOptions): Readonly<Record<string, string>> | undefined {
+  const c = cfg.configurable;
+  const map = c?.["checkpoint_map"];
+  if (!c?.checkpoint_ns || typeof map !== "object" || map === null) return undefined;
+  return map as Record<string, string>;
 }
 
 export function mergeConfig(base: StreamOptions, over: StreamOptions | RunConfig | undefined): StreamOptions {

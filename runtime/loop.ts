@@ -10,6 +10,7 @@
  * only turns asynchronous when a node, a router or the checkpointer returns a promise.
  */
 import { isCommand } from "./command.ts";
+import type { Store } from "./store/types.ts";
 import type { CNode, Compiled } from "./compiled.ts";
 import { compile } from "./compiled.ts";
 import {
@@ -35,6 +36,7 @@ import type {
 import type { GraphSpec, Send, TaskUpdate, Values } from "./spec.ts";
 import { START } from "./spec.ts";
 import type { Sink, StreamMode } from "./stream.ts";
+import { M_DEBUG, M_TASKS } from "./stream.ts";
 import { PULL, PUSH, Task } from "./task.ts";
 import type { SaveQueue } from "./save-queue.ts";
 import { features, need } from "./features.ts";
@@ -61,6 +63,13 @@ export interface Run {
   readonly varsOverride: Values;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly recursionLimit: number | undefined;
+  /**
+   * Replay from a subgraph's checkpoint: the `checkpoint_map` of a config taken from a subgraph snapshot
+   * (namespace → checkpoint id, "" = root). Each level starts from its entry instead of its latest.
+   */
+  readonly checkpointMap: Readonly<Record<string, string>> | undefined;
+  /** the long-term store nodes reach as `ctx.store` (compile option or per run), shared with subgraphs */
+  readonly store: Store | undefined;
   /** the root was called with null or a resume Command: subgraphs continue from their checkpoints */
   resuming: boolean;
   readonly cache: Map<string, { expires: number; record: WriteRecord }>;
@@ -148,6 +157,8 @@ export class Loop {
   readonly after: ReadonlySet<string>;
   armed = true;
   sawOutput = false;
+  /** this step's tasks were announced to the stream before they ran (runTasks) */
+  announced = false;
   /** at an interrupt: the state with the finished tasks' writes applied (what `invoke` reports) */
   view: Values | undefined;
   running: Promise<unknown> | undefined;
@@ -186,6 +197,8 @@ export class Loop {
       }
     | undefined;
   writeBuf: [string, [string, unknown][]][];
+  /** the newest checkpoint the saver holds (loaded or saved): "exit" durability hangs its checkpoint off it */
+  storedConfig: RunnableConfig | undefined;
   timeTravel = false;
 
   constructor(
@@ -328,6 +341,12 @@ export class Loop {
 
   finish(o: Outcome): Outcome | Promise<Outcome> {
     if (!this.durable) return o;
+    // "exit" durability keeps a finished subgraph's state only when it is stateful (LangGraph: a nested
+    // loop saves at exit only on an error or interrupt, or when its namespace has no task id)
+    if (this.run.durability === "exit" && !this.isRoot && !o.interrupted && !this.c.spec.stateful) {
+      this.unsaved = undefined;
+      this.writeBuf = [];
+    }
     return this.flush().then(() => o);
   }
 
@@ -463,6 +482,15 @@ export class Loop {
         return this.settle(t, ret);
       }
     }
+    // LangGraph announces every task of the step (`tasks`/`debug` modes) before any of them runs
+    const sink = this.run.sink;
+    this.announced = sink !== undefined && (sink.modes & (M_TASKS | M_DEBUG)) !== 0;
+    if (this.announced) {
+      for (let k = 0; k < n; k++) {
+        const t = tasks[(k + this.pullCount) % n]!;
+        if (!t.cached) this.emitTaskStart(t);
+      }
+    }
     const limit = this.run.maxConcurrency;
     if (limit < n) return this.runLimited(tasks, limit);
     // LangGraph starts PUSH tasks before PULL tasks
@@ -515,8 +543,8 @@ export class Loop {
   }
 
   exec(t: Task): Promise<unknown> | undefined {
-    this.emitTaskStart(t);
-    if (!t.cn.plain) return need(features.policy, "retry, timeout and cache policies", this.c.spec.name, t.cn.name).runWithPolicy(t);
+    if (!this.announced) this.emitTaskStart(t);
+    if (!t.cn.plain) return need(features.policy, "retry, timeout, cache and on_error policies", this.c.spec.name, t.cn.name).runWithPolicy(t);
     let ret: unknown;
     try {
       ret = t.cn.spec.call(t.input, t);
@@ -675,8 +703,9 @@ export class Loop {
         forgetLastMerge();
         this.view = view;
         this.sawOutput = true;
+        // only the root shows it: an interrupted subgraph hands the interrupt up without a values chunk
         const sink = this.run.sink;
-        if (sink !== undefined) sink.ev.emitView(this, view);
+        if (sink !== undefined && this.isRoot) sink.ev.emitView(this, view);
       }
       return { interrupted: true, interrupts };
     }
@@ -859,7 +888,7 @@ export class Loop {
    * Runs a child graph for `task`. Without a checkpointer a child whose nodes are synchronous runs to
    * completion right here and its output is returned as it is (errors are thrown); otherwise a promise.
    */
-  runChild(task: Task, child: GraphSpec, input: Values): Values | Promise<Values> {
+  runChild(task: Task, child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined> {
     const loop = new Loop(child, this.run, { parent: this, task });
     if (this.durable) return this.run.d!.startChild(loop, input);
     loop.values = loop.c.spec.init();
@@ -872,9 +901,10 @@ export class Loop {
     return loop.childResult(o as Outcome);
   }
 
-  childResult(o: Outcome): Values {
+  childResult(o: Outcome): Values | undefined {
     if (o.interrupted) throw new GraphInterrupt(o.interrupts, this.site());
-    return this.c.spec.output(this.values);
+    // a child that wrote no output field hands nothing back (LangGraph: its invoke yields no values)
+    return this.sawOutput ? this.c.spec.output(this.values) : undefined;
   }
 
   // ------------------------------------------------------------------------------------------------------

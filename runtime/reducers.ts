@@ -3,6 +3,7 @@
  * field. Reducers never mutate their inputs (older checkpoints and routers' fresh reads share values).
  */
 import { InvalidUpdateError, lastValueConflict, safeJson } from "./errors.ts";
+import { toMessage, type Message } from "./message-like.ts";
 
 // ---------------------------------------------------------------------------------------------------------
 // Overwrite (reference §3): replaces a reducer field's value without calling the reducer.
@@ -143,13 +144,6 @@ export function union<T>(current: readonly T[] | undefined, update: T | readonly
 // ---------------------------------------------------------------------------------------------------------
 // messages (LangGraph's add_messages / messagesStateReducer, reference §3)
 
-export interface Message {
-  id?: string;
-  role?: string;
-  content?: unknown;
-  [key: string]: unknown;
-}
-
 /** LangGraph's REMOVE_ALL_MESSAGES id */
 export const REMOVE_ALL_MESSAGES = "__remove_all__";
 
@@ -176,9 +170,12 @@ function uuid(): string {
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-4${s.slice(13, 16)}-a${s.slice(17, 20)}-${s.slice(20, 32)}`;
 }
 
-/** A string becomes a user message; a message without id gets one, written back into the object. */
+/**
+ * A message-like value (string, tuple, LangChain instance …, message-like.ts) as a plain message; one
+ * without id gets one, written back into the object when it is the caller's plain message.
+ */
 function coerce(m: unknown): Message {
-  const msg: Message = typeof m === "string" ? { role: "user", content: m } : (m as Message);
+  const msg = toMessage(m);
   if (msg.id === undefined || msg.id === null) {
     if (Object.isExtensible(msg)) msg.id = uuid();
     else return { ...msg, id: uuid() };

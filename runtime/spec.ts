@@ -8,6 +8,7 @@
  *
  * The runtime never walks a list of schema fields: it only calls the spec's functions.
  */
+import type { Store } from "./store/types.ts";
 
 /** The graph's channel values: data fields only, keyed by field name. An unset field is absent. */
 export type Values = Record<string, unknown>;
@@ -166,6 +167,8 @@ export interface NodeContext<V = Values> {
   /** `node:taskId` segments from the root, this task included */
   readonly namespace: readonly string[];
   readonly signal: AbortSignal;
+  /** the long-term store passed at compile time or per run (LangGraph's `config.store`); undefined without one */
+  readonly store: Store | undefined;
   /** `custom` stream mode */
   writer(chunk: unknown): void;
   /** `messages` stream mode: a token chunk or a whole message */
@@ -174,15 +177,19 @@ export interface NodeContext<V = Values> {
   interrupt<T = unknown>(value: unknown): T;
   /** refreshes an idle timeout */
   heartbeat(): void;
-  /** Runs a child graph as part of this task (used by generated subgraph nodes). Returns the child's output. */
-  runSubgraph(child: GraphSpec, input: Values): Promise<Values>;
+  /**
+   * Runs a child graph as part of this task (used by generated subgraph nodes). Returns the child's output,
+   * or `undefined` when the child's run wrote none of its output fields (as LangGraph's `invoke`, so the
+   * parent gets no update and keeps its own values).
+   */
+  runSubgraph(child: GraphSpec, input: Values): Promise<Values | undefined>;
   /**
    * (optional, added by the runtime engineer) As `runSubgraph`, but a child that finished synchronously
    * (no checkpointer, synchronous nodes) gives its output itself and a failure is thrown, so a generated
    * subgraph node can stay synchronous: `const r = ctx.runSubgraphNow(Child, input)`, then map `r` directly
    * or through `r.then(...)` when it is a promise.
    */
-  runSubgraphNow?(child: GraphSpec, input: Values): Values | Promise<Values>;
+  runSubgraphNow?(child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined>;
 }
 
 export interface BranchContext {

@@ -4,7 +4,7 @@
  */
 import type { CheckpointSaver, RunnableConfig } from "./checkpoint/types.ts";
 import * as durable from "./durable.ts";
-import { GraphInputError, missingCheckpointer } from "./errors.ts";
+import { GraphInputError, InvalidUpdateError, missingCheckpointer } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
 import type { CompiledGraph, Configurable, RunConfig, StateSnapshot, StateTask } from "./graph.ts";
 import { Loop } from "./loop.ts";
@@ -98,10 +98,8 @@ async function snapshot(
       else if (ch === "__error__") st.error = v;
     }
     if (t.cached) st.result = taskResult(t.updates);
-    const sub = t.cn.spec.subgraph;
-    if (sub) {
-      const childNs = sub.stateful ? [...loop.nsArr, t.name].join("|") : t.namespace.join("|");
-      const childCfg: RunnableConfig = { configurable: { thread_id: loop.run.threadId!, checkpoint_ns: childNs } };
+    const childCfg = durable.childConfig(loop, t);
+    if (childCfg) {
       st.state = subgraphs
         ? await getState(graph, { ...childCfg, checkpointer: loop.run.saver! } as RunConfig, { subgraphs: true })
         : childCfg;
@@ -113,11 +111,24 @@ async function snapshot(
     values,
     next: (applyPending ? tasks.filter((t) => !t.cached) : tasks).map((t) => t.name),
     tasks: out,
-    metadata: loop.metadata,
-    config: loop.cpConfig!,
+    // as LangGraph's snapshots: the stored metadata plus the thread it belongs to
+    metadata: loop.metadata && { ...loop.metadata, thread_id: loop.run.threadId },
+    config: withCheckpointMap(loop),
     createdAt,
     parentConfig,
   };
+}
+
+/**
+ * A subgraph checkpoint's config carries `checkpoint_map` (every enclosing level's checkpoint id, and its
+ * own), as LangGraph's: with it, `invoke(null, config)` replays the thread from this subgraph checkpoint.
+ */
+function withCheckpointMap(loop: Loop): RunnableConfig {
+  const cfg = loop.cpConfig!;
+  const parents = loop.metadata?.parents;
+  if (!parents || Object.keys(parents).length === 0) return cfg;
+  const configurable = cfg.configurable as Configurable;
+  return { ...cfg, configurable: { ...configurable, checkpoint_map: { ...parents, [loop.ns]: configurable.checkpoint_id! } } };
 }
 
 /**
@@ -130,5 +141,38 @@ export async function updateState(graph: CompiledGraph<unknown, unknown>, config
   const cpId = (config.configurable as Configurable | undefined)?.checkpoint_id;
   const tuple = await durable.load(loop, cpId, false);
   const node = asNode ?? (tuple ? durable.lastNode(loop) : START);
-  return durable.update(loop, values, node);
+  return durable.update(loop, [{ values, asNode: node }], tuple?.parentConfig);
+}
+
+/** One superstep of `bulkUpdateState`: its updates are applied together, as one step. */
+export interface StateUpdateStep {
+  updates: readonly { values: unknown; asNode?: string }[];
+}
+
+/**
+ * Applies several supersteps of updates, each saved as its own checkpoint on top of the previous one
+ * (LangGraph's bulkUpdateState). Within a superstep several nodes may write (each update needs `asNode`).
+ * Returns the last checkpoint's config.
+ */
+export async function bulkUpdateState(
+  graph: CompiledGraph<unknown, unknown>,
+  config: RunnableConfig | RunConfig,
+  supersteps: readonly StateUpdateStep[],
+): Promise<RunnableConfig> {
+  if (supersteps.length === 0) throw new InvalidUpdateError("No supersteps provided", { graph: graph.spec.name });
+  if (supersteps.some((s) => s.updates.length === 0)) throw new InvalidUpdateError("No updates provided", { graph: graph.spec.name });
+  let current: RunnableConfig | RunConfig = config;
+  for (const step of supersteps) {
+    if (step.updates.length > 1 && step.updates.some((u) => u.asNode === undefined)) {
+      throw new InvalidUpdateError('"asNode" is required when applying multiple updates', { graph: graph.spec.name });
+    }
+    if (step.updates.length === 1) {
+      current = await updateState(graph, { ...config, ...current } as RunConfig, step.updates[0]!.values, step.updates[0]!.asNode);
+      continue;
+    }
+    const loop = inspectLoop(graph, { ...config, ...current } as RunConfig);
+    await durable.load(loop, (current.configurable as Configurable | undefined)?.checkpoint_id, false);
+    current = await durable.update(loop, step.updates as { values: unknown; asNode: string }[]);
+  }
+  return current as RunnableConfig;
 }

@@ -3,6 +3,7 @@
  * `NodeContext`, so running a node allocates a single object; ids and namespaces are computed lazily
  * because only checkpoints, subgraphs, interrupts and some stream modes need them.
  */
+import type { Store } from "./store/types.ts";
 import type { CNode } from "./compiled.ts";
 import { ParentCommand, missingCheckpointer } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
@@ -80,6 +81,10 @@ export class Task implements NodeContext {
   get name(): string {
     return this.cn.name;
   }
+  get store(): Store | undefined {
+    return this.loop.run.store;
+  }
+
   get vars(): Values {
     return this.loop.vars;
   }
@@ -131,17 +136,17 @@ export class Task implements NodeContext {
     return this.loop.run.d!.interrupt(this, value) as T;
   }
 
-  runSubgraph(child: GraphSpec, input: Values): Promise<Values> {
+  runSubgraph(child: GraphSpec, input: Values): Promise<Values | undefined> {
     try {
       const out = this.runSubgraphNow(child, input);
       // a child that finished synchronously is handed over as an already resolved promise
-      return isThenable(out) ? (out as Promise<Values>) : Promise.resolve(out);
+      return isThenable(out) ? (out as Promise<Values | undefined>) : Promise.resolve(out);
     } catch (e) {
       return Promise.reject(e);
     }
   }
 
-  runSubgraphNow(child: GraphSpec, input: Values): Values | Promise<Values> {
+  runSubgraphNow(child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined> {
     this.onProgress?.();
     return this.loop.runChild(this, child, input);
   }

@@ -360,6 +360,15 @@ export const MESSAGES = {
     hint: (a) => `compare with a value of type \`${a.left}\``,
     doc: "An inline condition compares values of types with no common value (e.g. a string-literal union with a number), so the comparison is constant.",
   }),
+  conditionConstant: def<{ op: string; left: string; right: string; always: "true" | "false"; why: string }>({
+    code: "G3050",
+    slug: "condition-constant",
+    severity: "warning",
+    message: (a) => `\`${a.left} ${a.op} ${a.right}\` is always ${a.always}`,
+    label: (a) => a.why,
+    hint: () => "compare with a value the field can hold, or drop the case (a router would always or never take it)",
+    doc: "An inline condition's `==`/`!=` can only ever give one answer: two literals, or a null test of a field that is always set (it has a default or a built-in reducer's empty value, is not ephemeral, and its type has no `null`).",
+  }),
   conditionNotBoolean: def<{ type: string }>({
     code: "G3009",
     slug: "condition-not-boolean",

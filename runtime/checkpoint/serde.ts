@@ -5,12 +5,15 @@
  * Supported beyond JSON: `undefined` (as a value, an object property or an array element), NaN, ±Infinity,
  * -0, bigint, Date, Map, Set, and objects with a null prototype (read back as plain objects). Shared
  * sub-objects are stored as copies. Anything else (functions, symbols, class instances, cycles) throws a
- * `CheckpointError` naming the path of the bad value, because storing it would silently change it.
+ * `CheckpointError` naming the path of the bad value, because storing it would silently change it. The one
+ * exception: a `@langchain/core` message instance is stored as graphc's plain message (message-like.ts), the
+ * form the `messages` reducer keeps anyway, so a node can return a chat model's AIMessage.
  *
  * Encoding: a non-JSON value becomes a tagged object `{"$g": tag, "v": …}`. A plain object that itself has a
  * `"$g"` key is wrapped as `{"$g":"o","v":{…}}`, so decoding is unambiguous. Plain JSON data (the common
  * case) is stored as `JSON.stringify` output and decoded with a bare `JSON.parse`.
  */
+import { isLangChainMessage, toMessage } from "../message-like.ts";
 import { CheckpointError } from "./errors.ts";
 
 const TAG = "$g";
@@ -119,7 +122,12 @@ function isPlainJson(value: unknown, stack: object[]): boolean {
     stack.pop();
     return false;
   }
-  if (proto !== Object.prototype && proto !== null) throw UNSTORABLE;
+  if (proto !== Object.prototype && proto !== null) {
+    if (!isLangChainMessage(value)) throw UNSTORABLE;
+    // stored as its plain form (toTagged converts it): validate what will be stored
+    isPlainJson(toMessage(value), stack);
+    return false;
+  }
   stack.push(value);
   let plain = !Object.prototype.hasOwnProperty.call(value, TAG);
   for (const key of Object.keys(value)) {
@@ -138,6 +146,7 @@ function locate(value: unknown, path: string, stack: object[]): CheckpointError 
   if (stack.includes(obj)) return cycle(path);
   const proto: unknown = Object.getPrototypeOf(obj);
   if (proto === Date.prototype) return undefined;
+  if (isLangChainMessage(obj)) return locate(toMessage(obj), path, stack);
   if (!Array.isArray(obj) && proto !== Map.prototype && proto !== Set.prototype && proto !== Object.prototype && proto !== null) {
     return unsupported(path, className(obj));
   }
@@ -188,6 +197,7 @@ function toTagged(value: unknown): unknown {
   }
   if (value instanceof Map) return { [TAG]: "m", v: [...value].map(([k, v]) => [toTagged(k), toTagged(v)]) };
   if (value instanceof Set) return { [TAG]: "s", v: [...value].map(toTagged) };
+  if (isLangChainMessage(value)) return toTagged(toMessage(value));
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     // defineProperty: a "__proto__" key must stay a key

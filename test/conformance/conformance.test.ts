@@ -15,6 +15,7 @@ import { sends } from "./cases/d-send.ts";
 import { commands } from "./cases/e-command.ts";
 import { subgraphs } from "./cases/g-subgraphs.ts";
 import { micro } from "./cases/micro.ts";
+import { parity } from "./cases/p-parity.ts";
 import { durable } from "./cases/f-durable.ts";
 import { nested } from "./cases/g-nested.ts";
 import { limits } from "./cases/h-limits.ts";
@@ -31,6 +32,7 @@ describe("without a checkpointer", () => {
   commands();
   subgraphs();
   micro();
+  parity();
 });
 
 describe.each(SAVER_KINDS)("with %s saver", (kind) => {

@@ -66,7 +66,10 @@ describe("dynamic interrupt (C-43)", () => {
       ["loop", 0],
       ["input", -1],
     ]);
+    // LangGraph's snapshots carry the thread in their metadata (the stored metadata does not)
+    expect(hist.map((s) => s.metadata?.thread_id)).toEqual(["1", "1"]);
     const st = await g.getState(thread("1"));
+    expect(st.metadata).toMatchObject({ source: "loop", step: 0, thread_id: "1" });
     expect(st.next).toEqual(["tool_two"]);
     expect(st.tasks[0]!.interrupts).toEqual(r.__interrupt__);
     expect(await collect(g.stream(new Command({ resume: " this is great" }), thread("1")))).toEqual([
@@ -308,7 +311,7 @@ describe("interrupts inside subgraphs (C-52, C-47, C-54, C-57)", () => {
           "inner",
           (s: { myKey: string }, ctx) => (
             bump("inner"),
-            ctx.runSubgraph(inner, { myKey: s.myKey }).then((o) => ({ myKey: o.myKey }))
+            ctx.runSubgraph(inner, { myKey: s.myKey }).then((o) => o && { myKey: o.myKey })
           ),
           {
             subgraph: inner,

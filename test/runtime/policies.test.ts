@@ -8,6 +8,8 @@ import {
   NodeTimeoutError,
   compileGraph,
   defaultRetryOn,
+  type NodeContext,
+  type Values,
 } from "graphc/runtime";
 import { concat, graph, nodeFactory, sleep } from "./helpers.ts";
 
@@ -275,6 +277,55 @@ describe("error route (on_error)", () => {
     );
     expect(await g.invoke({})).toEqual({ foo: "handled_after" });
     expect(attempts).toBe(2);
+  });
+
+  it("routes a plain node (no retry, timeout or cache) to its onError node too", async () => {
+    const g = compileGraph(
+      graph({
+        fields: { total: null, log: concat as never, foo: null },
+        nodes: [
+          n(
+            "risky",
+            () => {
+              throw new Error("bad");
+            },
+            { onError: "handler", edges: ["next"] },
+          ),
+          n("handler", () => ({ foo: "handled" })),
+          n("next", () => ({ foo: "not reached" })),
+        ],
+        start: { edges: ["risky"] },
+      }),
+    );
+    expect(await g.invoke({})).toEqual({ foo: "handled" });
+  });
+
+  it("routes a failing subgraph node to its onError node", async () => {
+    const cn = nodeFactory("C", ["foo"]);
+    const child = graph({
+      name: "C",
+      fields: { foo: null },
+      nodes: [
+        cn("boom", () => {
+          throw new Error("kaput");
+        }),
+      ],
+      start: { edges: ["boom"] },
+    });
+    const g = compileGraph(
+      graph({
+        fields: { total: null, log: concat as never, foo: null },
+        nodes: [
+          n("sub", (s: Values, ctx: NodeContext) => ctx.runSubgraph(child, { foo: s.foo }), {
+            subgraph: child,
+            onError: "handler",
+          }),
+          n("handler", () => ({ foo: "handled" })),
+        ],
+        start: { edges: ["sub"] },
+      }),
+    );
+    expect(await g.invoke({ foo: "x" })).toEqual({ foo: "handled" });
   });
 });
 

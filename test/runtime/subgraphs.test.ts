@@ -26,7 +26,7 @@ describe("nested graph basic (C-51)", () => {
       name: "Outer",
       fields: { myKey: null, neverCalled: null },
       nodes: [
-        out("inner", (s: Values, ctx) => ctx.runSubgraph(inner, { myKey: s.myKey }).then((o) => ({ myKey: o.myKey })), {
+        out("inner", (s: Values, ctx) => ctx.runSubgraph(inner, { myKey: s.myKey }).then((o) => o && { myKey: o.myKey }), {
           subgraph: inner,
           edges: ["outer2"],
         }),

@@ -21,6 +21,12 @@ export function graphScope(g: BoundGraph, context: string): ExprScope {
     graph: g.name,
     context,
     lookup: (name) => g.fields.get(name)?.type ?? g.vars.get(name)?.type,
+    alwaysSet: (name) => {
+      const f = g.fields.get(name);
+      if (!f || f.ephemeral) return false;
+      // the same rule as lowering's initial value: a default, or a built-in reducer's empty value
+      return f.default !== undefined || (f.reducer.kind === "builtin" && f.reducer.name !== "replace");
+    },
     candidates: () => [
       ...fieldCandidates(g),
       ...[...g.vars.values()].map((v) => ({ name: v.name, span: v.span as Span | undefined })),

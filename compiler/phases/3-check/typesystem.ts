@@ -90,6 +90,8 @@ export interface ExprScope {
   /** names to suggest when one is unknown */
   candidates(): { name: string; span?: import("../../../grammar/span.ts").Span | undefined }[];
   graph: string;
+  /** is the name always set at run time (a field with an initial value that is never cleared)? */
+  alwaysSet?(name: string): boolean;
   /** how unknown names are described: "condition", "`in` mapping of `x`" */
   context: string;
 }
@@ -199,8 +201,11 @@ export function exprType(e: Expr, scope: ExprScope | undefined, diags: Diagnosti
         diags.push(d.conditionBadOperand(e.operand.span, { op: "-", type: show(t), needs: "a number" }));
       return T.number;
     }
-    case "Binary":
-      return binary(e, recur(e.left), recur(e.right), diags);
+    case "Binary": {
+      const t = binary(e, recur(e.left), recur(e.right), diags);
+      if (e.op === "==" || e.op === "!=") constantEquality(e, scope, diags);
+      return t;
+    }
   }
 }
 
@@ -248,6 +253,29 @@ function binary(e: Extract<Expr, { kind: "Binary" }>, l: DslType, r: DslType, di
       return T.boolean;
     }
   }
+}
+
+/** Warns on `==`/`!=` whose answer the declarations fix: two literals, or a null test of an always-set field. */
+function constantEquality(e: Extract<Expr, { kind: "Binary" }>, scope: ExprScope | undefined, diags: Diagnostic[]): void {
+  const { left, right } = e;
+  const text = (x: Expr) => (x.kind === "Literal" ? x.raw : x.kind === "Name" ? x.name.name : "…");
+  const report = (equal: boolean, why: string): void => {
+    diags.push(
+      d.conditionConstant(e.span, {
+        op: e.op,
+        left: text(left),
+        right: text(right),
+        always: equal === (e.op === "==") ? "true" : "false",
+        why,
+      }),
+    );
+  };
+  if (left.kind === "Literal" && right.kind === "Literal") return report(left.value === right.value, "both sides are literals");
+  const nullTest = left.kind === "Literal" && left.value === null ? right : right.kind === "Literal" && right.value === null ? left : undefined;
+  if (nullTest?.kind !== "Name" || !scope?.alwaysSet?.(nullTest.name.name)) return;
+  const t = scope.lookup(nullTest.name.name);
+  if (!t || loose(t) || (t.kind === "union" ? t.members.some(isNullish) : isNullish(t))) return;
+  report(false, `\`${nullTest.name.name}\` is always set and never null`);
 }
 
 /** element type of an array (or of a union of arrays) */

@@ -1,7 +1,7 @@
 /**
  * IR expressions as TypeScript. Fields are read from `state` (a variable typed as the graph's state), so
  * TypeScript checks paths into imported types; `x[-1]` becomes `x.at(-1)`, `len(x)` `x.length`,
- * `==` `===`, `x in [a, b]` a chain of `===` tests.
+ * `==` `===` (`== null` stays loose: absent or null), `x in [a, b]` a chain of `===` tests.
  */
 import type { ExprIR } from "../4-lower/ir.ts";
 import { access, key, str } from "./escape.ts";
@@ -36,7 +36,10 @@ export function tsExpr(e: ExprIR, state: string): string {
     case "neg":
       return `-(${go(e.arg)})`;
     case "binary": {
-      const op = e.op === "==" ? "===" : e.op === "!=" ? "!==" : e.op;
+      // `x == null` means "absent or null": an unwritten field is `undefined`, so the test is loose
+      const nullTest = (x: ExprIR) => x.k === "lit" && x.value === null;
+      const strict = !nullTest(e.left) && !nullTest(e.right);
+      const op = e.op === "==" ? (strict ? "===" : "==") : e.op === "!=" ? (strict ? "!==" : "!=") : e.op;
       return `(${go(e.left)} ${op} ${go(e.right)})`;
     }
     case "in": {

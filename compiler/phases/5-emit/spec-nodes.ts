@@ -161,7 +161,7 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
   shared.declare(
     node.span,
     `/** Subgraph node \`${inComment(node.name)}\`: the child's output as an update of \`${inComment(n.graph)}\`. */\n` +
-      `const ${fromChild} = (out: ${V}) => ${back};`,
+      `const ${fromChild} = (out: ${V} | undefined) => ${noOutputGuard(back)};`,
   );
   return [
     read,
@@ -174,6 +174,12 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
     `sync: false,`,
     `subgraph: ${spec},`,
   ].join("\n");
+}
+
+/** A mapping-back body that gives no update when the child wrote no output field (`out` undefined). */
+function noOutputGuard(back: string): string {
+  const guard = "if (out === undefined) return undefined;";
+  return back.startsWith("{") ? `{\n${guard}${back.slice(1)}` : `{\n${guard}\nreturn ${back};\n}`;
 }
 
 /**
