@@ -85,3 +85,4 @@ export type {
   StoreFilter,
   StoreErrorCode,
 } from "./store/types.ts";
+export { fromLangGraphSaver, type LangGraphSaverLike } from "./checkpoint/langgraph.ts";
