@@ -353,7 +353,7 @@ export function saveCheckpoint(loop: Loop, source: CheckpointSource, step: numbe
     if (v > loop.savedMaxV) newVersions[k] = v;
   }
   const checkpoint: Checkpoint = {
-    v: 1,
+    v: 4,
     id,
     ts: checkpointTs(),
     channel_values: channelValues,

@@ -73,7 +73,10 @@ export interface Head {
 
 /** The parsed header of a stored checkpoint. */
 export interface StoredHeader {
+  /** the layout of this header (graphc's storage format) */
   v: 1;
+  /** the checkpoint's own format version (`Checkpoint.v`); absent in headers written before it was kept: 4 */
+  cpv?: number;
   ts: string;
   cv: Record<string, number>;
   vs: Record<string, Record<string, number>>;
@@ -150,6 +153,7 @@ export function encodeCheckpoint(
   }
   const header: StoredHeader = {
     v: 1,
+    ...(checkpoint.v !== 4 ? { cpv: checkpoint.v } : {}),
     ts: checkpoint.ts,
     cv: checkpoint.channel_versions,
     vs: checkpoint.versions_seen,
@@ -241,6 +245,7 @@ export function parseHeader(text: unknown, site: StoredSite): StoredHeader {
   if (!isRecord(header) || header.v !== 1) {
     throw new CorruptCheckpointError(site, `header has an unknown layout (expected {"v":1,…}, got ${excerpt(String(text))})`);
   }
+  if (header.cpv !== undefined && typeof header.cpv !== "number") throw new CorruptCheckpointError(site, `header field "cpv" is ${typeName(header.cpv)}, not a number`);
   if (typeof header.ts !== "string") throw new CorruptCheckpointError(site, `header field "ts" is ${typeName(header.ts)}, not a string`);
   for (const field of ["cv", "vs", "vals"] as const) {
     if (!isRecord(header[field])) throw new CorruptCheckpointError(site, `header field "${field}" is ${typeName(header[field])}, not an object`);

@@ -265,7 +265,7 @@ export class StoredSaver implements CheckpointSaver {
       Object.defineProperty(channel_values, channel, { value, enumerable: true, writable: true, configurable: true });
     }
     const checkpoint: Checkpoint = {
-      v: 1,
+      v: header.cpv ?? 4,
       id: checkpoint_id,
       ts: header.ts,
       channel_values,

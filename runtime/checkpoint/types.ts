@@ -19,7 +19,11 @@ export interface RunnableConfig {
 }
 
 export interface Checkpoint {
-  v: 1;
+  /**
+   * The checkpoint format's version, LangGraph's numbering: graphc writes 4 (Sends live in the
+   * `__pregel_tasks` channel, no `pending_sends`). Savers store and return it unchanged.
+   */
+  v: number;
   /** time-ordered unique id (sorts lexicographically by creation) */
   id: string;
   /** ISO timestamp */
