@@ -11,6 +11,8 @@ import { Loop } from "./loop.ts";
 import { taskResult } from "./results.ts";
 import type { GraphSpec } from "./spec.ts";
 import { START } from "./spec.ts";
+import { checkConfigIds } from "./config-ids.ts";
+import { multitaskOf, withThread } from "./thread-lock.ts";
 
 function saverFor(graph: CompiledGraph<unknown, unknown>, config: RunConfig | RunnableConfig | undefined): CheckpointSaver {
   const saver =
@@ -44,7 +46,8 @@ function inspectLoop(graph: CompiledGraph<unknown, unknown>, config: RunnableCon
   return new Loop(specForNs(graph, ns), run, { nsArr: ns === "" ? [] : ns.split("|") });
 }
 
-export async function getState(graph: CompiledGraph<unknown, unknown>, config: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot> {
+export async function getState(graph: CompiledGraph<unknown, unknown>, given: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot> {
+  const config = checkConfigIds(given, graph.spec.name);
   const loop = inspectLoop(graph, config);
   const cpId = (config.configurable as Configurable | undefined)?.checkpoint_id;
   const tuple = await durable.load(loop, cpId, false);
@@ -64,9 +67,12 @@ export async function getState(graph: CompiledGraph<unknown, unknown>, config: R
 
 export async function* getStateHistory(
   graph: CompiledGraph<unknown, unknown>,
-  config: RunnableConfig | RunConfig,
-  options: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> } = {},
+  given: RunnableConfig | RunConfig,
+  givenOptions: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> } = {},
 ): AsyncGenerator<StateSnapshot> {
+  const config = checkConfigIds(given, graph.spec.name);
+  const { before } = givenOptions;
+  const options = before === undefined ? givenOptions : { ...givenOptions, before: checkConfigIds(before, graph.spec.name) };
   const saver = saverFor(graph, config);
   const configurable = (config.configurable ?? {}) as Configurable;
   const listCfg: RunnableConfig = {
@@ -125,10 +131,16 @@ async function snapshot(
  * "update" checkpoint. `asNode` END with `null` drops unfinished tasks; "__copy__" forks; "__input__" is
  * new input. Returns the new checkpoint's config.
  */
-export async function updateState(graph: CompiledGraph<unknown, unknown>, config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
+export async function updateState(graph: CompiledGraph<unknown, unknown>, given: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
+  const config = checkConfigIds(given, graph.spec.name);
   const loop = inspectLoop(graph, config);
   const cpId = (config.configurable as Configurable | undefined)?.checkpoint_id;
-  const tuple = await durable.load(loop, cpId, false);
-  const node = asNode ?? (tuple ? durable.lastNode(loop) : START);
-  return durable.update(loop, values, node);
+  const { run } = loop;
+  const name = graph.spec.name;
+  // a write like a run's: it takes the thread too, so it cannot fork a run in progress (or another update)
+  return withThread(run.saver!, run.threadId!, multitaskOf(name, run.multitask), name, (config as RunConfig).signal, async () => {
+    const tuple = await durable.load(loop, cpId, false);
+    const node = asNode ?? (tuple ? durable.lastNode(loop) : START);
+    return durable.update(loop, values, node);
+  });
 }

@@ -13,6 +13,7 @@ import type {
   RunnableConfig,
 } from "./types.ts";
 import { CheckpointError, missingThreadId } from "./errors.ts";
+import { type ConfigIdKey, configId, invalidIdMessage } from "./config-ids.ts";
 import { decode, encode, roundTrip, sameValue, tryEncode } from "./serde.ts";
 import {
   type BlobRow,
@@ -243,7 +244,10 @@ export class StoredSaver implements CheckpointSaver {
     }
   }
 
-  async deleteThread(threadId: string): Promise<void> {
+  async deleteThread(id: string): Promise<void> {
+    // typed as a string, but called from JavaScript too: the same rule as config.configurable.thread_id
+    const threadId = threadIdOf({ configurable: { thread_id: id } });
+    if (threadId === undefined) return;
     await this.store.deleteThread(threadId);
     const prefix = threadId + "\0";
     for (const key of [...this.heads.keys()]) if (key.startsWith(prefix)) this.heads.delete(key);
@@ -331,18 +335,8 @@ function matches(metadata: CheckpointMetadata, filter: Record<string, unknown>):
   return true;
 }
 
-function configString(config: RunnableConfig, field: "thread_id" | "checkpoint_ns" | "checkpoint_id"): string | undefined {
-  const value = config.configurable?.[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "number") return String(value);
-  if (typeof value !== "string") {
-    throw new CheckpointError(
-      "INVALID_CONFIG",
-      `config.configurable.${field} must be a string, got ${typeof value}.`,
-      field,
-    );
-  }
-  return value;
+function configString(config: RunnableConfig, field: ConfigIdKey): string | undefined {
+  return configId(config.configurable, field, (key, found) => new CheckpointError("INVALID_CONFIG", invalidIdMessage(key, found), key));
 }
 
 function threadIdOf(config: RunnableConfig): string | undefined {
