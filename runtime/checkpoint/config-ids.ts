@@ -4,6 +4,7 @@
  * of an object is "[object Object]" for every object, so two users' ids would name one thread.
  * Shared by the runtime (errors name the graph) and the savers (called directly too).
  */
+import { CheckpointError, missingThreadId } from "./errors.ts";
 
 export const CONFIG_ID_KEYS = ["thread_id", "checkpoint_ns", "checkpoint_id"] as const;
 export type ConfigIdKey = (typeof CONFIG_ID_KEYS)[number];
@@ -35,4 +36,16 @@ export function configId(
 /** The message both the runtime and the savers give (the runtime prefixes the graph). */
 export function invalidIdMessage(key: ConfigIdKey, found: string): string {
   return `config.configurable.${key} must be a string or a finite number, got ${found}.`;
+}
+
+/** The error a saver gives for a bad id (it does not know the graph). */
+export function saverConfigError(key: ConfigIdKey, found: string): CheckpointError {
+  return new CheckpointError("INVALID_CONFIG", invalidIdMessage(key, found), key);
+}
+
+/** A saver's `lockThread` argument, by the rule of `thread_id` (savers are called directly too). */
+export function lockKey(threadId: unknown): string {
+  const id = configId({ thread_id: threadId }, "thread_id", saverConfigError);
+  if (id === undefined || id === "") throw missingThreadId("lock thread");
+  return id;
 }

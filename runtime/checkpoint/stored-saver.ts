@@ -13,7 +13,7 @@ import type {
   RunnableConfig,
 } from "./types.ts";
 import { CheckpointError, missingThreadId } from "./errors.ts";
-import { type ConfigIdKey, configId, invalidIdMessage } from "./config-ids.ts";
+import { type ConfigIdKey, configId, saverConfigError } from "./config-ids.ts";
 import { decode, encode, roundTrip, sameValue, tryEncode } from "./serde.ts";
 import {
   type BlobRow,
@@ -336,7 +336,7 @@ function matches(metadata: CheckpointMetadata, filter: Record<string, unknown>):
 }
 
 function configString(config: RunnableConfig, field: ConfigIdKey): string | undefined {
-  return configId(config.configurable, field, (key, found) => new CheckpointError("INVALID_CONFIG", invalidIdMessage(key, found), key));
+  return configId(config.configurable, field, saverConfigError);
 }
 
 function threadIdOf(config: RunnableConfig): string | undefined {
