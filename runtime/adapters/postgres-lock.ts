@@ -33,6 +33,7 @@ export class PostgresThreadLocks {
     } finally {
       if (got === undefined) this.done();
     }
+    if (got === undefined) return undefined;
     let released = false;
     return {
       release: async () => {
