@@ -66,9 +66,11 @@ export class PostgresThreadLocks {
 
   private client(): Promise<pg.PoolClient> {
     if (this.connection === undefined) {
-      const connecting = this.pool.connect().then((client) => {
+      const connecting: Promise<pg.PoolClient> = this.pool.connect().then((client) => {
         // an error on a checked-out client has no other listener: without this one it would kill the process
-        client.on("error", (e: Error) => this.discard(connecting, e));
+        const onError = (e: Error) => this.discard(connecting, e);
+        client.on("error", onError);
+        errorListeners.set(client, onError);
         return client;
       });
       connecting.catch(() => {
@@ -87,7 +89,7 @@ export class PostgresThreadLocks {
     if (this.connection !== connection) return;
     this.connection = undefined;
     connection.then(
-      (client) => client.release(e),
+      (client) => giveBack(client, e),
       () => {},
     );
   }
@@ -97,8 +99,19 @@ export class PostgresThreadLocks {
     const connection = this.connection;
     this.connection = undefined;
     connection?.then(
-      (client) => client.release(),
+      (client) => giveBack(client, undefined),
       () => {},
     );
   }
+}
+
+/** The error listener added to each checked-out client, removed when it goes back (the pool reuses clients). */
+const errorListeners = new WeakMap<pg.PoolClient, (e: Error) => void>();
+
+/** Returns a client to the pool (destroyed when `e` is given) without the error listener added above. */
+function giveBack(client: pg.PoolClient, e: Error | undefined): void {
+  const onError = errorListeners.get(client);
+  if (onError !== undefined) client.removeListener("error", onError);
+  errorListeners.delete(client);
+  client.release(e);
 }
