@@ -41,6 +41,8 @@ export class PostgresThreadLocks {
         released = true;
         try {
           await this.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [key]);
+        } catch {
+          // the failed connection was destroyed (discard): the lock ended with its session, as releasing wanted
         } finally {
           this.done();
         }

@@ -32,7 +32,7 @@ interface LockRow {
 }
 
 /** The process's start time in clock ticks since boot (Linux), "" where /proc is not there; "dead" for a zombie. */
-function startedOf(pid: number): string {
+export function startedOf(pid: number): string {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // fields after the command name (which may hold spaces and parentheses): state is the 1st, starttime the 20th
