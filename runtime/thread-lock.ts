@@ -51,7 +51,8 @@ async function takeLocal(
   if (!wait) return false;
   await new Promise<void>((resolve, reject) => {
     const onAbort = () => {
-      waiters.splice(waiters.indexOf(handOver), 1);
+      const at = waiters.indexOf(handOver);
+      if (at >= 0) waiters.splice(at, 1);
       reject(new GraphAbortError({ graph }, signal?.reason));
     };
     // the releasing run hands the thread over without ever marking it free, so no third run slips in

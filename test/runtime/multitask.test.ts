@@ -99,9 +99,16 @@ describe("one run per thread (in process)", () => {
     const waiting = other.invoke({ log: [] }, thread("t", { multitask: "enqueue", signal: ctl.signal })).catch((e: unknown) => e);
     ctl.abort(new Error("gave up"));
     expect(await waiting).toMatchObject({ code: "ABORTED" });
+    // a run whose signal is aborted before it asks is not queued, and queues no one out
+    const queued = other.updateState(thread("t", { multitask: "enqueue" }), { log: ["queued"] });
+    await expect(
+      other.invoke({ log: [] }, thread("t", { multitask: "enqueue", signal: AbortSignal.abort() })),
+    ).rejects.toMatchObject({ code: "ABORTED" });
     open();
     await run;
-    // the aborted waiter left no trace: the thread is free
+    await queued;
+    expect((await other.getState(thread("t"))).values).toEqual({ log: ["first", "queued"] });
+    // the aborted waiters left no trace: the thread is free
     await expect(other.updateState(thread("t"), { log: ["next"] })).resolves.toBeDefined();
   });
 
