@@ -11,9 +11,9 @@ export type Multitask = "reject" | "enqueue";
 
 const MULTITASK: ReadonlySet<unknown> = new Set<Multitask>(["reject", "enqueue"]);
 
-/** The strategy given (per call first, then the compile option), checked; default "reject". */
-export function multitaskOf(graph: string, ...given: unknown[]): Multitask {
-  const m = given.find((x) => x !== undefined) ?? "reject";
+/** The strategy of a run (per-call option, else withConfig's, else the compile option: graph.ts), checked; default "reject". */
+export function multitaskOf(graph: string, given: unknown): Multitask {
+  const m = given ?? "reject";
   if (!MULTITASK.has(m)) {
     throw new GraphValueError(
       `Graph "${graph}": multitask must be "reject" or "enqueue", got ${JSON.stringify(m) ?? String(m)}.`,

@@ -89,7 +89,8 @@ describe.each(backends)("one run per thread across processes: $name", (backend) 
     await backend.close(saver);
   });
 
-  const spawnWorker = (thread: string, steps: Step[]) => new Child(worker, [...backend.args(), thread, JSON.stringify(steps)]);
+  const spawnWorker = (thread: string, steps: Step[]) =>
+    new Child(worker, [...backend.args(), thread, JSON.stringify(steps)]);
 
   /** A fresh thread, interrupted in `work` (log []), and process A resuming it, holding it inside its node. */
   async function holdNewThread(): Promise<{ thread: string; a: Child }> {

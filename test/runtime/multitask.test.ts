@@ -82,7 +82,9 @@ describe("one run per thread (in process)", () => {
     const saver = new MemorySaver();
     const { run, open } = await held(saver, "t");
     const queued = compileThreads(saver, undefined, { multitask: "enqueue" });
-    await expect(queued.updateState(thread("t", { multitask: "reject" }), { log: ["x"] })).rejects.toBeInstanceOf(ThreadBusyError);
+    await expect(queued.updateState(thread("t", { multitask: "reject" }), { log: ["x"] })).rejects.toBeInstanceOf(
+      ThreadBusyError,
+    );
     const late = compileThreads(saver).updateState(thread("t", { multitask: "enqueue" }), { log: ["late"] });
     open();
     await run;
@@ -96,7 +98,9 @@ describe("one run per thread (in process)", () => {
     const other = compileGraph(threadGraph(undefined, "Other"), { checkpointer: saver });
     await expect(other.invoke({ log: [] }, thread("t"))).rejects.toMatchObject({ code: "THREAD_BUSY", graph: "Other" });
     const ctl = new AbortController();
-    const waiting = other.invoke({ log: [] }, thread("t", { multitask: "enqueue", signal: ctl.signal })).catch((e: unknown) => e);
+    const waiting = other
+      .invoke({ log: [] }, thread("t", { multitask: "enqueue", signal: ctl.signal }))
+      .catch((e: unknown) => e);
     ctl.abort(new Error("gave up"));
     expect(await waiting).toMatchObject({ code: "ABORTED" });
     // a run whose signal is aborted before it asks is not queued, and queues no one out
@@ -118,7 +122,9 @@ describe("one run per thread (in process)", () => {
       throw new Error("node failed");
     });
     await compileThreads(saver).invoke({ log: [] }, thread("t"));
-    await expect(failing.invoke(new Command({ resume: "x" }), thread("t"))).rejects.toMatchObject({ code: "NODE_ERROR" });
+    await expect(failing.invoke(new Command({ resume: "x" }), thread("t"))).rejects.toMatchObject({
+      code: "NODE_ERROR",
+    });
     const app = compileThreads(saver);
     for await (const _ of app.stream({ log: [] }, thread("t"))) break;
     // the left run stops at its next step boundary and gives the thread back after its last save

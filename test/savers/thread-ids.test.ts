@@ -75,7 +75,9 @@ function configWith(key: (typeof KEYS)[number], value: unknown): RunnableConfig 
   return { configurable: { thread_id: "t", checkpoint_ns: "", [key]: value } } as RunnableConfig;
 }
 
-async function rejection(p: () => Promise<unknown>): Promise<{ code?: string; field?: string; graph?: string; message: string }> {
+async function rejection(
+  p: () => Promise<unknown>,
+): Promise<{ code?: string; field?: string; graph?: string; message: string }> {
   try {
     await p();
   } catch (e) {
@@ -124,7 +126,10 @@ describe.each(savers)("config ids on $name", ({ make }) => {
         ["stream", () => drain(app.stream({ log: [] }, config))],
         ["getState", () => app.getState(config)],
         ["getStateHistory", () => drain(app.getStateHistory(config))],
-        ["getStateHistory before", () => drain(app.getStateHistory({ configurable: { thread_id: "t" } }, { before: config }))],
+        [
+          "getStateHistory before",
+          () => drain(app.getStateHistory({ configurable: { thread_id: "t" } }, { before: config })),
+        ],
         ["updateState", () => app.updateState(config, { log: ["x"] })],
       ];
       for (const [method, call] of calls) {
@@ -137,7 +142,9 @@ describe.each(savers)("config ids on $name", ({ make }) => {
           field: key,
           graph: "Threads",
         });
-        expect(e.message).toContain(`Graph "Threads": config.configurable.${key} must be a string or a finite number, got ${found}.`);
+        expect(e.message).toContain(
+          `Graph "Threads": config.configurable.${key} must be a string or a finite number, got ${found}.`,
+        );
       }
     }
   });
@@ -151,7 +158,15 @@ describe.each(savers)("config ids on $name", ({ make }) => {
         ["list", () => drain(saver.list(config))],
         ["list before", () => drain(saver.list({ configurable: { thread_id: "t" } }, { before: config }))],
         ["put", () => saver.put(config, checkpoint({ a: 1 }), meta(0), {})],
-        ["putWrites", () => saver.putWrites({ ...config, configurable: { checkpoint_id: "c", ...config.configurable } }, [["a", 1]], "task")],
+        [
+          "putWrites",
+          () =>
+            saver.putWrites(
+              { ...config, configurable: { checkpoint_id: "c", ...config.configurable } },
+              [["a", 1]],
+              "task",
+            ),
+        ],
       ];
       if (key === "thread_id") {
         calls.push(["deleteThread", () => saver.deleteThread(value as string)]);
@@ -160,7 +175,12 @@ describe.each(savers)("config ids on $name", ({ make }) => {
       for (const [method, call] of calls) {
         if (method === "list before" && key !== "checkpoint_id") continue;
         const e = await rejection(call);
-        expect({ method, found, code: e.code, field: e.field }).toEqual({ method, found, code: "INVALID_CONFIG", field: key });
+        expect({ method, found, code: e.code, field: e.field }).toEqual({
+          method,
+          found,
+          code: "INVALID_CONFIG",
+          field: key,
+        });
         expect(e.message).toBe(`config.configurable.${key} must be a string or a finite number, got ${found}.`);
       }
     }

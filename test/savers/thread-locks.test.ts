@@ -25,7 +25,9 @@ describe("SqliteSaver.lockThread: a lock row's holder", () => {
     const saver = new SqliteSaver(join(tmp.dir, `locks-${++files}.db`));
     await (await saver.lockThread("setup", { wait: false }))!.release(); // makes the table
     saver.db
-      .prepare("INSERT INTO graphc_thread_locks (thread_id, owner, pid, started, host, since) VALUES ('t', ?, ?, ?, ?, '')")
+      .prepare(
+        "INSERT INTO graphc_thread_locks (thread_id, owner, pid, started, host, since) VALUES ('t', ?, ?, ?, ?, '')",
+      )
       .run(holder.owner ?? "another process", holder.pid, holder.started, holder.host ?? hostname());
     return saver;
   }
