@@ -21,6 +21,7 @@ export {
   GraphBubbleUp,
   GraphInterrupt,
   ParentCommand,
+  ThreadBusyError,
   lastValueConflict,
   badNodeReturn,
 } from "./errors.ts";

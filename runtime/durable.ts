@@ -24,6 +24,7 @@ import { processCommand, processReturn } from "./writes.ts";
 import { forgetLastMerge } from "./reducers.ts";
 import { SaveQueue } from "./save-queue.ts";
 import { visible } from "./stream-events.ts";
+import { multitaskOf, withThread } from "./thread-lock.ts";
 
 /** One queue of saver calls per run, shared by every subgraph level (see `Loop.saves`). */
 export function saveQueue(): SaveQueue {
@@ -126,8 +127,17 @@ export function interrupt(task: Task, value: unknown): unknown {
 
 const SPECIAL = new Set(["__no_writes__", "__error__", "__interrupt__", "__resume__", "__scheduled__"]);
 
-/** A run with a checkpointer: load the thread's state, take the input, run; queued saves are awaited on every exit. */
+/**
+ * A run with a checkpointer: take the thread (one run per thread, thread-lock.ts), load its state, take the
+ * input, run; queued saves are awaited on every exit, then the thread is given back.
+ */
 export function start(loop: Loop, input: unknown): Promise<import("./loop.ts").Outcome> {
+  const { run } = loop;
+  const graph = loop.c.spec.name;
+  return withThread(run.saver!, run.threadId!, multitaskOf(graph, run.multitask), graph, run.signal, () => startLocked(loop, input));
+}
+
+function startLocked(loop: Loop, input: unknown): Promise<import("./loop.ts").Outcome> {
   return load(loop, loop.opts.checkpointId)
     .then(() => loop.takeInput(input))
     .then(() => loop.drive())

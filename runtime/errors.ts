@@ -93,6 +93,23 @@ export class GraphValueError extends GraphError {
   }
 }
 
+/**
+ * A run, resume or updateState on a thread that another one is using, with multitask "reject" (LangGraph
+ * Platform's name for the strategy; docs/durability.md, "One run per thread").
+ */
+export class ThreadBusyError extends GraphError {
+  readonly threadId: string;
+  constructor(graph: string, threadId: string) {
+    super(
+      `Thread "${threadId}" is busy: another run or updateState of it is in progress (graph "${graph}", multitask "reject"). ` +
+        `Try again when it has finished, or pass multitask: "enqueue" to wait for it.`,
+      "THREAD_BUSY",
+      { graph },
+    );
+    this.threadId = threadId;
+  }
+}
+
 export function missingCheckpointer(site: ErrorSite = {}): GraphValueError {
   return new GraphValueError("No checkpointer set", site, "MISSING_CHECKPOINTER", "MISSING_CHECKPOINTER");
 }

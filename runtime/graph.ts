@@ -4,12 +4,14 @@
  */
 import type { Store } from "./store/types.ts";
 import type { CheckpointMetadata, CheckpointSaver, RunnableConfig } from "./checkpoint/types.ts";
+import { checkConfigIds, configIdOf } from "./config-ids.ts";
 import { GraphValueError } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
 import { features, need } from "./features.ts";
 import { Loop } from "./loop.ts";
 import type { Durability, Run, WriteRecord } from "./loop.ts";
 import type { GraphSpec, Values } from "./spec.ts";
+import type { Multitask } from "./thread-lock.ts";
 import type { Sink, StreamMode } from "./stream.ts";
 
 /** The graphc version this runtime implements; generated code from another major (0.x: minor) is refused. */
@@ -37,6 +39,11 @@ export interface RunConfig {
   interruptAfter?: readonly string[] | "*";
   signal?: AbortSignal;
   maxConcurrency?: number;
+  /**
+   * What a run or updateState does when another one holds its thread (docs/durability.md, "One run per
+   * thread"): "reject" (default) fails with `ThreadBusyError`, "enqueue" waits. Wins over the compile option.
+   */
+  multitask?: Multitask;
 }
 
 export interface StreamOptions extends RunConfig {
@@ -49,6 +56,8 @@ export interface CompileOptions {
   checkpointer?: CheckpointSaver;
   /** the long-term store (`ctx.store`) shared by every thread and by subgraphs */
   store?: Store;
+  /** the default of `RunConfig.multitask` for this graph */
+  multitask?: Multitask;
   interruptBefore?: readonly string[] | "*";
   interruptAfter?: readonly string[] | "*";
 }
@@ -143,8 +152,9 @@ export class CompiledGraph<I = Values, O = Values> {
   /** (internal) the shared state of one run */
   makeRun(cfg: StreamOptions, sink: Sink | undefined, signal: AbortSignal | undefined): Run {
     const saver = cfg.checkpointer ?? this.options.checkpointer;
-    const threadId = cfg.configurable?.thread_id;
-    if (saver && (threadId === undefined || threadId === null || threadId === "")) {
+    // never String(): every object would become "[object Object]", one thread for all of them
+    const threadId = configIdOf(cfg.configurable, "thread_id", this.spec.name);
+    if (saver && (threadId === undefined || threadId === "")) {
       throw new GraphValueError(
         'A checkpointer is set but config.configurable is missing a required "thread_id" field (e.g. { configurable: { thread_id: "1" } }).',
         { graph: this.spec.name },
@@ -152,7 +162,8 @@ export class CompiledGraph<I = Values, O = Values> {
     }
     const run: Run = {
       saver,
-      threadId: threadId === undefined ? undefined : String(threadId),
+      threadId,
+      multitask: cfg.multitask ?? this.defaults.multitask ?? this.options.multitask,
       durability: cfg.durability ?? "async",
       signal,
       sink,
@@ -188,7 +199,7 @@ export class CompiledGraph<I = Values, O = Values> {
    * when no superstep wrote an output field; an interrupted run returns `{ ...output, __interrupt__ }`.
    */
   async invoke(input: I | null | undefined | object, config?: RunConfig): Promise<InvokeResult<O>> {
-    const cfg = mergeConfig(this.defaults, config);
+    const cfg = checkConfigIds(mergeConfig(this.defaults, config), this.spec.name);
     const run = this.makeRun(cfg, undefined, cfg.signal);
     const loop = this.makeLoop(cfg, run);
     const r = loop.start(input);

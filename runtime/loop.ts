@@ -55,6 +55,8 @@ export interface ResumeState {
 export interface Run {
   readonly saver: CheckpointSaver | undefined;
   readonly threadId: string | undefined;
+  /** as given (checked when the thread is taken, thread-lock.ts) */
+  readonly multitask: unknown;
   readonly durability: Durability;
   readonly signal: AbortSignal | undefined;
   readonly sink: Sink | undefined;

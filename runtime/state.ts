@@ -11,6 +11,8 @@ import { Loop } from "./loop.ts";
 import { taskResult } from "./results.ts";
 import type { GraphSpec } from "./spec.ts";
 import { START } from "./spec.ts";
+import { checkConfigIds } from "./config-ids.ts";
+import { multitaskOf, withThread } from "./thread-lock.ts";
 
 function saverFor(graph: CompiledGraph<unknown, unknown>, config: RunConfig | RunnableConfig | undefined): CheckpointSaver {
   const saver =
@@ -44,7 +46,8 @@ function inspectLoop(graph: CompiledGraph<unknown, unknown>, config: RunnableCon
   return new Loop(specForNs(graph, ns), run, { nsArr: ns === "" ? [] : ns.split("|") });
 }
 
-export async function getState(graph: CompiledGraph<unknown, unknown>, config: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot> {
+export async function getState(graph: CompiledGraph<unknown, unknown>, given: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot> {
+  const config = checkConfigIds(given, graph.spec.name);
   const loop = inspectLoop(graph, config);
   const cpId = (config.configurable as Configurable | undefined)?.checkpoint_id;
   const tuple = await durable.load(loop, cpId, false);
@@ -64,9 +67,12 @@ export async function getState(graph: CompiledGraph<unknown, unknown>, config: R
 
 export async function* getStateHistory(
   graph: CompiledGraph<unknown, unknown>,
-  config: RunnableConfig | RunConfig,
-  options: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> } = {},
+  given: RunnableConfig | RunConfig,
+  givenOptions: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> } = {},
 ): AsyncGenerator<StateSnapshot> {
+  const config = checkConfigIds(given, graph.spec.name);
+  const { before } = givenOptions;
+  const options = before === undefined ? givenOptions : { ...givenOptions, before: checkConfigIds(before, graph.spec.name) };
   const saver = saverFor(graph, config);
   const configurable = (config.configurable ?? {}) as Configurable;
   const listCfg: RunnableConfig = {
@@ -136,7 +142,21 @@ function withCheckpointMap(loop: Loop): RunnableConfig {
  * "update" checkpoint. `asNode` END with `null` drops unfinished tasks; "__copy__" forks; "__input__" is
  * new input. Returns the new checkpoint's config.
  */
-export async function updateState(graph: CompiledGraph<unknown, unknown>, config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
+export async function updateState(graph: CompiledGraph<unknown, unknown>, given: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
+  const config = checkConfigIds(given, graph.spec.name);
+  // a write like a run's: it takes the thread too, so it cannot fork a run in progress (or another update)
+  return onThread(graph, config, () => applyUpdate(graph, config, values, asNode));
+}
+
+/** Runs `body` holding the config's thread (multitask: reject or enqueue), as a run does. */
+function onThread<T>(graph: CompiledGraph<unknown, unknown>, config: RunnableConfig | RunConfig, body: () => Promise<T>): Promise<T> {
+  const { run } = inspectLoop(graph, config);
+  const name = graph.spec.name;
+  return withThread(run.saver!, run.threadId!, multitaskOf(name, run.multitask), name, (config as RunConfig).signal, body);
+}
+
+/** One update superstep (the thread is held by the caller). */
+async function applyUpdate(graph: CompiledGraph<unknown, unknown>, config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
   const loop = inspectLoop(graph, config);
   const cpId = (config.configurable as Configurable | undefined)?.checkpoint_id;
   const tuple = await durable.load(loop, cpId, false);
@@ -151,28 +171,32 @@ export interface StateUpdateStep {
 
 /**
  * Applies several supersteps of updates, each saved as its own checkpoint on top of the previous one
- * (LangGraph's bulkUpdateState). Within a superstep several nodes may write (each update needs `asNode`).
- * Returns the last checkpoint's config.
+ * (LangGraph's bulkUpdateState), holding the thread throughout. Within a superstep several nodes may write
+ * (each update needs `asNode`). Returns the last checkpoint's config.
  */
 export async function bulkUpdateState(
   graph: CompiledGraph<unknown, unknown>,
-  config: RunnableConfig | RunConfig,
+  given: RunnableConfig | RunConfig,
   supersteps: readonly StateUpdateStep[],
 ): Promise<RunnableConfig> {
+  const config = checkConfigIds(given, graph.spec.name);
   if (supersteps.length === 0) throw new InvalidUpdateError("No supersteps provided", { graph: graph.spec.name });
   if (supersteps.some((s) => s.updates.length === 0)) throw new InvalidUpdateError("No updates provided", { graph: graph.spec.name });
-  let current: RunnableConfig | RunConfig = config;
-  for (const step of supersteps) {
-    if (step.updates.length > 1 && step.updates.some((u) => u.asNode === undefined)) {
-      throw new InvalidUpdateError('"asNode" is required when applying multiple updates', { graph: graph.spec.name });
-    }
-    if (step.updates.length === 1) {
-      current = await updateState(graph, { ...config, ...current } as RunConfig, step.updates[0]!.values, step.updates[0]!.asNode);
-      continue;
-    }
-    const loop = inspectLoop(graph, { ...config, ...current } as RunConfig);
-    await durable.load(loop, (current.configurable as Configurable | undefined)?.checkpoint_id, false);
-    current = await durable.update(loop, step.updates as { values: unknown; asNode: string }[]);
+  if (supersteps.some((s) => s.updates.length > 1 && s.updates.some((u) => u.asNode === undefined))) {
+    throw new InvalidUpdateError('"asNode" is required when applying multiple updates', { graph: graph.spec.name });
   }
-  return current as RunnableConfig;
+  return onThread(graph, config, async () => {
+    let current: RunnableConfig | RunConfig = config;
+    for (const step of supersteps) {
+      const at = { ...config, ...current } as RunConfig;
+      if (step.updates.length === 1) {
+        current = await applyUpdate(graph, at, step.updates[0]!.values, step.updates[0]!.asNode);
+        continue;
+      }
+      const loop = inspectLoop(graph, at);
+      await durable.load(loop, (current.configurable as Configurable | undefined)?.checkpoint_id, false);
+      current = await durable.update(loop, step.updates as { values: unknown; asNode: string }[]);
+    }
+    return current as RunnableConfig;
+  });
 }

@@ -4,6 +4,7 @@
  */
 import type { CompiledGraph, StreamOptions } from "./graph.ts";
 import { mergeConfig } from "./graph.ts";
+import { checkConfigIds } from "./config-ids.ts";
 import { ChunkQueue, modeBits } from "./stream.ts";
 import type { Sink, StreamMode } from "./stream.ts";
 import * as ev from "./stream-events.ts";
@@ -40,8 +41,9 @@ export function stream(
   queue.onCancel = () => ctl.abort(new Error("stream consumer stopped"));
   Promise.resolve()
     .then(() => {
-      const run = graph.makeRun(cfg, sink, ctl.signal);
-      return graph.makeLoop(cfg, run).start(input);
+      const checked = checkConfigIds(cfg, graph.spec.name);
+      const run = graph.makeRun(checked, sink, ctl.signal);
+      return graph.makeLoop(checked, run).start(input);
     })
     .then(
       () => queue.end(),

@@ -20,6 +20,9 @@ import {
   StoredSaver,
 } from "../checkpoint/stored-saver.ts";
 import { checkTables, createMarker, translate } from "./pg-tables.ts";
+import type { LockThreadOptions, ThreadLock } from "../checkpoint/types.ts";
+import { lockKey } from "../checkpoint/config-ids.ts";
+import { PostgresThreadLocks } from "./postgres-lock.ts";
 
 export interface PostgresSaverOptions {
   /** schema holding the tables (created when missing); default "public" */
@@ -280,6 +283,7 @@ export class PostgresStore implements CheckpointStore {
 export class PostgresSaver extends StoredSaver {
   readonly pool: pg.Pool;
   private readonly ownsPool: boolean;
+  private locks: PostgresThreadLocks | undefined;
 
   /** A saver on an existing pool (left open by `end()`). */
   constructor(pool: pg.Pool, options: PostgresSaverOptions = {}, ownsPool = false) {
@@ -300,6 +304,16 @@ export class PostgresSaver extends StoredSaver {
 
   storedChars(): Promise<number> {
     return (this.store as PostgresStore).storedChars();
+  }
+
+  /** A session-level advisory lock, dropped by Postgres when this process or its connection dies (postgres-lock.ts). */
+  lockThread(threadId: string, options: LockThreadOptions): Promise<ThreadLock | undefined> {
+    try {
+      this.locks ??= new PostgresThreadLocks(this.pool, (this.store as PostgresStore).schema);
+      return this.locks.lock(lockKey(threadId), options);
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
 
   /** Closes the pool if this saver created it. */

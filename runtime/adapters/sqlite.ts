@@ -20,6 +20,9 @@ import {
   StoredSaver,
 } from "../checkpoint/stored-saver.ts";
 import { closedOnError, guard, openFile, openTables } from "./sqlite-checks.ts";
+import type { LockThreadOptions, ThreadLock } from "../checkpoint/types.ts";
+import { lockKey } from "../checkpoint/config-ids.ts";
+import { SqliteThreadLocks } from "./sqlite-lock.ts";
 
 type DB = Database.Database;
 type Statement = Database.Statement<unknown[], unknown>;
@@ -204,6 +207,15 @@ export class SqliteStore implements CheckpointStore {
     }
   }
 
+  /** Runs `body` in a transaction committed before this returns (with the pending writes, if any): thread locks. */
+  commitNow<T>(body: () => T): T {
+    let result: T | undefined;
+    this.committing(() => {
+      result = this.db.transaction(body).immediate();
+    });
+    return result as T;
+  }
+
   /** Runs a write that must be committed when it returns, inside the pending transaction if there is one. */
   private committing(write: () => void): void {
     this.beforeWrite();
@@ -280,6 +292,7 @@ export class SqliteStore implements CheckpointStore {
 export class SqliteSaver extends StoredSaver {
   readonly db: DB;
   private readonly ownsDb: boolean;
+  private locks: SqliteThreadLocks | undefined;
 
   /** `database`: a file path (":memory:" for a private in-memory database) or an open better-sqlite3 Database. */
   constructor(database: string | DB) {
@@ -294,6 +307,17 @@ export class SqliteSaver extends StoredSaver {
   /** Characters of stored payload (see SqliteStore.storedChars). */
   storedChars(): number {
     return (this.store as SqliteStore).storedChars();
+  }
+
+  /** A lock row seen by every process on this file, freed when its holder dies (sqlite-lock.ts). */
+  lockThread(threadId: string, options: LockThreadOptions): Promise<ThreadLock | undefined> {
+    try {
+      const store = this.store as SqliteStore;
+      this.locks ??= new SqliteThreadLocks(this.db, (body) => store.commitNow(body));
+      return this.locks.lock(lockKey(threadId), options);
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
 
   /** Commits pending writes, and closes the database if this saver opened it. */

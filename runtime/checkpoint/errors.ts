@@ -31,7 +31,7 @@ const THREAD_HINT =
   'to persist state for. Example: graph.stream(input, { configurable: { thread_id: "my-thread-id" } })';
 
 /** LangGraph's exact wording (reference §7.5), so code matching /thread_id/ or the full text keeps working. */
-export function missingThreadId(operation: "put checkpoint" | "put writes" | "read checkpoint"): CheckpointError {
+export function missingThreadId(operation: "put checkpoint" | "put writes" | "read checkpoint" | "lock thread"): CheckpointError {
   return new CheckpointError(
     "MISSING_THREAD_ID",
     `Failed to ${operation}. The passed RunnableConfig is missing a required "thread_id" field in its ` +

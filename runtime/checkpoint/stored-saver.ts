@@ -15,6 +15,7 @@ import type {
 import { CheckpointError, missingThreadId } from "./errors.ts";
 import { encode, roundTrip, sameValue, tryEncode } from "./serde.ts";
 import { CorruptCheckpointError, decodeStored, typeName } from "./corrupt.ts";
+import { type ConfigIdKey, configId, saverConfigError } from "./config-ids.ts";
 import {
   type BlobRow,
   type EncodedCheckpoint,
@@ -244,7 +245,10 @@ export class StoredSaver implements CheckpointSaver {
     }
   }
 
-  async deleteThread(threadId: string): Promise<void> {
+  async deleteThread(id: string): Promise<void> {
+    // typed as a string, but called from JavaScript too: the same rule as config.configurable.thread_id
+    const threadId = threadIdOf({ configurable: { thread_id: id } });
+    if (threadId === undefined) return;
     await this.store.deleteThread(threadId);
     const prefix = threadId + "\0";
     for (const key of [...this.heads.keys()]) if (key.startsWith(prefix)) this.heads.delete(key);
@@ -337,18 +341,8 @@ function matches(metadata: CheckpointMetadata, filter: Record<string, unknown>):
   return true;
 }
 
-function configString(config: RunnableConfig, field: "thread_id" | "checkpoint_ns" | "checkpoint_id"): string | undefined {
-  const value = config.configurable?.[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "number") return String(value);
-  if (typeof value !== "string") {
-    throw new CheckpointError(
-      "INVALID_CONFIG",
-      `config.configurable.${field} must be a string, got ${typeof value}.`,
-      field,
-    );
-  }
-  return value;
+function configString(config: RunnableConfig, field: ConfigIdKey): string | undefined {
+  return configId(config.configurable, field, saverConfigError);
 }
 
 function threadIdOf(config: RunnableConfig): string | undefined {

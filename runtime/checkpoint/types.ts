@@ -82,4 +82,24 @@ export interface CheckpointSaver {
   /** Stores writes of one task against the checkpoint named by `config`. */
   putWrites(config: RunnableConfig, writes: [channel: string, value: unknown][], taskId: string): Promise<void>;
   deleteThread(threadId: string): Promise<void>;
+  /**
+   * Optional: a lock on the thread that every process sharing this saver's storage respects, held by the
+   * runtime for the whole of one run or updateState (docs/durability.md, "One run per thread"). Resolves to
+   * the lock, or to `undefined` when the thread is busy and `wait` is false; with `wait` it resolves once the
+   * thread is free (or rejects when `signal` aborts). A process that dies must release its locks. A saver
+   * without this method gets the runtime's in-process lock only: runs of other processes are not excluded.
+   */
+  lockThread?(threadId: string, options: LockThreadOptions): Promise<ThreadLock | undefined>;
+}
+
+export interface LockThreadOptions {
+  /** true: wait until the thread is free (multitask "enqueue"); false: `undefined` at once if busy ("reject") */
+  wait: boolean;
+  signal?: AbortSignal | undefined;
+}
+
+/** A held thread lock (see `CheckpointSaver.lockThread`). */
+export interface ThreadLock {
+  /** Gives the thread up; called exactly once. */
+  release(): Promise<void>;
 }
