@@ -328,6 +328,9 @@ export function restore(loop: Loop, tuple: CheckpointTuple): void {
   loop.cpConfig = tuple.config;
   loop.storedConfig = tuple.config;
   loop.metadata = tuple.metadata;
+  // a loop opened on a subgraph's namespace by itself (getState/updateState on a subgraph config) has no
+  // parent loop to name the enclosing checkpoints: they are the loaded checkpoint's
+  if (!loop.opts.parent) loop.parents = { ...tuple.metadata.parents };
   loop.pending = tuple.pendingWrites ?? [];
   loop.hasCheckpoint = true;
   loop.step = tuple.metadata.step + 1;
@@ -436,6 +439,18 @@ export function flatWrites(loop: Loop, t: Task): [string, unknown][] {
   return out;
 }
 
+/**
+ * A subgraph checkpoint's config carries `checkpoint_map` (every enclosing level's checkpoint id, and its
+ * own), as LangGraph's: with it, `invoke(null, config)` replays the thread from this subgraph checkpoint.
+ */
+export function withCheckpointMap(loop: Loop): RunnableConfig {
+  const cfg = loop.cpConfig!;
+  const parents = loop.metadata?.parents;
+  if (!parents || Object.keys(parents).length === 0) return cfg;
+  const configurable = cfg.configurable!;
+  return { ...cfg, configurable: { ...configurable, checkpoint_map: { ...parents, [loop.ns]: configurable.checkpoint_id! } } };
+}
+
 /** A subgraph task's child config (its thread and namespace), as snapshots and debug payloads show it. */
 export function childConfig(loop: Loop, t: Task): RunnableConfig | undefined {
   const sub = t.cn.spec.subgraph;
@@ -507,10 +522,19 @@ export async function update(loop: Loop, updates: readonly NodeUpdate[], loadedP
     const results = copyResults(values);
     if (results.length === 0) {
       await flush(loop);
-      return loop.cpConfig!;
+      return withCheckpointMap(loop);
     }
-    // the supplied results stand for the forked step's tasks: they run as that step, the tasks do not
-    return update(loop, results);
+    // the supplied results stand for the forked step's tasks (saved as their writes, by the tasks' ids, as
+    // LangGraph does); applied as that step, so the tasks do not run
+    const prepared = peekTasks(loop).slice();
+    const tasks = await updateTasks(loop, results);
+    for (const t of tasks) {
+      const i = prepared.findIndex((p) => p.cn === t.cn);
+      if (i < 0) continue;
+      putWritesRaw(loop, prepared[i]!.id, flatWrites(loop, t));
+      prepared.splice(i, 1);
+    }
+    loop.apply(tasks);
   } else if (asNode === "__input__") {
     // as LangGraph: the input is saved for START to apply when the thread runs next (`next: ["__start__"]`)
     const input = loop.c.spec.input(values);
@@ -520,24 +544,31 @@ export async function update(loop: Loop, updates: readonly NodeUpdate[], loadedP
     loop.pending = [];
     await loop.putCheckpoint("input");
     await flush(loop);
-    return loop.cpConfig!;
+    return withCheckpointMap(loop);
   } else {
-    const tasks: Task[] = [];
-    for (const u of updates) {
-      const n = u.asNode === START ? loop.c.start : loop.c.byName.get(u.asNode);
-      if (!n) throw new InvalidUpdateError(`Node "${u.asNode}" does not exist`, loop.site());
-      const t = new Task(loop, n, PULL, 0, undefined, "__interrupt__", -1);
-      const r = processReturn(t, u.asNode === START ? loop.c.spec.input(u.values) : u.values);
-      if (r) await r;
-      tasks.push(t);
-    }
-    loop.apply(tasks);
+    loop.apply(await updateTasks(loop, updates));
   }
   loop.tasks = undefined;
   loop.pending = [];
+  // an update on an empty thread is its step 0 (LangGraph: the missing checkpoint counts as step -1)
+  if (!loop.hasCheckpoint && loop.step < 0) loop.step = 0;
   await loop.putCheckpoint("update");
   await flush(loop);
-  return loop.cpConfig!;
+  return withCheckpointMap(loop);
+}
+
+/** Each update as the task of its node that returned those values (its edges and routers run too). */
+async function updateTasks(loop: Loop, updates: readonly NodeUpdate[]): Promise<Task[]> {
+  const tasks: Task[] = [];
+  for (const u of updates) {
+    const n = u.asNode === START ? loop.c.start : loop.c.byName.get(u.asNode);
+    if (!n) throw new InvalidUpdateError(`Node "${u.asNode}" does not exist`, loop.site());
+    const t = new Task(loop, n, PULL, 0, undefined, "__interrupt__", -1);
+    const r = processReturn(t, u.asNode === START ? loop.c.spec.input(u.values) : u.values);
+    if (r) await r;
+    tasks.push(t);
+  }
+  return tasks;
 }
 
 /** `[[values, asNode], …]` given with "__copy__" (LangGraph's copy with task results); anything else: none */

@@ -119,23 +119,12 @@ async function snapshot(
     tasks: out,
     // as LangGraph's snapshots: the stored metadata plus the thread it belongs to
     metadata: loop.metadata && { ...loop.metadata, thread_id: loop.run.threadId },
-    config: withCheckpointMap(loop),
+    config: durable.withCheckpointMap(loop),
     createdAt,
     parentConfig,
   };
 }
 
-/**
- * A subgraph checkpoint's config carries `checkpoint_map` (every enclosing level's checkpoint id, and its
- * own), as LangGraph's: with it, `invoke(null, config)` replays the thread from this subgraph checkpoint.
- */
-function withCheckpointMap(loop: Loop): RunnableConfig {
-  const cfg = loop.cpConfig!;
-  const parents = loop.metadata?.parents;
-  if (!parents || Object.keys(parents).length === 0) return cfg;
-  const configurable = cfg.configurable as Configurable;
-  return { ...cfg, configurable: { ...configurable, checkpoint_map: { ...parents, [loop.ns]: configurable.checkpoint_id! } } };
-}
 
 /**
  * Writes `values` as if node `asNode` had returned them (its edges and routers run too) and saves an

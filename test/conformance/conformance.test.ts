@@ -19,6 +19,7 @@ import { parity } from "./cases/p-parity.ts";
 import { durable } from "./cases/f-durable.ts";
 import { nested } from "./cases/g-nested.ts";
 import { limits } from "./cases/h-limits.ts";
+import { ported } from "./cases/lg-ported.ts";
 
 beforeAll(async () => {
   await buildPrograms();
@@ -50,4 +51,5 @@ describe.each(SAVER_KINDS)("with %s saver", (kind) => {
   durable(saver);
   nested(saver);
   limits(saver);
+  ported(saver);
 });
