@@ -10,6 +10,7 @@ import { nodeHost, normalisePath, type CompilerHost } from "./phases/2-bind/host
 import type { Program } from "./phases/2-bind/model.ts";
 import { checkProgram } from "./phases/3-check/index.ts";
 import { d } from "./diagnostics/messages.ts";
+import { appendAll } from "../grammar/append.ts";
 
 export interface CheckResult {
   /** undefined only when an internal error stopped binding */
@@ -23,8 +24,8 @@ export function check(entryFiles: readonly string[], host: CompilerHost = nodeHo
   try {
     const bound = bind(entryFiles, host, parse);
     program = bound.program;
-    diagnostics.push(...bound.diagnostics);
-    diagnostics.push(...checkProgram(program));
+    appendAll(diagnostics, bound.diagnostics);
+    appendAll(diagnostics, checkProgram(program));
   } catch (e) {
     const error =
       e instanceof Error

@@ -16,6 +16,7 @@ import { bindGraph, type BindContext } from "./graph.ts";
 import { candidatePaths, normalisePath, type CompilerHost, type ParseFn } from "./host.ts";
 import type { BoundFile, BoundImport, BoundTypeAlias, Program } from "./model.ts";
 import { TypeResolver } from "./types.ts";
+import { appendAll } from "../../../grammar/append.ts";
 
 export interface BindResult {
   program: Program;
@@ -50,7 +51,7 @@ export function bind(entryFiles: readonly string[], host: CompilerHost, parse: P
 
   const load = (path: string, text: string) => {
     const { ast, diagnostics: syntax } = parse(text, path);
-    diagnostics.push(...syntax);
+    appendAll(diagnostics, syntax);
     loaded.set(path, { text, ast });
     return ast;
   };
