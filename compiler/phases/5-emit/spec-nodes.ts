@@ -96,8 +96,12 @@ function emitNode(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext, shar
   return `{\n${parts.join("\n")}\n}`;
 }
 
+/** built once per graph: a map per node made emitting nodes × fields (10,000 nodes: 1 s) */
+const fieldMaps = new WeakMap<GraphIR, Map<string, FieldIR>>();
+
 function fieldMap(g: GraphIR): (name: string) => FieldIR {
-  const m = new Map(g.fields.map((f) => [f.name, f]));
+  let m = fieldMaps.get(g);
+  if (!m) fieldMaps.set(g, (m = new Map(g.fields.map((f) => [f.name, f]))));
   return (name) => m.get(name)!;
 }
 
