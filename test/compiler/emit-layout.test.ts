@@ -14,7 +14,7 @@ import { lower } from "../../compiler/phases/4-lower/index.ts";
 import { emitFile } from "../../compiler/phases/5-emit/index.ts";
 import { emitFileText } from "../../compiler/phases/5-emit/file.ts";
 import { PRETTIER_OPTIONS, withoutEmptyLines } from "../../compiler/phases/5-emit/format.ts";
-import { PRETTIER_MAX_CHARS, reindent } from "../../compiler/phases/5-emit/layout.ts";
+import { PRETTIER_MAX_CHARS, prettierPays, reindent } from "../../compiler/phases/5-emit/layout.ts";
 import { VERSION } from "../../compiler/version.ts";
 
 const DIR = "test/fixtures/emit";
@@ -74,5 +74,22 @@ describe("files too big for prettier", () => {
     // the field `f7`'s apply case maps back to its state line
     const line = a.value.text.split("\n").findIndex((l) => l.trim().startsWith('case "f7": v.f7 ='));
     expect(a.value.lines[line]?.start.line).toBe(4 + 7);
+  });
+
+  it("include one line too long for prettier: a union of 4,000 literals compiles (prettier overflowed on its input check)", async () => {
+    const members = Array.from({ length: 4000 }, (_, i) => `"v${i}"`).join(" | ");
+    const src = `type U = ${members}\ngraph G {\n  state { x: U = "v0" }\n  START -> END\n}\n`;
+    const ir = lowered(["u.graph"], memoryHost({ "u.graph": src }));
+    const raw = emitFileText(ir.files[0]!, ir, options).text;
+    expect(raw.length).toBeLessThan(PRETTIER_MAX_CHARS);
+    expect(prettierPays(raw)).toBe(false);
+    const out = await emitFile(ir.files[0]!, ir, src, options);
+    expect(out.value.text).toContain('"v3999"');
+  });
+
+  it("prettier pays for short texts with short lines only", () => {
+    expect(prettierPays("const a = 1;\nconst b = 2;\n")).toBe(true);
+    expect(prettierPays(`const a = [${"1, ".repeat(8000)}];`)).toBe(false);
+    expect(prettierPays("x;\n".repeat(PRETTIER_MAX_CHARS))).toBe(false);
   });
 });
