@@ -3,7 +3,8 @@
  * and times each phase — parse, bind, check, lower, emit (TypeScript text + prettier) — then prints a table
  * with the time per node and the growth ratio (per-node time at the largest size / at the smallest).
  * A ratio near 1 means linear growth; it asserts nothing. Sizes: `npx tsx bench/compile.ts 100 1000 5000`;
- * `--skip-emit` leaves out the emit phase (prettier makes it by far the slowest: minutes at 5,000 nodes).
+ * `--skip-emit` leaves out the emit phase. Then the compile-time growth table (bench/growth.ts); `--growth`
+ * prints only that.
  *
  * Each phase is timed as the best of several runs (fewer for big graphs) to keep out GC and machine noise.
  */
@@ -15,6 +16,7 @@ import { checkProgram } from "../compiler/phases/3-check/index.ts";
 import { lower } from "../compiler/phases/4-lower/index.ts";
 import { emitFile } from "../compiler/phases/5-emit/index.ts";
 import { VERSION } from "../compiler/version.ts";
+import { growth } from "./growth.ts";
 
 /**
  * One graph with `n` nodes over n/10 fields: a chain from START with a fan-out + waiting join every 20
@@ -148,6 +150,7 @@ async function measure(n: number): Promise<Record<Phase, number>> {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes("--growth")) return growth(generateGraph);
   const sizes = process.argv
     .slice(2)
     .map(Number)
@@ -179,6 +182,7 @@ async function main(): Promise<void> {
     console.log(`\ngrowth: per-node time at ${last.n} nodes / at ${base.n} nodes (1.00 = linear)`);
     console.log(`${pad("", 7)} ${PHASES.map((p) => ratio(last.t[p], base.t[p])).join(" ")} ${ratio(sum(last.t), sum(base.t))}`);
   }
+  await growth(generateGraph);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

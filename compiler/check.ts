@@ -11,6 +11,7 @@ import type { Program } from "./phases/2-bind/model.ts";
 import { projectRoot } from "./phases/2-bind/project-root.ts";
 import { checkProgram } from "./phases/3-check/index.ts";
 import { d } from "./diagnostics/messages.ts";
+import { appendAll } from "../grammar/append.ts";
 
 export interface CheckResult {
   /** undefined only when an internal error stopped binding */
@@ -33,8 +34,8 @@ export function check(entryFiles: readonly string[], host: CompilerHost = nodeHo
   try {
     const bound = bind(entryFiles, host, parse, projectRoot(entryFiles, host, options.root));
     program = bound.program;
-    diagnostics.push(...bound.diagnostics);
-    diagnostics.push(...checkProgram(program));
+    appendAll(diagnostics, bound.diagnostics);
+    appendAll(diagnostics, checkProgram(program));
   } catch (e) {
     diagnostics.push(internalError(entryFiles, e));
   }

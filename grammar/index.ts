@@ -14,6 +14,7 @@ import { lexDiagnostic, quieten, recognitionDiagnostic } from "./report.ts";
 import { LineMap } from "./span.ts";
 import { AstBuilder } from "./to-ast.ts";
 import { BlockComment, KW, lex } from "./tokens.ts";
+import { appendAll } from "./append.ts";
 
 export type * from "./ast.ts";
 export type { Diagnostic, RelatedLocation } from "./diagnostic.ts";
@@ -65,11 +66,12 @@ export function parse(text: string, file: string): ParseResult {
           parseDiagnostics.push(recognitionDiagnostic(map, e, tokens, indexOf));
         }
       }
-      items.push(...builder.file(cst));
+      appendAll(items, builder.file(cst));
       if (!rest || rest.length === 0) break;
       tokens = rest;
     }
-    diagnostics.push(...lexDiagnostics, ...quieten(lexed.problems, map, parseDiagnostics, astDiagnostics));
+    appendAll(diagnostics, lexDiagnostics);
+    appendAll(diagnostics, quieten(lexed.problems, map, parseDiagnostics, astDiagnostics));
   } catch (err) {
     // a bug in the parser must not take the compiler down: report it where the user can see it
     diagnostics.push(

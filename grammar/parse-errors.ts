@@ -82,6 +82,14 @@ export const SYNTAX_ERRORS = {
     ["max"],
     "too deeply nested",
   ),
+  treeTooDeep: def(
+    "G1007",
+    "expression-too-deep",
+    "{what} nests deeper than {max} levels",
+    "split it: name a part with a `type` alias or compute it in a node function; the rest of the {what} is skipped",
+    ["what", "max"],
+    "the limit is crossed here",
+  ),
   expectedToken: def(
     "G1010",
     "expected-token",

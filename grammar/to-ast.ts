@@ -15,6 +15,15 @@ import { checkSeparated, hasSeparator, type ItemRange } from "./separators.ts";
 import type { LineMap, Span } from "./span.ts";
 import { decodeString, durationValue } from "./tokens.ts";
 
+/**
+ * Deepest expression or type tree the AST may hold: every operator, member access, index, call, literal
+ * array/object, `[]`, `?`, union and type argument adds a level. Chains (`a || b || …`, `a.b.c…`,
+ * `T[][]…`) are folded into trees without recursion here, but every later phase (checker, formatter,
+ * emitter) walks the tree recursively; 256 levels is far beyond hand-written code and leaves those walkers
+ * a wide margin below the stack limit (the first of them overflowed at about 3,000 levels).
+ */
+export const MAX_TREE_DEPTH = 256;
+
 // ------------------------------------------------------------ CST access
 
 function isNode(e: CstElement): e is CstNode {
@@ -87,8 +96,41 @@ export class AstBuilder {
     private readonly diagnostics: Diagnostic[],
   ) {}
 
+  /** depth of each expression / type tree built so far (leaves are not recorded: depth 1) */
+  private readonly depths = new WeakMap<object, number>();
+
   private span(start: number, end: number): Span {
     return this.map.span(start, end);
+  }
+
+  /**
+   * `node` when its tree stays within MAX_TREE_DEPTH; otherwise a G1007 at [at, end) — where the limit is
+   * crossed — and the placeholder, a leaf, so no later phase sees the deep tree.
+   */
+  private bounded<N extends object>(
+    node: N,
+    children: readonly object[],
+    what: "expression" | "type",
+    at: number,
+    end: number,
+    placeholder: (at: number) => N,
+  ): N {
+    let depth = 0;
+    for (const c of children) depth = Math.max(depth, this.depths.get(c) ?? 1);
+    if (depth < MAX_TREE_DEPTH) {
+      this.depths.set(node, depth + 1);
+      return node;
+    }
+    this.diagnostics.push(syntax.treeTooDeep(this.span(at, Math.max(at, end)), { what, max: String(MAX_TREE_DEPTH) }));
+    return placeholder(at);
+  }
+
+  private boundedType(t: A.TypeExpr, children: readonly A.TypeExpr[], at: number, end: number): A.TypeExpr {
+    return this.bounded<A.TypeExpr>(t, children, "type", at, end, (x) => this.missingType(x));
+  }
+
+  private boundedExpr(e: A.Expr, children: readonly A.Expr[], at: number, end: number): A.Expr {
+    return this.bounded<A.Expr>(e, children, "expression", at, end, (x) => this.missingExpr(x));
   }
 
   /** span of a CST node; `anchor` is used (zero width) when the node holds no real token */
@@ -581,7 +623,8 @@ export class AstBuilder {
     const members = nodes(n, "member").map((m) => this.postfixType(m, anchor));
     if (members.length === 0) return this.missingType(range(n)?.start ?? anchor);
     if (members.length === 1) return members[0]!;
-    return { kind: "UnionType", members, span: this.spanOf(n, anchor) };
+    const span = this.spanOf(n, anchor);
+    return this.boundedType({ kind: "UnionType", members, span }, members, span.start.offset, span.end.offset);
   }
 
   private postfixType(n: CstNode, anchor: number): A.TypeExpr {
@@ -590,12 +633,16 @@ export class AstBuilder {
     const closes = n.children["arrayClose"] ?? [];
     let closeIdx = 0;
     for (const s of toks(n, "suffix")) {
+      let next: A.TypeExpr;
       if (s.image === "?") {
-        t = { kind: "OptionalType", inner: t, span: this.span(t.span.start.offset, tokEnd(s)) };
+        next = { kind: "OptionalType", inner: t, span: this.span(t.span.start.offset, tokEnd(s)) };
       } else {
         const close = closes[closeIdx++];
-        t = { kind: "ArrayType", element: t, span: this.span(t.span.start.offset, this.endOf(close, tokEnd(s))) };
+        next = { kind: "ArrayType", element: t, span: this.span(t.span.start.offset, this.endOf(close, tokEnd(s))) };
       }
+      const kept = this.boundedType(next, [t], s.startOffset, next.span.end.offset);
+      t = kept;
+      if (kept !== next) break; // the rest of the chain is skipped
     }
     return t;
   }
@@ -606,7 +653,8 @@ export class AstBuilder {
     const name = tok(n, "name");
     if (name || has(n, "argsOpen")) {
       const args = nodes(n, "arg").map((a) => this.typeExpr(a, start));
-      return { kind: "NamedType", name: this.ident(name, start), args, span };
+      const named: A.TypeExpr = { kind: "NamedType", name: this.ident(name, start), args, span };
+      return args.length === 0 ? named : this.boundedType(named, args, span.start.offset, span.end.offset);
     }
     const nul = tok(n, "null");
     if (nul) return { kind: "NamedType", name: this.ident(nul, start), args: [], span };
@@ -625,7 +673,9 @@ export class AstBuilder {
     if (has(n, "open")) {
       const members = nodes(n, "objMember");
       this.separated(members, "object type members");
-      return { kind: "ObjectType", members: members.map((m) => this.objectTypeMember(m, start)), span };
+      const built = members.map((m) => this.objectTypeMember(m, start));
+      const obj: A.TypeExpr = { kind: "ObjectType", members: built, span };
+      return this.boundedType(obj, built.map((m) => m.type), span.start.offset, span.end.offset);
     }
     const inner = node(n, "inner");
     if (inner) return this.typeExpr(inner, start);
@@ -661,13 +711,15 @@ export class AstBuilder {
     for (let i = 1; i < operandNodes.length; i++) {
       const op = ops[i - 1];
       const right = sub(operandNodes[i]!, op ? tokEnd(op) : left.span.end.offset);
-      left = {
+      const next: A.Expr = {
         kind: "Binary",
         op: (op?.image ?? "==") as A.BinaryOp,
         left,
         right,
         span: this.span(left.span.start.offset, Math.max(right.span.end.offset, left.span.end.offset)),
       };
+      left = this.boundedExpr(next, [left, right], op?.startOffset ?? right.span.start.offset, right.span.end.offset);
+      if (left !== next) break; // the rest of the chain is skipped
     }
     return left;
   }
@@ -691,13 +743,14 @@ export class AstBuilder {
         span,
       };
     }
-    return { kind: "Unary", op: op?.image === "-" ? "-" : "!", operand, span };
+    const unary: A.Expr = { kind: "Unary", op: op?.image === "-" ? "-" : "!", operand, span };
+    return this.boundedExpr(unary, [operand], span.start.offset, span.end.offset);
   }
 
   private postfix(n: CstNode, anchor: number): A.Expr {
     const baseNode = node(n, "base");
     let e: A.Expr = baseNode ? this.primary(baseNode, anchor) : this.missingExpr(range(n)?.start ?? anchor);
-    type Suffix = { at: number; build: (object: A.Expr) => A.Expr };
+    type Suffix = { at: number; build: (object: A.Expr) => A.MemberExpr | A.IndexExpr };
     const suffixes: Suffix[] = [];
     const props = n.children["property"] ?? [];
     toks(n, "dot").forEach((dot, i) => {
@@ -730,7 +783,12 @@ export class AstBuilder {
       });
     });
     suffixes.sort((a, b) => a.at - b.at);
-    for (const s of suffixes) e = s.build(e);
+    for (const s of suffixes) {
+      const next = s.build(e);
+      const children = next.kind === "Index" ? [e, next.index] : [e];
+      e = this.boundedExpr(next, children, s.at, next.span.end.offset);
+      if (e !== next) break; // the rest of the chain is skipped
+    }
     return e;
   }
 
@@ -742,12 +800,15 @@ export class AstBuilder {
     if (has(n, "arrayOpen")) {
       const items = nodes(n, "item");
       this.separated(items, "array items");
-      return { kind: "Array", items: items.map((i) => this.expr(i, start)), span };
+      const built = items.map((i) => this.expr(i, start));
+      return this.boundedExpr({ kind: "Array", items: built, span }, built, span.start.offset, span.end.offset);
     }
     if (has(n, "objectOpen")) {
       const entries = nodes(n, "entry");
       this.separated(entries, "object entries");
-      return { kind: "Object", entries: entries.map((e) => this.objectEntry(e, start)), span };
+      const built = entries.map((e) => this.objectEntry(e, start));
+      const obj: A.Expr = { kind: "Object", entries: built, span };
+      return this.boundedExpr(obj, built.map((x) => x.value), span.start.offset, span.end.offset);
     }
     const inner = node(n, "inner");
     if (has(n, "parenOpen")) return inner ? this.expr(inner, start) : this.missingExpr(start);
@@ -755,7 +816,8 @@ export class AstBuilder {
     if (has(n, "callOpen")) {
       const args = nodes(n, "arg");
       this.separated(args, "arguments");
-      return { kind: "Call", callee: name, args: args.map((a) => this.expr(a, start)), span };
+      const built = args.map((a) => this.expr(a, start));
+      return this.boundedExpr({ kind: "Call", callee: name, args: built, span }, built, span.start.offset, span.end.offset);
     }
     return { kind: "Name", name, span: name.span };
   }

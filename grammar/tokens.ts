@@ -311,21 +311,52 @@ export function lex(text: string): LexResult {
 }
 
 /**
- * Deepest nesting the parser is given: open brackets plus pending prefix operators (`!`, `-`), which
- * recurse like brackets. 64 is far beyond any real file and keeps the recursive-descent parser well inside
- * the stack even when parse() is called from deep inside a host (an editor, a test runner).
+ * Deepest nesting the parser is given: open brackets, type-argument `<…>` pairs and pending prefix
+ * operators (`!`, `-`), which all recurse like brackets. 64 is far beyond any real file and keeps the
+ * recursive-descent parser well inside the stack even when parse() is called from deep inside a host (an
+ * editor, a test runner): the parser itself overflows at about 400 levels.
  */
 export const MAX_NESTING = 64;
 
 const OPENERS = new Set<TokenType>([LCurly, LBracket, LParen]);
 const CLOSERS = new Set<TokenType>([RCurly, RBracket, RParen]);
 const isPrefix = (t: IToken | undefined): boolean => t !== undefined && (t.tokenType === Bang || t.tokenType === Minus);
+/** tokens that never occur inside type arguments: a `<` before one of them is a comparison */
+const NOT_IN_TYPE_ARGS = new Set<TokenType>([Eq, FatArrow, Arrow, LeftArrow, OrOr, AndAnd, EqEq, NotEq, LtEq, GtEq, Bang, Minus, Dot]);
+
+/**
+ * Indices of the `<` and `>` tokens that pair up like brackets (type arguments, `Record<string, T>`): a `<`
+ * pairs with the next unpaired `>` at the same bracket depth unless a token that cannot occur in type
+ * arguments comes first. A comparison `a < b` stays unpaired (and costs no nesting); the rare `a < b > c`
+ * pairs, which costs one level. Linear, so it adds nothing to the lexer's growth.
+ */
+function angleClosers(tokens: IToken[]): Map<number, number> {
+  const partner = new Map<number, number>();
+  const frames: number[][] = [[]];
+  for (let i = 0; i < tokens.length; i++) {
+    const type = tokens[i]!.tokenType;
+    const open = frames[frames.length - 1]!;
+    if (OPENERS.has(type)) frames.push([]);
+    else if (CLOSERS.has(type)) {
+      if (frames.length > 1) frames.pop();
+      else open.length = 0;
+    } else if (type === Lt) open.push(i);
+    else if (type === Gt) {
+      const j = open.pop();
+      if (j !== undefined) partner.set(j, i).set(i, j);
+    } else if (NOT_IN_TYPE_ARGS.has(type)) open.length = 0;
+  }
+  return partner;
+}
 
 /**
  * Tokens nested deeper than MAX_NESTING are dropped (a bracket with everything up to its closer, or the
  * rest of a run of prefix operators) and reported once per dropped run, so parse() stays total on any input.
  */
 function limitNesting(tokens: IToken[], problems: LexProblem[]): IToken[] {
+  const angles = angleClosers(tokens);
+  const isOpener = (i: number): boolean => OPENERS.has(tokens[i]!.tokenType) || (angles.has(i) && tokens[i]!.tokenType === Lt);
+  const isCloser = (i: number): boolean => CLOSERS.has(tokens[i]!.tokenType) || (angles.has(i) && tokens[i]!.tokenType === Gt);
   // prefix operators still waiting for their operand, per bracket depth
   const pending: number[] = [0];
   let cost = 0;
@@ -347,15 +378,15 @@ function limitNesting(tokens: IToken[], problems: LexProblem[]): IToken[] {
   };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    const type = t.tokenType;
-    if (OPENERS.has(type)) {
+    if (isOpener(i)) {
       if (cost + 1 > MAX_NESTING) {
         // skip to the matching closer (or the end)
-        let j = i;
-        for (let d = 0; j < tokens.length; j++) {
-          const k = tokens[j]!.tokenType;
-          if (OPENERS.has(k)) d++;
-          else if (CLOSERS.has(k) && --d === 0) break;
+        let j = angles.get(i) ?? i;
+        if (j === i) {
+          for (let d = 0; j < tokens.length; j++) {
+            if (isOpener(j)) d++;
+            else if (isCloser(j) && --d === 0) break;
+          }
         }
         j = Math.min(j, tokens.length - 1);
         drop(i, j);
@@ -364,7 +395,7 @@ function limitNesting(tokens: IToken[], problems: LexProblem[]): IToken[] {
       }
       pending.push(0);
       cost++;
-    } else if (CLOSERS.has(type)) {
+    } else if (isCloser(i)) {
       if (pending.length > 1) cost -= 1 + pending.pop()!;
       cost -= pending[pending.length - 1]!;
       pending[pending.length - 1] = 0;

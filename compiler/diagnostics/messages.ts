@@ -414,6 +414,15 @@ export const MESSAGES = {
     hint: (a) => `write ${a.expected}`,
     doc: "`Record` takes exactly `<string, T>`; built-in types and aliases take no type arguments.",
   }),
+  typeTooDeep: def<{ max: number }>({
+    code: "G3014",
+    slug: "type-too-deep",
+    severity: "error",
+    message: (a) => `type nests deeper than ${a.max} levels once its aliases are expanded`,
+    label: () => "the limit is crossed here",
+    hint: () => "flatten the chain of aliases, or use an imported TS type for deeply nested data",
+    doc: "Expanding `type` aliases gives a type more than 256 levels deep (each alias passed through counts as a level): see the Limits section of docs/language.md. The type is treated as `unknown`.",
+  }),
 
   // ------------------------------------------------------------ G4xxx graph structure
   noEntry: def<{ graph: string }>({
@@ -659,6 +668,15 @@ export const MESSAGES = {
     label: () => "nothing flows in or out",
     hint: () => "add `in { … }` / `out { … }` mappings",
     doc: "Without mappings only same-name fields flow; this subgraph has none in either direction, so it can neither read nor return anything.",
+  }),
+  subgraphsTooDeep: def<{ max: number; graph: string; chain: readonly string[] }>({
+    code: "G5012",
+    slug: "subgraphs-too-deep",
+    severity: "error",
+    message: (a) => `subgraphs below graph \`${a.graph}\` nest deeper than ${a.max} levels: ${a.chain.join(" -> ")}`,
+    label: (a) => `level ${a.max + 1} starts here`,
+    hint: () => "flatten the chain: let a parent call the deeper graphs directly",
+    doc: "A chain of subgraph nodes more than 64 levels deep (the hard limit; G5007 warns from 4 levels): see the Limits section of docs/language.md. Reported once per chain, at the subgraph node that starts the level beyond the limit.",
   }),
 
   // ------------------------------------------------------------ G6xxx options and vars

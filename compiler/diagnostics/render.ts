@@ -71,7 +71,7 @@ function renderOne(x: Diagnostic, mapOf: (f: string) => LineMap | undefined, col
     { span: x.span, label: x.label, primary: true },
     ...x.related.map((r) => ({ span: r.span, label: r.message, primary: false })),
   ];
-  const width = Math.max(...frames.map((f) => String(f.span.start.line).length));
+  const width = frames.reduce((w, f) => Math.max(w, String(f.span.start.line).length), 0);
   const pad = " ".repeat(width);
   const gutter = (s = "") => paint(color, "blue", true, `${s.padStart(width)} |`);
   const lines: string[] = [

@@ -14,6 +14,7 @@
  */
 import type { BranchIR, EdgesIR, GraphIR, ProgramIR } from "../phases/4-lower/ir.ts";
 import { exprLabel } from "./label.ts";
+import { appendAll } from "../../grammar/append.ts";
 
 export const START_ID = "__start__";
 export const END_ID = "__end__";
@@ -105,8 +106,8 @@ function expand(
   }
   const deduped = dedupe(local);
   if (root) {
-    nodes.push(...localNodes);
-    edges.push(...deduped);
+    appendAll(nodes, localNodes);
+    appendAll(edges, deduped);
     return { entries: [START_ID], exits: [END_ID] };
   }
   return trimEnds(startId, endId, localNodes, deduped, nodes, edges);
@@ -133,9 +134,9 @@ function trimEnds(
   if (trimStart) kept = kept.filter((e) => e.source !== startId);
   if (trimEnd) kept = kept.filter((e) => e.target !== endId);
   if (!trimStart) nodes.push({ id: startId, name: START_ID });
-  nodes.push(...localNodes);
+  appendAll(nodes, localNodes);
   if (!trimEnd) nodes.push({ id: endId, name: END_ID });
-  edges.push(...kept);
+  appendAll(edges, kept);
   return {
     entries: trimStart ? [fromStart[0]!.target] : [startId],
     exits: trimEnd ? [toEnd[0]!.source] : [endId],

@@ -8,6 +8,7 @@ import type { GraphFile } from "../../grammar/ast.ts";
 import { parse } from "../../grammar/index.ts";
 import { fileLines } from "./file.ts";
 import { Source } from "./source.ts";
+import { appendAll } from "../../grammar/append.ts";
 
 export interface FormatResult {
   /** the formatted text, or the input unchanged when it has syntax errors */
@@ -29,7 +30,7 @@ export function print(ast: GraphFile, text: string, file: string): string {
   const lines = fileLines({ src, depth: 0 }, ast);
   // every comment is placed by the list layout; this is a guard against a printer forgetting one
   const lost = src.unprinted();
-  if (lost.length > 0) lines.push(...lost.map((c) => c.text));
+  if (lost.length > 0) appendAll(lines, lost.map((c) => c.text));
   const out = lines.map((l) => l.replace(/[ \t]+$/, "")).join("\n");
   return out === "" ? "" : `${out}\n`;
 }

@@ -12,6 +12,7 @@
  */
 import type { Comment } from "../../grammar/ast.ts";
 import type { Source } from "./source.ts";
+import { appendAll } from "../../grammar/append.ts";
 
 /**
  * How a member prints. `aligned` rows are single lines whose parts (all but the last) are padded to the
@@ -119,7 +120,7 @@ function render(items: readonly Item[]): string[] {
     else if (it.row.kind === "lines" && it.row.lines.length !== 1) {
       const ls = [...it.row.lines];
       if (it.trailing !== "") ls[ls.length - 1] = `${ls[ls.length - 1] ?? ""}  ${it.trailing}`;
-      lines.push(...ls);
+      appendAll(lines, ls);
     } else lines.push(text.get(it)!);
   }
   return lines;

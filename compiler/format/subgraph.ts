@@ -5,6 +5,7 @@ import { graphLines } from "./graph.ts";
 import { exprText } from "./inline.ts";
 import { optionRow } from "./options.ts";
 import { type Entry, type Row, block, layoutList } from "./rows.ts";
+import { appendAll } from "../../grammar/append.ts";
 
 function mapEntryText(e: MapEntry): string {
   switch (e.kind) {
@@ -53,7 +54,7 @@ export function subgraphRow(ctx: Ctx, s: SubgraphDecl): Row {
   const parts: (Mapping | OptionEntry)[] = [];
   if (s.in !== undefined) parts.push(s.in);
   if (s.out !== undefined) parts.push(s.out);
-  parts.push(...s.options);
+  appendAll(parts, s.options);
   parts.sort((a, b) => a.span.start.offset - b.span.start.offset);
 
   const target = s.target;

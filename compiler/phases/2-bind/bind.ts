@@ -18,6 +18,7 @@ import { candidatePaths, normalisePath, type CompilerHost, type ParseFn } from "
 import { describeRoot, projectRoot, type ProjectRoot } from "./project-root.ts";
 import type { BoundFile, BoundImport, BoundTypeAlias, Program } from "./model.ts";
 import { TypeResolver } from "./types.ts";
+import { appendAll } from "../../../grammar/append.ts";
 
 export interface BindResult {
   program: Program;
@@ -59,7 +60,7 @@ export function bind(
 
   const load = (path: string, text: string) => {
     const { ast, diagnostics: syntax } = parse(text, path);
-    diagnostics.push(...syntax);
+    appendAll(diagnostics, syntax);
     loaded.set(path, { text, ast });
     return ast;
   };

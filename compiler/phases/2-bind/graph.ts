@@ -40,6 +40,7 @@ import {
   findImport,
 } from "./model.ts";
 import { T, type TypeResolver } from "./types.ts";
+import { appendAll } from "../../../grammar/append.ts";
 
 export interface BindContext {
   readonly files: Map<string, BoundFile>;
@@ -207,7 +208,7 @@ export function bindGraph(
   for (const m of members) {
     if (m.kind !== "Interrupt") continue;
     const i: InterruptDecl = m;
-    interrupts[i.when].push(...i.nodes.filter(named).map(ref));
+    appendAll(interrupts[i.when], i.nodes.filter(named).map(ref));
   }
 
   const graph: BoundGraph = {

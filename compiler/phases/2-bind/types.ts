@@ -5,7 +5,7 @@
  */
 import type { TypeExpr } from "../../../grammar/ast.ts";
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
-import { d, rel } from "../../diagnostics/messages.ts";
+import { d, MESSAGES, rel } from "../../diagnostics/messages.ts";
 import { suggest } from "../../diagnostics/did-you-mean.ts";
 import { findImport, type BoundFile, type BoundTypeAlias, type DslType } from "./model.ts";
 
@@ -33,14 +33,16 @@ const PRIMITIVES: Record<string, DslType> = {
 export function union(members: readonly DslType[]): DslType {
   const flat: DslType[] = [];
   for (const m of members) {
-    if (m.kind === "union") flat.push(...m.members);
+    if (m.kind === "union") for (const x of m.members) flat.push(x);
     else flat.push(m);
   }
-  if (flat.some((m) => m.kind === "unknown")) return T.unknown;
+  // the kinds present, once: a literal is covered by its primitive (linear, not a scan per literal)
+  const kinds = new Set<string>(flat.map((m) => m.kind));
+  if (kinds.has("unknown")) return T.unknown;
   const out: DslType[] = [];
   const keys = new Set<string>();
   for (const m of flat) {
-    if (m.kind === "literal" && flat.some((w) => w.kind === typeof m.value)) continue;
+    if (m.kind === "literal" && kinds.has(typeof m.value)) continue;
     const k = typeKey(m);
     if (keys.has(k)) continue;
     keys.add(k);
@@ -94,10 +96,27 @@ export function typeToString(t: DslType): string {
   }
 }
 
+/**
+ * Deepest a type may nest once its aliases are expanded; each alias a reference goes through counts as a
+ * level too, so 300 chained aliases `type T1 = T2`… exceed it as well as `type T1 = T2[]`…. The parser
+ * bounds one written type (MAX_TREE_DEPTH); aliases can stack written types without end, and every pass
+ * over a resolved type (keys, messages, emitted TS) recurses. 256, like the parser's limit: far beyond
+ * real types, far below the stack.
+ */
+export const MAX_TYPE_DEPTH = 256;
+
+const TYPE_TOO_DEEP = MESSAGES.typeTooDeep.code;
+
 /** Resolves type expressions in the scope of one file, reporting unknown names once per use. */
 export class TypeResolver {
   private readonly resolving: string[] = [];
+  private readonly onPath = new Set<string>();
   private readonly done = new Set<BoundTypeAlias>();
+  /** levels below each resolved alias (its body's nesting plus the aliases it goes through) */
+  private readonly aliasDepth = new Map<BoundTypeAlias, number>();
+  /** nesting level of the resolve() in progress, and the deepest level reached below the current alias */
+  private level = 0;
+  private peak = 0;
 
   constructor(
     private readonly files: Map<string, BoundFile>,
@@ -105,6 +124,22 @@ export class TypeResolver {
   ) {}
 
   resolve(expr: TypeExpr, file: BoundFile): DslType {
+    if (this.level >= MAX_TYPE_DEPTH) return this.tooDeep(expr);
+    this.level++;
+    this.peak = Math.max(this.peak, this.level);
+    try {
+      return this.resolveAt(expr, file);
+    } finally {
+      this.level--;
+    }
+  }
+
+  private tooDeep(expr: TypeExpr): DslType {
+    this.diagnostics.push(d.typeTooDeep(expr.span, { max: MAX_TYPE_DEPTH }));
+    return T.unknown;
+  }
+
+  private resolveAt(expr: TypeExpr, file: BoundFile): DslType {
     switch (expr.kind) {
       case "LiteralType":
         return T.literal(expr.value);
@@ -129,22 +164,39 @@ export class TypeResolver {
   }
 
   /** Resolves an alias declared in `file` (memoised; detects cycles). */
-  alias(alias: BoundTypeAlias, file: BoundFile): DslType {
-    if (this.done.has(alias)) return alias.type;
+  alias(alias: BoundTypeAlias, file: BoundFile, use?: TypeExpr): DslType {
+    if (this.done.has(alias)) {
+      // expanded before: its depth below this use decides, as if it were expanded again here
+      const below = this.aliasDepth.get(alias) ?? 0;
+      if (use && this.level + below > MAX_TYPE_DEPTH) return this.tooDeep(use);
+      this.peak = Math.max(this.peak, this.level + below);
+      return alias.type;
+    }
     const key = `${file.path}#${alias.name}`;
-    const at = this.resolving.indexOf(key);
-    if (at >= 0) {
+    if (this.onPath.has(key)) {
+      const at = this.resolving.indexOf(key);
       const cycle = [...this.resolving.slice(at), key].map((k) => k.slice(k.indexOf("#") + 1));
       this.diagnostics.push(d.recursiveType(alias.decl.name.span, { cycle }));
       return T.unknown;
     }
     this.resolving.push(key);
+    this.onPath.add(key);
+    const outerPeak = this.peak;
+    const start = this.level;
+    this.peak = start;
+    const before = this.diagnostics.length;
     const t = this.resolve(alias.decl.type, file);
+    const below = this.peak - start;
+    this.peak = Math.max(outerPeak, this.peak);
     this.resolving.pop();
+    this.onPath.delete(key);
     // a cycle reported deeper down already left `unknown` in place; keep the first result
     if (!this.done.has(alias)) {
       alias.type = t;
       this.done.add(alias);
+      // an alias whose expansion was cut is `unknown` (depth 0): its other uses are not reported again
+      const cut = this.diagnostics.slice(before).some((x) => x.code === TYPE_TOO_DEEP);
+      this.aliasDepth.set(alias, cut ? 0 : below);
     }
     return alias.type;
   }
@@ -169,7 +221,7 @@ export class TypeResolver {
       return { kind: "record", value: this.resolve(v, file) };
     }
     const local = file.types.get(name);
-    if (local) return noArgs(this.alias(local, file));
+    if (local) return noArgs(this.alias(local, file, expr));
     const imp = findImport(file, name);
     if (imp) {
       if (imp.kind === "type") {
@@ -184,7 +236,7 @@ export class TypeResolver {
         const target = imp.resolvedFile ? this.files.get(imp.resolvedFile) : undefined;
         if (!target) return T.unknown; // file not found: reported by the loader
         const alias = target.types.get(imp.exported);
-        if (alias) return noArgs(this.alias(alias, target));
+        if (alias) return noArgs(this.alias(alias, target, expr));
         if (target.graphs.has(imp.exported)) {
           this.diagnostics.push(
             d.importKindMismatch(expr.name.span, { name, expected: "a type", actual: "a graph" }, [

@@ -20,12 +20,17 @@ import { T, typeToString, union } from "../2-bind/types.ts";
 import { fieldCandidates, graphLabel, graphScope, type CheckContext } from "./context.ts";
 import { checkImportedFn } from "./nodes.ts";
 import { assignable, exprType } from "./typesystem.ts";
+import { chainGraphs, deepestChains, leadsBack, subgraphNodes, type Chain } from "./subgraph-graph.ts";
 import { checkInheritedVars } from "./vars.ts";
 
+/** nesting beyond this many levels is a warning (G5007): hard to follow, but it works */
 const MAX_DEPTH = 3;
-
-const subgraphNodes = (g: BoundGraph): SubgraphNode[] =>
-  [...g.nodes.values()].filter((n): n is SubgraphNode => n.kind === "subgraph");
+/**
+ * Hard limit (G5012). A subgraph call at run time nests the child's run inside the parent's task, several
+ * stack frames and promises per level, and the compiler walks chains of graphs; 64 levels is far beyond
+ * any design the G5007 warning would let through unremarked, and keeps every such walk shallow.
+ */
+export const MAX_SUBGRAPH_DEPTH = 64;
 
 /** What a write into `field` may carry, given its reducer (append takes an item or a list). */
 function updateType(field: BoundField): DslType {
@@ -232,86 +237,85 @@ function mappedOnce(targets: readonly NameRef[], ctx: CheckContext): void {
 /** Cycles among graphs through subgraph nodes; each cycle reported once, at the reference closing it. */
 function checkCycles(ctx: CheckContext): void {
   const state = new Map<BoundGraph, "active" | "done">();
-  const stack: { graph: BoundGraph; via?: SubgraphNode }[] = [];
   const reported = new Set<string>();
-  const visit = (g: BoundGraph) => {
-    state.set(g, "active");
-    for (const n of subgraphNodes(g)) {
+  // the depth-first path, with each graph's position on it (a cycle's start is found in O(1))
+  type Frame = { graph: BoundGraph; via?: SubgraphNode; nodes: SubgraphNode[]; at: number };
+  const path: Frame[] = [];
+  const position = new Map<BoundGraph, number>();
+  const enter = (graph: BoundGraph, via?: SubgraphNode): void => {
+    state.set(graph, "active");
+    position.set(graph, path.length);
+    path.push(via ? { graph, via, nodes: subgraphNodes(graph), at: 0 } : { graph, nodes: subgraphNodes(graph), at: 0 });
+  };
+  for (const root of ctx.program.graphs) {
+    if (state.has(root)) continue;
+    enter(root);
+    while (path.length > 0) {
+      const f = path[path.length - 1]!;
+      if (f.at >= f.nodes.length) {
+        state.set(f.graph, "done");
+        position.delete(f.graph);
+        path.pop();
+        continue;
+      }
+      const n = f.nodes[f.at++]!;
       const t = n.target;
       if (!t) continue;
       if (state.get(t) === "active") {
-        // the stack ends with `g`; from `t` to `g` is the cycle, and `n` closes it
-        const path = stack.slice(stack.findIndex((s) => s.graph === t));
-        const key = path
+        // the path ends with `f.graph`; from `t` to it is the cycle, and `n` closes it
+        const cycle = path.slice(position.get(t)!);
+        const key = cycle
           .map((s) => s.graph.id)
           .sort()
           .join("|");
         if (!reported.has(key)) {
           reported.add(key);
-          const cycle = [...path.map((s) => graphLabel(s.graph)), graphLabel(t)];
-          const related = path
+          const names = [...cycle.map((s) => graphLabel(s.graph)), graphLabel(t)];
+          const related = cycle
             .slice(1)
             .flatMap((s) => (s.via ? [rel(s.via.decl.target.span, `subgraph \`${s.via.name}\` uses \`${s.graph.name}\` here`)] : []));
-          ctx.diagnostics.push(d.includeCycle(n.decl.target.span, { cycle }, related));
+          ctx.diagnostics.push(d.includeCycle(n.decl.target.span, { cycle: names }, related));
         }
         continue;
       }
-      if (state.get(t) === "done") continue;
-      stack.push({ graph: t, via: n });
-      visit(t);
-      stack.pop();
+      if (state.get(t) !== "done") enter(t, n);
     }
-    state.set(g, "done");
-  };
-  for (const g of ctx.program.graphs) {
-    if (state.has(g)) continue;
-    stack.push({ graph: g });
-    visit(g);
-    stack.pop();
   }
 }
 
-/** Depth of subgraph nesting below each graph (cycles cut); warns for root graphs deeper than MAX_DEPTH. */
+/**
+ * Depth of subgraph nesting below each root graph of the entry files (cycles cut): a warning beyond
+ * MAX_DEPTH levels, an error beyond MAX_SUBGRAPH_DEPTH. Once per chain, from its outermost graph (one no
+ * other graph uses): a chain of n graphs used to give n - 3 warnings of up to n names each.
+ */
 function checkNesting(ctx: CheckContext): void {
-  const memo = new Map<BoundGraph, { depth: number; chain: BoundGraph[]; via?: SubgraphNode }>();
-  const onPath = new Set<BoundGraph>();
-  const depth = (g: BoundGraph): { depth: number; chain: BoundGraph[]; via?: SubgraphNode } => {
-    const m = memo.get(g);
-    if (m) return m;
-    if (onPath.has(g)) return { depth: 0, chain: [g] };
-    onPath.add(g);
-    let best: { depth: number; chain: BoundGraph[]; via?: SubgraphNode } = { depth: 0, chain: [g] };
-    for (const n of subgraphNodes(g)) {
-      if (!n.target) continue;
-      const sub = depth(n.target);
-      if (sub.depth + 1 > best.depth) best = { depth: sub.depth + 1, chain: [g, ...sub.chain], via: n };
-    }
-    onPath.delete(g);
-    memo.set(g, best);
-    return best;
-  };
   const entries = new Set(ctx.program.entryFiles);
-  for (const g of ctx.program.graphs) {
-    if (!entries.has(g.file) || g.inlineIn) continue;
-    const r = depth(g);
-    if (r.depth > MAX_DEPTH && r.via) {
-      ctx.diagnostics.push(d.nestingTooDeep(r.via.span, { depth: r.depth, chain: r.chain.map((x) => x.name) }));
+  const roots = ctx.program.graphs.filter((g) => entries.has(g.file) && !g.inlineIn);
+  const chains = deepestChains(roots);
+  const used = new Set<BoundGraph>();
+  for (const g of ctx.program.graphs) for (const n of subgraphNodes(g)) if (n.target) used.add(n.target);
+  // a graph another graph uses is inside someone's chain: the outermost graph reports it once
+  for (const g of roots) {
+    const r = chains.get(g)!;
+    if (used.has(g)) continue;
+    if (r.depth > MAX_SUBGRAPH_DEPTH) reportTooDeep(r, ctx);
+    else if (r.depth > MAX_DEPTH && r.via) {
+      ctx.diagnostics.push(d.nestingTooDeep(r.via.span, { depth: r.depth, chain: chainGraphs(r).map((x) => x.name) }));
     }
   }
 }
 
-/** Does `from` lead back to `to` through subgraph nodes? (then a use of `from` inside `to` is cyclic) */
-function leadsTo(from: BoundGraph, to: BoundGraph): boolean {
-  const seen = new Set<BoundGraph>();
-  const stack = [from];
-  while (stack.length) {
-    const g = stack.pop()!;
-    if (g === to) return true;
-    if (seen.has(g)) continue;
-    seen.add(g);
-    for (const n of subgraphNodes(g)) if (n.target) stack.push(n.target);
-  }
-  return false;
+/** G5012 at the subgraph node that goes one level beyond the limit. */
+function reportTooDeep(root: Chain, ctx: CheckContext): void {
+  let at = root;
+  for (let level = 0; level < MAX_SUBGRAPH_DEPTH && at.rest; level++) at = at.rest;
+  if (!at.via) return;
+  const names = chainGraphs(root)
+    .slice(0, MAX_SUBGRAPH_DEPTH + 2)
+    .map((g) => g.name);
+  // the first graphs and the two around the crossing: enough to find the chain, short enough to read
+  const chain = [...names.slice(0, 3), "…", ...names.slice(-2)];
+  ctx.diagnostics.push(d.subgraphsTooDeep(at.via.span, { max: MAX_SUBGRAPH_DEPTH, graph: root.graph.name, chain }));
 }
 
 export function checkSubgraphs(g: BoundGraph, ctx: CheckContext): void {
@@ -319,7 +323,7 @@ export function checkSubgraphs(g: BoundGraph, ctx: CheckContext): void {
     checkTarget(node, g, ctx);
     if (!node.target) continue;
     // inside an include cycle (reported once, G5005) the "looks unintended" warnings are noise
-    checkMappings(node, g, node.target, ctx, !leadsTo(node.target, g));
+    checkMappings(node, g, node.target, ctx, !leadsBack(ctx.program, node.target, g));
     checkInheritedVars(g, node.target, node.span as Span, ctx);
   }
 }

@@ -19,12 +19,16 @@ export interface Formatted {
 export const BLANK = `${MARK_PREFIX}blank`;
 
 export async function formatGenerated(text: string, spans: readonly Span[]): Promise<Formatted> {
-  const compact = text
+  const pretty = await format(withoutEmptyLines(text), PRETTIER_OPTIONS);
+  return extractMarkers(pretty, spans);
+}
+
+/** The emitters' empty lines are noise: only BLANK markers ask for a blank line. */
+export function withoutEmptyLines(text: string): string {
+  return text
     .split("\n")
     .filter((l) => l.trim() !== "")
     .join("\n");
-  const pretty = await format(compact, PRETTIER_OPTIONS);
-  return extractMarkers(pretty, spans);
 }
 
 /** Removes marker lines; exported for tests that skip prettier. */

@@ -7,7 +7,8 @@ import type { Span } from "../../../grammar/span.ts";
 import type { FileIR, ProgramIR } from "../4-lower/ir.ts";
 import type { FnBinding } from "./context.ts";
 import { emitFileText, type EmitOptions } from "./file.ts";
-import { extractMarkers, formatGenerated } from "./format.ts";
+import { extractMarkers, formatGenerated, withoutEmptyLines } from "./format.ts";
+import { prettierPays, reindent } from "./layout.ts";
 import { buildSourceMap, type SourceMapV3 } from "./source-map.ts";
 
 export { defaultOutPath, type EmitOptions } from "./file.ts";
@@ -37,7 +38,12 @@ export async function emitFile(
   const raw = emitFileText(file, program, options);
   // a name the module cannot bind (reported) leaves code prettier cannot parse: keep it unformatted
   const broken = raw.diagnostics.some((d) => d.severity === "error");
-  const formatted = broken ? extractMarkers(raw.text, raw.spans) : await formatGenerated(raw.text, raw.spans);
+  // prettier where it pays: it costs about a second per 100 KB, so big files get the linear layout
+  const formatted = broken
+    ? extractMarkers(raw.text, raw.spans)
+    : prettierPays(raw.text)
+      ? await formatGenerated(raw.text, raw.spans).catch(() => laidOut(raw.text, raw.spans))
+      : laidOut(raw.text, raw.spans);
   const mapName = `${basename(raw.path)}.map`;
   const text = `${formatted.text.replace(/\n+$/, "")}\n//# sourceMappingURL=${mapName}\n`;
   const map = buildSourceMap(formatted.lines, raw.path, file.file, graphText);
@@ -45,6 +51,14 @@ export async function emitFile(
     value: { source: file.file, path: raw.path, text, map, lines: formatted.lines, bindings: raw.bindings },
     diagnostics: raw.diagnostics,
   };
+}
+
+/**
+ * The linear layout (layout.ts); also the fallback should prettier still fail on some text (a stack
+ * overflow on an expression shape prettierPays does not foresee) — never an exception from emit.
+ */
+function laidOut(text: string, spans: readonly Span[]) {
+  return extractMarkers(reindent(withoutEmptyLines(text)), spans);
 }
 
 function basename(p: string): string {
