@@ -10,7 +10,7 @@
  * Layout as in runtime/checkpoint/delta.ts (deltas for appended lists); see docs/checkpoints.md.
  */
 import pg from "pg";
-import type { BlobRow } from "../checkpoint/delta.ts";
+import type { BlobRow } from "@graphc/runtime/saver";
 import {
   type CheckpointRow,
   type CheckpointStore,
@@ -18,7 +18,7 @@ import {
   type RowQuery,
   type WriteRow,
   StoredSaver,
-} from "../checkpoint/stored-saver.ts";
+} from "@graphc/runtime/saver";
 
 export interface PostgresSaverOptions {
   /** schema holding the tables (created when missing); default "public" */

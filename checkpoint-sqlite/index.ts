@@ -10,7 +10,7 @@
  * as deltas, so a thread of N steps costs O(N) bytes.
  */
 import Database from "better-sqlite3";
-import type { BlobRow } from "../checkpoint/delta.ts";
+import type { BlobRow } from "@graphc/runtime/saver";
 import {
   type CheckpointRow,
   type CheckpointStore,
@@ -18,7 +18,7 @@ import {
   type RowQuery,
   type WriteRow,
   StoredSaver,
-} from "../checkpoint/stored-saver.ts";
+} from "@graphc/runtime/saver";
 
 type DB = Database.Database;
 type Statement = Database.Statement<unknown[], unknown>;

@@ -1,6 +1,6 @@
 /**
  * `CompiledGraph.stream()`: the chunk queue and the sink a run pushes its events into. Installed by
- * "graphc/runtime" (install.ts); a graph that is only invoked never bundles it.
+ * "@graphc/runtime" (install.ts); a graph that is only invoked never bundles it.
  */
 import type { CompiledGraph, StreamOptions } from "./graph.ts";
 import { mergeConfig } from "./graph.ts";

@@ -8,7 +8,7 @@ import {
   NodeTimeoutError,
   compileGraph,
   defaultRetryOn,
-} from "graphc/runtime";
+} from "@graphc/runtime";
 import { concat, graph, nodeFactory, sleep } from "./helpers.ts";
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
