@@ -10,6 +10,8 @@ import { nodeHost, normalisePath, type CompilerHost } from "./phases/2-bind/host
 import { lower, type ProgramIR } from "./phases/4-lower/index.ts";
 import { emitFile, type EmittedFile } from "./phases/5-emit/index.ts";
 import { typecheckProgram } from "./phases/5-emit/typecheck.ts";
+import type { ImportExt } from "./phases/5-emit/import-ext.ts";
+import { userTsconfig } from "./user-tsconfig.ts";
 import { VERSION } from "./version.ts";
 
 export interface CompileOptions {
@@ -22,6 +24,8 @@ export interface CompileOptions {
   readonly host?: CompilerHost | undefined;
   /** the folder relative paths are relative to, for the TypeScript check (default: `process.cwd()`) */
   readonly cwd?: string | undefined;
+  /** extension of relative imports in generated code; default from the nearest tsconfig.json (user-tsconfig.ts) */
+  readonly importExt?: ImportExt | undefined;
 }
 
 export interface CompileResult {
@@ -37,11 +41,12 @@ export async function compile(entryFiles: readonly string[], options: CompileOpt
   if (!checked.program || hasErrors(checked.diagnostics)) return { files: [], ir: undefined, diagnostics: checked.diagnostics };
   const program = checked.program;
   const outPath = outPathFor(options);
+  const importExt = options.importExt ?? userTsconfig(options.cwd ?? process.cwd()).importExt;
   // TypeScript: the node functions against the generated types, and which functions are synchronous
-  const ts = options.typecheck === false ? undefined : typecheckProgram(program, { version: VERSION, outPath, cwd: options.cwd });
+  const ts = options.typecheck === false ? undefined : typecheckProgram(program, { version: VERSION, outPath, cwd: options.cwd, importExt });
   const lowered = lower(program, ts ? { isSync: ts.isSync } : {});
   const emitted = await Promise.all(
-    lowered.value.files.map((f) => emitFile(f, lowered.value, program.files.get(f.file)!.text, { version: VERSION, outPath })),
+    lowered.value.files.map((f) => emitFile(f, lowered.value, program.files.get(f.file)!.text, { version: VERSION, outPath, importExt })),
   );
   const all = [...checked.diagnostics, ...lowered.diagnostics, ...emitted.flatMap((e) => e.diagnostics), ...(ts?.diagnostics ?? [])];
   return { files: emitted.map((e) => e.value), ir: lowered.value, diagnostics: sortDiagnostics(all) };

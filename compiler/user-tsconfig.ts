@@ -15,6 +15,8 @@ export interface UserTsconfig {
   readonly pathsBasePath: string | undefined;
   /** `.ts` when the user's tsc accepts `.ts` specifiers (allowImportingTsExtensions or rewriteRelativeImportExtensions), else `.js` */
   readonly importExt: ImportExt;
+  /** moduleResolution Bundler: extensionless relative imports resolve */
+  readonly bundler: boolean;
 }
 
 const cache = new Map<string, UserTsconfig>();
@@ -27,11 +29,17 @@ export function userTsconfig(cwd: string): UserTsconfig {
 
 function read(cwd: string): UserTsconfig {
   const file = ts.findConfigFile(cwd, ts.sys.fileExists, "tsconfig.json");
-  if (file === undefined) return { file, paths: undefined, pathsBasePath: undefined, importExt: "js" };
+  if (file === undefined) return { file, paths: undefined, pathsBasePath: undefined, importExt: "js", bundler: false };
   const raw = ts.readConfigFile(file, ts.sys.readFile);
   // a broken tsconfig is the user's tsc's to report: graphc falls back to the defaults
   const { options } = ts.parseJsonConfigFileContent(raw.config ?? {}, ts.sys, dirname(file), undefined, file);
   const tsExt = options.allowImportingTsExtensions === true || options.rewriteRelativeImportExtensions === true;
   const base = typeof options["pathsBasePath"] === "string" ? options["pathsBasePath"] : dirname(file);
-  return { file, paths: options.paths, pathsBasePath: options.paths ? base : undefined, importExt: tsExt ? "ts" : "js" };
+  return {
+    file,
+    paths: options.paths,
+    pathsBasePath: options.paths ? base : undefined,
+    importExt: tsExt ? "ts" : "js",
+    bundler: options.moduleResolution === ts.ModuleResolutionKind.Bundler,
+  };
 }

@@ -10,6 +10,7 @@ import { hasErrors } from "../check.ts";
 import { expandFiles } from "./files.ts";
 import { cwdHost, readOutput, readSource, writeIfChanged } from "./fs.ts";
 import { type CliIO, EXIT, UsageError } from "./io.ts";
+import type { ImportExt } from "../phases/5-emit/import-ext.ts";
 import { printDiagnostics } from "./report.ts";
 import { watchAndRebuild } from "./watch.ts";
 
@@ -19,6 +20,8 @@ export interface BuildOptions {
   readonly check?: boolean | undefined;
   /** false with `--no-typecheck` */
   readonly typecheck?: boolean | undefined;
+  /** `--import-ext`; default from the nearest tsconfig.json */
+  readonly importExt?: ImportExt | undefined;
 }
 
 export async function buildCommand(io: CliIO, args: readonly string[], opts: BuildOptions): Promise<number> {
@@ -33,7 +36,13 @@ export async function buildCommand(io: CliIO, args: readonly string[], opts: Bui
 /** One build of `files` (entry files); returns the exit code. */
 export async function buildOnce(io: CliIO, files: readonly string[], opts: BuildOptions): Promise<number> {
   const host = cwdHost(io);
-  const { outputs, diagnostics } = await buildFiles(files, { outDir: opts.out, host, typecheck: opts.typecheck, cwd: io.cwd });
+  const { outputs, diagnostics } = await buildFiles(files, {
+    outDir: opts.out,
+    host,
+    typecheck: opts.typecheck,
+    cwd: io.cwd,
+    importExt: opts.importExt,
+  });
   printDiagnostics(io, diagnostics, "pretty", (f) => host.readFile(f));
   if (hasErrors(diagnostics)) {
     io.stderr(`build failed: nothing written${opts.check ? "" : " (existing outputs are left as they were)"}\n`);

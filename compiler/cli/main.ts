@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { type CliIO, EXIT, UsageError, nodeIO } from "./io.ts";
 import { VERSION } from "../version.ts";
+import { IMPORT_EXTS, type ImportExt } from "../phases/5-emit/import-ext.ts";
 
 // Commands are imported when run: `build` pulls in TypeScript (ts-morph) and prettier, which `--version`,
 // `check` and `fmt` should not pay for.
@@ -46,7 +47,12 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option("--watch", "rebuild what depends on a file whenever it changes")
     .option("--check", "write nothing; exit 1 when an output is missing or stale")
     .option("--no-typecheck", "skip checking node functions against the generated types with TypeScript (faster)")
-    .action(async (files: string[], opts: { out?: string; watch?: boolean; check?: boolean; typecheck: boolean }) => {
+    .addOption(
+      new Option("--import-ext <ext>", "extension of relative imports in generated code (default: from the nearest tsconfig.json)").choices(
+        IMPORT_EXTS,
+      ),
+    )
+    .action(async (files: string[], opts: { out?: string; watch?: boolean; check?: boolean; typecheck: boolean; importExt?: ImportExt }) => {
       code = await (await import("./build.ts")).buildCommand(io, files, opts);
     });
 

@@ -54,9 +54,14 @@ export class TsWorld {
 
   /** `cwd`: the folder relative paths are relative to (default: the process's working directory) */
   constructor(private readonly cwd: string = process.cwd()) {
-    // the user's `paths` apply: generated code and node modules resolve as the user's tsc resolves them
-    const { paths, pathsBasePath } = userTsconfig(cwd);
-    this.options = paths ? { ...STRICT_OPTIONS, paths, pathsBasePath } : STRICT_OPTIONS;
+    // the user's `paths` and bundler resolution apply: generated code and node modules resolve as the
+    // user's tsc resolves them
+    const { paths, pathsBasePath, bundler } = userTsconfig(cwd);
+    this.options = {
+      ...STRICT_OPTIONS,
+      ...(paths ? { paths, pathsBasePath } : {}),
+      ...(bundler ? { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler } : {}),
+    };
     this.project = new Project({ compilerOptions: this.options, skipAddingFilesFromTsConfig: true });
   }
 
