@@ -57,6 +57,7 @@ export type {
 } from "./graph.ts";
 export type { Durability } from "./loop.ts";
 export type { StreamMode } from "./stream.ts";
+export type { AsNode, GraphInput, InterruptChunk, ModeChunks, StreamChunk, StreamHandle, StreamModes } from "./typed.ts";
 export type * from "./checkpoint/types.ts";
 
 /** `isInterrupted(result)`: the run stopped at an interrupt (LangGraph's type guard). */

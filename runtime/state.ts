@@ -12,7 +12,7 @@ import { taskResult } from "./results.ts";
 import type { GraphSpec } from "./spec.ts";
 import { START } from "./spec.ts";
 
-function saverFor(graph: CompiledGraph<unknown, unknown>, config: RunConfig | RunnableConfig | undefined): CheckpointSaver {
+function saverFor(graph: CompiledGraph<unknown, unknown, unknown, string, unknown>, config: RunConfig | RunnableConfig | undefined): CheckpointSaver {
   const saver =
     (config as RunConfig | undefined)?.checkpointer ?? graph.defaults.checkpointer ?? graph.options.checkpointer;
   if (!saver) throw missingCheckpointer({ graph: graph.spec.name });
@@ -20,7 +20,7 @@ function saverFor(graph: CompiledGraph<unknown, unknown>, config: RunConfig | Ru
 }
 
 /** The spec of the graph that owns checkpoint namespace `ns` ("" = this graph). */
-function specForNs(graph: CompiledGraph<unknown, unknown>, ns: string): GraphSpec {
+function specForNs(graph: CompiledGraph<unknown, unknown, unknown, string, unknown>, ns: string): GraphSpec {
   let spec = graph.spec;
   if (ns === "") return spec;
   for (const seg of ns.split("|")) {
@@ -36,7 +36,7 @@ function specForNs(graph: CompiledGraph<unknown, unknown>, ns: string): GraphSpe
   return spec;
 }
 
-function inspectLoop(graph: CompiledGraph<unknown, unknown>, config: RunnableConfig | RunConfig): Loop {
+function inspectLoop(graph: CompiledGraph<unknown, unknown, unknown, string, unknown>, config: RunnableConfig | RunConfig): Loop {
   const saver = saverFor(graph, config);
   const configurable = (config.configurable ?? {}) as Configurable;
   const ns = configurable.checkpoint_ns ?? "";
@@ -44,7 +44,7 @@ function inspectLoop(graph: CompiledGraph<unknown, unknown>, config: RunnableCon
   return new Loop(specForNs(graph, ns), run, { nsArr: ns === "" ? [] : ns.split("|") });
 }
 
-export async function getState(graph: CompiledGraph<unknown, unknown>, config: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot> {
+export async function getState(graph: CompiledGraph<unknown, unknown, unknown, string, unknown>, config: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot> {
   const loop = inspectLoop(graph, config);
   const cpId = (config.configurable as Configurable | undefined)?.checkpoint_id;
   const tuple = await durable.load(loop, cpId, false);
@@ -63,7 +63,7 @@ export async function getState(graph: CompiledGraph<unknown, unknown>, config: R
 }
 
 export async function* getStateHistory(
-  graph: CompiledGraph<unknown, unknown>,
+  graph: CompiledGraph<unknown, unknown, unknown, string, unknown>,
   config: RunnableConfig | RunConfig,
   options: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> } = {},
 ): AsyncGenerator<StateSnapshot> {
@@ -80,7 +80,7 @@ export async function* getStateHistory(
 }
 
 async function snapshot(
-  graph: CompiledGraph<unknown, unknown>,
+  graph: CompiledGraph<unknown, unknown, unknown, string, unknown>,
   loop: Loop,
   createdAt: string,
   parentConfig: RunnableConfig | undefined,
@@ -125,7 +125,7 @@ async function snapshot(
  * "update" checkpoint. `asNode` END with `null` drops unfinished tasks; "__copy__" forks; "__input__" is
  * new input. Returns the new checkpoint's config.
  */
-export async function updateState(graph: CompiledGraph<unknown, unknown>, config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
+export async function updateState(graph: CompiledGraph<unknown, unknown, unknown, string, unknown>, config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
   const loop = inspectLoop(graph, config);
   const cpId = (config.configurable as Configurable | undefined)?.checkpoint_id;
   const tuple = await durable.load(loop, cpId, false);

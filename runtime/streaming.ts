@@ -13,7 +13,7 @@ import * as ev from "./stream-events.ts";
  * `for await (const c of await graph.stream(…))` work. Breaking out of the loop cancels the run.
  */
 export function stream(
-  graph: CompiledGraph<unknown, unknown>,
+  graph: CompiledGraph<unknown, unknown, unknown, string, unknown>,
   input: unknown,
   options?: StreamOptions,
 ): Promise<AsyncIterableIterator<unknown>> & AsyncIterableIterator<unknown> {

@@ -24,7 +24,7 @@ export const PACKAGES = [
     minify: true,
     documented: [
       "index", "core", "install", "saver", "spec", "graph", "errors", "reducers", "command", "stream", "policy",
-      "checkpoint/types", "checkpoint/memory", "checkpoint/errors", "checkpoint/stored-saver",
+      "typed", "checkpoint/types", "checkpoint/memory", "checkpoint/errors", "checkpoint/stored-saver",
     ],
   },
   { dir: "checkpoint-sqlite", minify: false },

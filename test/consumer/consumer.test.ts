@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runInChromium, viteBuild } from "./browser.ts";
 import { TYPES_NODE } from "./versions.ts";
 import { buildAndPack, copyNativeBuild, filesUnder, installApp, node, TSC, type Packs } from "./packed.ts";
 
@@ -65,6 +66,22 @@ describe("installed from the packed tarballs", () => {
     const main = join("dist", "sqlite", "main.js");
     expect(JSON.parse(await node([main, "ask", "app.db"], sqliteApp))).toEqual(EXPECTED.question);
     expect(JSON.parse(await node([main, "approve", "app.db"], sqliteApp))).toEqual(EXPECTED.done);
+  });
+
+  it("(c) a Vite build of a browser app streams the graph's updates into the page in headless Chromium", async () => {
+    const built = await viteBuild(app);
+    console.log(`consumer: Vite app JavaScript ${built.jsBytes} B (${built.files.join(", ")})`);
+    const page = await runInChromium(built.dir);
+    expect(page.status).toBe("done");
+    // the subgraph's interrupt and its resumed node arrive under the subgraph's namespace
+    expect(page.updates).toEqual([
+      "root write",
+      "review __interrupt__",
+      "root __interrupt__",
+      "review judge",
+      "root review",
+      "root publish",
+    ]);
   });
 
   it("(d) an esbuild bundle of the app runs, and holds no compiler code", async () => {
