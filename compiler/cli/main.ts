@@ -57,6 +57,14 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     });
 
   program
+    .command("init")
+    .description("create a new project (a sample graph, node functions, a test) in a folder")
+    .argument("[dir]", "the folder (default: here); it must be empty")
+    .action(async (dir: string | undefined) => {
+      code = (await import("./init.ts")).initCommand(io, dir);
+    });
+
+  program
     .command("graph")
     .description("draw a graph as Mermaid (default) or Graphviz DOT")
     .argument("<file>", "the .graph file")

@@ -4,13 +4,14 @@
  * `node` with MemorySaver and with the SQLite saver package, an esbuild bundle, the strictest tsconfig
  * flags (NodeNext and Bundler, libraries' declarations checked) — and the app's dependency tree inspected.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
+import { publint } from "publint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runInChromium, viteBuild } from "./browser.ts";
 import { TYPES_NODE } from "./versions.ts";
-import { buildAndPack, copyNativeBuild, filesUnder, installApp, node, TSC, type Packs } from "./packed.ts";
+import { buildAndPack, copyNativeBuild, filesUnder, installApp, node, npmInstall, ROOT, sh, TSC, type Packs } from "./packed.ts";
 
 let packs: Packs;
 /** the app with @graphc/runtime (and graphc as a devDependency) */
@@ -114,6 +115,33 @@ describe("installed from the packed tarballs", () => {
     }
   });
 
+  it("graphc init scaffolds a project whose `npm install && npm test` pass (graphc and @graphc/runtime from the tarballs)", async () => {
+    const project = join(packs.dir, "my-graphs");
+    await node([join(app, "node_modules", ".bin", "graphc"), "init", project], packs.dir);
+    // the scaffold asks for graphc and @graphc/runtime by version: point both at the packed tarballs
+    const pkgPath = join(project, "package.json");
+    const pkg = JSON.parse(readFileSync(pkgPath, "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    pkg.dependencies["@graphc/runtime"] = packs.tarballs["@graphc/runtime"]!;
+    pkg.devDependencies["graphc"] = packs.tarballs["graphc"]!;
+    writeFileSync(pkgPath, `${JSON.stringify(pkg, null, 2)}\n`);
+    await npmInstall(project);
+    const out = await sh("npm", ["test"], project);
+    expect(out).toMatch(/# pass 1\b/);
+    expect(out).toMatch(/# fail 0\b/);
+  });
+
+  it("publint (strict, suggestions included) and attw (esm-only profile) find nothing in any packed package", async () => {
+    const ATTW = join(ROOT, "node_modules", "@arethetypeswrong", "cli", "dist", "index.js");
+    for (const [name, tarball] of Object.entries(packs.tarballs)) {
+      const bytes = readFileSync(tarball);
+      const tar = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      const { messages } = await publint({ pack: { tarball: tar }, level: "suggestion", strict: true });
+      expect(messages, `publint ${name}`).toEqual([]);
+      // exits non-zero on any problem the profile does not ignore
+      await node([ATTW, tarball, "--profile", "esm-only", "--format", "ascii"], packs.dir);
+    }
+  });
+
   it("@graphc/runtime installs as one package, its .js and .d.ts under 150 KB", () => {
     const dir = join(app, "node_modules", "@graphc", "runtime");
     expect(readdirNames(join(app, "node_modules", "@graphc"))).toEqual(["runtime"]);
@@ -138,7 +166,6 @@ describe("installed from the packed tarballs", () => {
 
 /** Names of the packages `npm ls` reports outside devDependencies, sorted. */
 async function productionPackages(dir: string): Promise<string[]> {
-  const { sh } = await import("./packed.ts");
   const tree = JSON.parse(await sh("npm", ["ls", "--omit=dev", "--all", "--json"], dir)) as Tree;
   const names = new Set<string>();
   const walk = (t: Tree) => {

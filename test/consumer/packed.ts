@@ -75,9 +75,13 @@ export async function installApp(packs: Packs, spec: AppSpec): Promise<string> {
     devDependencies: spec.devDependencies ?? {},
   };
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
-  const flags = ["--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
-  await sh("npm", ["install", ...flags, ...(spec.ignoreScripts ? ["--ignore-scripts"] : [])], dir);
+  await npmInstall(dir, spec.ignoreScripts ? ["--ignore-scripts"] : []);
   return dir;
+}
+
+/** `npm install` in `dir`, from the npm cache where it can. */
+export async function npmInstall(dir: string, extra: readonly string[] = []): Promise<void> {
+  await sh("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", ...extra], dir);
 }
 
 /**
