@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
+import { RUNTIME_VERSION } from "@graphc/runtime";
 import { SOURCE_ENTRIES } from "../source-entries.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -40,6 +41,21 @@ describe("source entries", () => {
       // dist/x.js is compiled from the package's x.ts
       const source = join(PACKAGE_DIRS[pkgName]!, entry!.import.replace(/^\.\/dist\//, "").replace(/\.js$/, ".ts"));
       expect(join(source), name).toBe(join(file));
+    }
+  });
+});
+
+describe("package versions", () => {
+  it("are one version: every package, the savers' peer on the runtime, and RUNTIME_VERSION", () => {
+    const read = (dir: string) =>
+      JSON.parse(readFileSync(join(ROOT, dir, "package.json"), "utf8")) as {
+        version: string;
+        peerDependencies?: Record<string, string>;
+      };
+    const versions = Object.values(PACKAGE_DIRS).map((dir) => read(dir).version);
+    expect(new Set(versions)).toEqual(new Set([RUNTIME_VERSION]));
+    for (const saver of ["checkpoint-sqlite", "checkpoint-postgres"]) {
+      expect(read(saver).peerDependencies).toEqual({ "@graphc/runtime": RUNTIME_VERSION });
     }
   });
 });
