@@ -101,7 +101,7 @@ describe("installed from the packed tarballs", () => {
     for (const word of ["ts-morph", "prettier", "chevrotain"]) expect(text).not.toContain(word);
   });
 
-  it("(e) generated code and the runtime's declarations pass the strictest flags (NodeNext and Bundler, skipLibCheck false)", async () => {
+  it("(e) generated code and the runtime's declarations pass the strictest flags (NodeNext and Bundler, skipLibCheck false); a misspelt input key is an error (src/typed-calls.ts)", async () => {
     await node([TSC, "-p", "tsconfig.strict.json"], app);
     await node([TSC, "-p", "tsconfig.bundler.json"], app);
   });
