@@ -103,7 +103,7 @@ async function bundle(
     logLevel: "silent",
     ...(banner ? { banner: { js: banner } } : {}),
     // the package refers to itself by name, as generated code does
-    alias: { "graphc/runtime": join(ROOT, "runtime/index.ts") },
+    alias: { "@graphc/runtime": join(ROOT, "runtime/index.ts") },
   });
   const out = Object.values(result.metafile.outputs)[0];
   const inputs = Object.entries(out?.inputs ?? {}).map(([f, i]): [string, number] => [

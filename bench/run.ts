@@ -17,7 +17,7 @@ import { MemorySaver as LgMemorySaver } from "@langchain/langgraph";
 import { SqliteSaver as LgSqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { buildFiles } from "../compiler/index.ts";
 import { MemorySaver, type CheckpointSaver } from "../runtime/index.ts";
-import { SqliteSaver } from "../runtime/adapters/sqlite.ts";
+import { SqliteSaver } from "@graphc/checkpoint-sqlite";
 import { runBundles, type BundleRow, type ColdRow } from "./bundle.ts";
 import { CLOCK, measure, otherRatio, pairedRatio, type Measured } from "./measure.ts";
 import { chain, chainAwait, chainSnapshots, fanOut, nested, W1_NAMES, W5_NAMES } from "./workloads/hand.ts";

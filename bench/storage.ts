@@ -18,7 +18,7 @@ import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { SqliteSaver as LangGraphSqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import type Database from "better-sqlite3";
-import { SqliteSaver } from "../runtime/adapters/sqlite.ts";
+import { SqliteSaver } from "@graphc/checkpoint-sqlite";
 import { message, runMessagesThread } from "../test/savers/messages-thread.ts";
 
 export interface StorageFigures {

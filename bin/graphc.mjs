@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// The `graphc` command: runs the TypeScript CLI (compiler/cli/main.ts) through tsx's loader API, so
-// `npx graphc` works in this repository without a build step.
-import { tsImport } from "tsx/esm/api";
+// The `graphc` command of the published package: runs the compiled CLI (dist/, built by `npm run build`).
+// In the repository, without a build, use bin/graphc-dev.mjs (`npm run graphc`).
+import { run } from "../dist/compiler/cli/main.js";
 
-const { run } = await tsImport("../compiler/cli/main.ts", import.meta.url);
 await run();

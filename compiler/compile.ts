@@ -11,6 +11,8 @@ import type { Program } from "./phases/2-bind/model.ts";
 import { lower, type ProgramIR } from "./phases/4-lower/index.ts";
 import { emitFile, type EmittedFile } from "./phases/5-emit/index.ts";
 import { typecheckProgram } from "./phases/5-emit/typecheck.ts";
+import type { ImportExt } from "./phases/5-emit/import-ext.ts";
+import { userTsconfig } from "./user-tsconfig.ts";
 import { VERSION } from "./version.ts";
 
 export interface CompileOptions {
@@ -25,6 +27,8 @@ export interface CompileOptions {
   readonly root?: string | undefined;
   /** the folder relative paths are relative to, for the TypeScript check (default: `process.cwd()`) */
   readonly cwd?: string | undefined;
+  /** extension of relative imports in generated code; default from the nearest tsconfig.json (user-tsconfig.ts) */
+  readonly importExt?: ImportExt | undefined;
 }
 
 export interface CompileResult {
@@ -51,11 +55,12 @@ export async function compile(entryFiles: readonly string[], options: CompileOpt
 
 async function generate(program: Program, checkDiagnostics: readonly Diagnostic[], options: CompileOptions): Promise<CompileResult> {
   const outPath = outPathFor(options);
+  const importExt = options.importExt ?? userTsconfig(options.cwd ?? process.cwd()).importExt;
   // TypeScript: the node functions against the generated types, and which functions are synchronous
-  const ts = options.typecheck === false ? undefined : typecheckProgram(program, { version: VERSION, outPath, cwd: options.cwd });
+  const ts = options.typecheck === false ? undefined : typecheckProgram(program, { version: VERSION, outPath, cwd: options.cwd, importExt });
   const lowered = lower(program, ts ? { isSync: ts.isSync } : {});
   const emitted = await Promise.all(
-    lowered.value.files.map((f) => emitFile(f, lowered.value, program.files.get(f.file)!.text, { version: VERSION, outPath })),
+    lowered.value.files.map((f) => emitFile(f, lowered.value, program.files.get(f.file)!.text, { version: VERSION, outPath, importExt })),
   );
   const all = [...checkDiagnostics, ...lowered.diagnostics, ...emitted.flatMap((e) => e.diagnostics), ...(ts?.diagnostics ?? [])];
   return { files: emitted.map((e) => e.value), ir: lowered.value, diagnostics: sortDiagnostics(all) };

@@ -4,6 +4,19 @@
  */
 import { readFileSync } from "node:fs";
 
-export const VERSION: string = (
-  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
-).version;
+// compiler/version.ts in the repository, dist/compiler/version.js in the published package
+const CANDIDATES = ["../package.json", "../../package.json"];
+
+function readVersion(): string {
+  for (const rel of CANDIDATES) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), "utf8")) as { name?: string; version: string };
+      if (pkg.name === "graphc") return pkg.version;
+    } catch {
+      // not this one: dist/package.json does not exist
+    }
+  }
+  throw new Error("graphc: cannot find its own package.json");
+}
+
+export const VERSION: string = readVersion();

@@ -34,7 +34,7 @@ export class Command<R = unknown> {
   }
 }
 
-/** Also true for a Command made by another copy of graphc/runtime (a duplicated dependency), by its tag. */
+/** Also true for a Command made by another copy of @graphc/runtime (a duplicated dependency), by its tag. */
 export function isCommand(x: unknown): x is Command {
   return (
     x instanceof Command || (typeof x === "object" && x !== null && (x as { lg_name?: unknown }).lg_name === "Command")

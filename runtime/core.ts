@@ -1,7 +1,7 @@
 /**
- * graphc/runtime/core — the loop core and everything generated code refers to (spec types, errors,
+ * @graphc/runtime/core — the loop core and everything generated code refers to (spec types, errors,
  * reducers, Command, compileGraph), without checkpointing, streaming or node policies: those are installed
- * by importing "graphc/runtime" (or by calling the functions of "graphc/runtime/install"), so a bundle of a
+ * by importing "@graphc/runtime" (or by calling the functions of "@graphc/runtime/install"), so a bundle of a
  * graph that is only invoked stays small. Using a missing part raises a `GraphValueError` naming the import.
  */
 export * from "./spec.ts";
@@ -63,6 +63,7 @@ export type {
 } from "./graph.ts";
 export type { Durability } from "./loop.ts";
 export type { StreamMode } from "./stream.ts";
+export type { AsNode, GraphInput, InterruptChunk, ModeChunks, StreamChunk, StreamHandle, StreamModes } from "./typed.ts";
 export type * from "./checkpoint/types.ts";
 
 /** `isInterrupted(result)`: the run stopped at an interrupt (LangGraph's type guard). */

@@ -1,7 +1,7 @@
 /**
  * The optional parts of the runtime. The loop core (loop.ts, graph.ts) never imports them: it reaches them
- * through this table, which install.ts fills ("graphc/runtime" installs everything on import), so a bundle
- * of a graph that is only invoked through "graphc/runtime/core" holds none of their code.
+ * through this table, which install.ts fills ("@graphc/runtime" installs everything on import), so a bundle
+ * of a graph that is only invoked through "@graphc/runtime/core" holds none of their code.
  */
 import { GraphValueError } from "./errors.ts";
 
@@ -22,7 +22,7 @@ export const features: Features = {};
 export function need<T>(feature: T | undefined, what: string, graph: string, node?: string): T {
   if (feature !== undefined) return feature;
   throw new GraphValueError(
-    `${what} needs a part of the runtime that is not loaded: import "graphc/runtime" once (or call its install function from "graphc/runtime/install")`,
+    `${what} needs a part of the runtime that is not loaded: import "@graphc/runtime" once (or call its install function from "@graphc/runtime/install")`,
     node === undefined ? { graph } : { graph, node },
   );
 }

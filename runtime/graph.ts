@@ -13,6 +13,7 @@ import type { Durability, Run, WriteRecord } from "./loop.ts";
 import type { GraphSpec, Values } from "./spec.ts";
 import type { Multitask } from "./thread-lock.ts";
 import type { Sink, StreamMode } from "./stream.ts";
+import type { AsNode, GraphInput, StreamChunk, StreamHandle, StreamModes } from "./typed.ts";
 
 /** The graphc version this runtime implements; generated code from another major (0.x: minor) is refused. */
 export const RUNTIME_VERSION = "0.1.0";
@@ -62,9 +63,9 @@ export interface CompileOptions {
   interruptAfter?: readonly string[] | "*";
 }
 
-export interface StateTask {
+export interface StateTask<N extends string = string> {
   id: string;
-  name: string;
+  name: N;
   path: [string, string | number];
   interrupts: Interrupt[];
   error?: unknown;
@@ -73,10 +74,11 @@ export interface StateTask {
   state?: RunnableConfig | StateSnapshot;
 }
 
-export interface StateSnapshot {
-  values: Values;
-  next: string[];
-  tasks: StateTask[];
+/** A thread's state: `S` the graph's state type, `N` its node names (generated code passes both). */
+export interface StateSnapshot<S = Values, N extends string = string> {
+  values: S;
+  next: N[];
+  tasks: StateTask<N>[];
   metadata: CheckpointMetadata | undefined;
   config: RunnableConfig;
   createdAt: string | undefined;
@@ -122,7 +124,11 @@ function checkVersion(spec: GraphSpec): void {
   }
 }
 
-export class CompiledGraph<I = Values, O = Values> {
+/**
+ * A compiled graph. Generated code passes the graph's types: `I` input, `O` output, `S` state, `N` node
+ * names, `U` what `updateState` accepts; entry points are typed from them (typed.ts).
+ */
+export class CompiledGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> {
   /** cache of node results (cache policies), shared by every run of this compiled graph */
   readonly cache = new Map<string, { expires: number; record: WriteRecord }>();
 
@@ -141,8 +147,8 @@ export class CompiledGraph<I = Values, O = Values> {
   }
 
   /** A copy of this graph whose runs use `config` as defaults (per-call config wins). */
-  withConfig(config: StreamOptions): CompiledGraph<I, O> {
-    return new CompiledGraph<I, O>(this.spec, this.options, mergeConfig(this.defaults, config));
+  withConfig(config: StreamOptions): CompiledGraph<I, O, S, N, U> {
+    return new CompiledGraph<I, O, S, N, U>(this.spec, this.options, mergeConfig(this.defaults, config));
   }
 
   clearCache(): void {
@@ -198,7 +204,7 @@ export class CompiledGraph<I = Values, O = Values> {
    * Runs the graph to completion (or to an interrupt) and returns the output fields. Returns `undefined`
    * when no superstep wrote an output field; an interrupted run returns `{ ...output, __interrupt__ }`.
    */
-  async invoke(input: I | null | undefined | object, config?: RunConfig): Promise<InvokeResult<O>> {
+  async invoke(input: GraphInput<I>, config?: RunConfig): Promise<InvokeResult<O>> {
     const cfg = checkConfigIds(mergeConfig(this.defaults, config), this.spec.name);
     const run = this.makeRun(cfg, undefined, cfg.signal);
     const loop = this.makeLoop(cfg, run);
@@ -213,25 +219,28 @@ export class CompiledGraph<I = Values, O = Values> {
    * Streams chunks (reference §6). Both `for await (const c of graph.stream(…))` and LangGraph's
    * `for await (const c of await graph.stream(…))` work. Breaking out of the loop cancels the run.
    */
-  stream(
-    input: I | null | undefined | object,
-    options?: StreamOptions,
-  ): Promise<AsyncIterableIterator<unknown>> & AsyncIterableIterator<unknown> {
-    return need(features.stream, "stream()", this.spec.name).stream(this, input, options);
+  stream<const M extends StreamModes = "updates", const Sub extends boolean = false>(
+    input: GraphInput<I>,
+    options?: StreamOptions & { streamMode?: M; subgraphs?: Sub },
+  ): StreamHandle<StreamChunk<M, Sub, S, N>> {
+    const handle = need(features.stream, "stream()", this.spec.name).stream(this, input, options);
+    return handle as StreamHandle<StreamChunk<M, Sub, S, N>>;
   }
 
   // ------------------------------------------------------------------------------------------------------
   // state (state.ts)
 
-  async getState(config: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot> {
-    return need(features.state, "getState()", this.spec.name).getState(this, config, options);
+  async getState(config: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot<S, N>> {
+    const snapshot = await need(features.state, "getState()", this.spec.name).getState(this, config, options);
+    return snapshot as StateSnapshot<S, N>;
   }
 
   async *getStateHistory(
     config: RunnableConfig | RunConfig,
     options: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> } = {},
-  ): AsyncGenerator<StateSnapshot> {
-    yield* need(features.state, "getStateHistory()", this.spec.name).getStateHistory(this, config, options);
+  ): AsyncGenerator<StateSnapshot<S, N>> {
+    const history = need(features.state, "getStateHistory()", this.spec.name).getStateHistory(this, config, options);
+    yield* history as AsyncGenerator<StateSnapshot<S, N>>;
   }
 
   /**
@@ -239,7 +248,7 @@ export class CompiledGraph<I = Values, O = Values> {
    * "update" checkpoint. `asNode` END with `null` drops unfinished tasks; "__copy__" forks; "__input__" is
    * new input. Returns the new checkpoint's config.
    */
-  async updateState(config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
+  async updateState(config: RunnableConfig | RunConfig, values: U | null, asNode?: AsNode<N>): Promise<RunnableConfig> {
     return need(features.state, "updateState()", this.spec.name).updateState(this, config, values, asNode);
   }
 
@@ -270,9 +279,9 @@ export function mergeConfig(base: StreamOptions, over: StreamOptions | RunConfig
   return merged;
 }
 
-export function compileGraph<I = Values, O = Values>(
+export function compileGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values>(
   spec: GraphSpec,
   options: CompileOptions = {},
-): CompiledGraph<I, O> {
-  return new CompiledGraph<I, O>(spec, options);
+): CompiledGraph<I, O, S, N, U> {
+  return new CompiledGraph<I, O, S, N, U>(spec, options);
 }

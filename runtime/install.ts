@@ -1,6 +1,6 @@
 /**
- * Installs the optional parts of the runtime into the feature table (features.ts). "graphc/runtime" calls
- * `installAll()` when it is imported; code that imports only "graphc/runtime/core" (the small bundle) calls
+ * Installs the optional parts of the runtime into the feature table (features.ts). "@graphc/runtime" calls
+ * `installAll()` when it is imported; code that imports only "@graphc/runtime/core" (the small bundle) calls
  * the functions it needs. Each function is what pulls its module into a bundle.
  */
 import * as durable from "./durable.ts";

@@ -1,6 +1,6 @@
 /**
  * `CompiledGraph.stream()`: the chunk queue and the sink a run pushes its events into. Installed by
- * "graphc/runtime" (install.ts); a graph that is only invoked never bundles it.
+ * "@graphc/runtime" (install.ts); a graph that is only invoked never bundles it.
  */
 import type { CompiledGraph, StreamOptions } from "./graph.ts";
 import { mergeConfig } from "./graph.ts";
@@ -14,7 +14,7 @@ import * as ev from "./stream-events.ts";
  * `for await (const c of await graph.stream(…))` work. Breaking out of the loop cancels the run.
  */
 export function stream(
-  graph: CompiledGraph<unknown, unknown>,
+  graph: CompiledGraph<unknown, unknown, unknown, string, unknown>,
   input: unknown,
   options?: StreamOptions,
 ): Promise<AsyncIterableIterator<unknown>> & AsyncIterableIterator<unknown> {

@@ -1,6 +1,6 @@
 /**
  * A fresh folder for one test file's run: `test/_tmp-<name>-XXXXXX`, git-ignored (`**\/_tmp*\/`) and inside
- * the repository, so code generated into it resolves `graphc/runtime` (the package's self-reference) and
+ * the repository, so code generated into it resolves `@graphc/runtime` (the package's self-reference) and
  * node_modules exactly as a user's does.
  */
 import { mkdtempSync, rmSync } from "node:fs";

@@ -3,7 +3,7 @@
  * graphc's generated code, by the LangGraph.js graphs and by the hand-written loops (bench/hand.ts), so the
  * three sides do exactly the same user work and only the runtime differs.
  */
-import type { NodeContext } from "graphc/runtime";
+import type { NodeContext } from "@graphc/runtime";
 
 export interface Counted {
   count: number;

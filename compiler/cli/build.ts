@@ -13,6 +13,7 @@ import { expandFiles } from "./files.ts";
 import { describeRoot, projectRoot } from "../phases/2-bind/project-root.ts";
 import { cliProject, readOutput, readSource, writeIfChanged } from "./fs.ts";
 import { type CliIO, EXIT, UsageError } from "./io.ts";
+import type { ImportExt } from "../phases/5-emit/import-ext.ts";
 import { printDiagnostics } from "./report.ts";
 import { watchAndRebuild } from "./watch.ts";
 
@@ -23,6 +24,8 @@ export interface BuildOptions {
   /** false with `--no-typecheck` */
   readonly typecheck?: boolean | undefined;
   readonly root?: string | undefined;
+  /** `--import-ext`; default from the nearest tsconfig.json */
+  readonly importExt?: ImportExt | undefined;
 }
 
 export async function buildCommand(io: CliIO, args: readonly string[], opts: BuildOptions): Promise<number> {
@@ -43,6 +46,7 @@ export async function buildOnce(io: CliIO, files: readonly string[], opts: Build
     root: opts.root,
     typecheck: opts.typecheck,
     cwd: io.cwd,
+    importExt: opts.importExt,
   });
   printDiagnostics(io, diagnostics, "pretty", frameSource);
   // the compiler only reads inside the root, so its outputs land there too; this guards the writer itself

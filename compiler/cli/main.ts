@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { type CliIO, EXIT, UsageError, nodeIO } from "./io.ts";
 import { VERSION } from "../version.ts";
+import { IMPORT_EXTS, type ImportExt } from "../phases/5-emit/import-ext.ts";
 
 const ROOT_FLAG = "--root <dir>";
 const ROOT_HELP = "the only folder .graph files are read from (default: the nearest folder above each file with a package.json or tsconfig.json)";
@@ -52,8 +53,22 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option("--check", "write nothing; exit 1 when an output is missing or stale")
     .option("--no-typecheck", "skip checking node functions against the generated types with TypeScript (faster)")
     .option(ROOT_FLAG, ROOT_HELP)
-    .action(async (files: string[], opts: { out?: string; watch?: boolean; check?: boolean; typecheck: boolean; root?: string }) => {
+    .addOption(
+      new Option("--import-ext <ext>", "extension of relative imports in generated code (default: from the nearest tsconfig.json)").choices(
+        IMPORT_EXTS,
+      ),
+    )
+    .action(
+      async (files: string[], opts: { out?: string; watch?: boolean; check?: boolean; typecheck: boolean; root?: string; importExt?: ImportExt }) => {
       code = await (await import("./build.ts")).buildCommand(io, files, opts);
+    });
+
+  program
+    .command("init")
+    .description("create a new project (a sample graph, node functions, a test) in a folder")
+    .argument("[dir]", "the folder (default: here); it must be empty")
+    .action(async (dir: string | undefined) => {
+      code = (await import("./init.ts")).initCommand(io, dir);
     });
 
   program

@@ -1,5 +1,5 @@
 /** article_discuss: three critics (one function, school chosen by node name) and the editor who merges. */
-import type { NodeContext } from "graphc/runtime";
+import type { NodeContext } from "@graphc/runtime";
 import type {
   ArticleDiscussRomanticismRead,
   ArticleDiscussRomanticismUpdate,

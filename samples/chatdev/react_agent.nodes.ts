@@ -3,7 +3,7 @@
  * synthesizer. The brain is scripted: look up the city number, then the weather, then answer — and
  * honour the QA editor's TODO list when the parent sends the work back.
  */
-import type { NodeContext } from "graphc/runtime";
+import type { NodeContext } from "@graphc/runtime";
 import type {
   ReactAgentReactBrainRead,
   ReactAgentReactBrainUpdate,

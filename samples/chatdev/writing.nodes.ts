@@ -2,7 +2,7 @@
  * The A and C agents of ChatDev's demo_sub_graph / demo_sub_graph_path (writer and reviser), shared by
  * both demos because their fields are the same, and the inline demo's editor B1.
  */
-import type { NodeContext } from "graphc/runtime";
+import type { NodeContext } from "@graphc/runtime";
 import type {
   SubGraphPathWriterRead,
   SubGraphPathWriterUpdate,

@@ -3,8 +3,8 @@
  * thread, one graph run per user message, progress streamed per subgraph namespace, and the final state
  * of every turn read back from the SQLite checkpoints.
  */
-import { Command } from "graphc/runtime";
-import { SqliteSaver } from "graphc/runtime/sqlite";
+import { Command } from "@graphc/runtime";
+import { SqliteSaver } from "@graphc/checkpoint-sqlite";
 import { CustomerService, type CustomerServiceState } from "./customer_service.graph.ts";
 import type { Approval } from "./domain.graph.ts";
 import type { ConfirmationRequest } from "./execution.nodes.ts";

@@ -1,5 +1,5 @@
 /** The parent graph's own nodes: starting a turn, and handing the user over to a human. */
-import type { NodeContext } from "graphc/runtime";
+import type { NodeContext } from "@graphc/runtime";
 import type {
   CustomerServiceNewTurnUpdate,
   CustomerServiceHumanHandoffRead,

@@ -2,7 +2,7 @@
  * Decision (seed 004 §3.3): business rules first — they are certain and free — and the model only for
  * what no rule covers (in the seed, an order query).
  */
-import type { NodeContext } from "graphc/runtime";
+import type { NodeContext } from "@graphc/runtime";
 import type {
   DecisionRulesRead,
   DecisionRulesUpdate,

@@ -5,7 +5,7 @@
  * - every write goes to the audit log with the row before and after and the actor;
  * - `dryRun` computes and reports the write without doing it.
  */
-import type { NodeContext } from "graphc/runtime";
+import type { NodeContext } from "@graphc/runtime";
 import type {
   ExecutionPrepareRead,
   ExecutionPrepareUpdate,

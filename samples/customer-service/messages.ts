@@ -1,5 +1,5 @@
-/** Chat messages as the graphs store them (graphc/runtime's Message: role + content, ids added by the reducer). */
-import type { Message } from "graphc/runtime";
+/** Chat messages as the graphs store them (@graphc/runtime's Message: role + content, ids added by the reducer). */
+import type { Message } from "@graphc/runtime";
 import type { ChatTurn } from "../shared/chat-model.ts";
 
 /** an assistant message, tagged with the part of the system that wrote it */

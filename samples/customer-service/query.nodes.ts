@@ -3,7 +3,7 @@
  * missing; `callTools` may throw (a flaky carrier API) and is retried by the node's retry policy;
  * `toolsFailed` turns a failure that outlived the retries into an `error` result for the decision.
  */
-import type { NodeContext } from "graphc/runtime";
+import type { NodeContext } from "@graphc/runtime";
 import type {
   QueryGuardRead,
   QueryGuardUpdate,

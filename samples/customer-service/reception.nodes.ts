@@ -1,5 +1,5 @@
 /** Reception (seed 004 §3.1): intent and entities, and whether to hand the user over to a human. */
-import type { NodeContext } from "graphc/runtime";
+import type { NodeContext } from "@graphc/runtime";
 import type {
   ReceptionClassifyRead,
   ReceptionClassifyUpdate,

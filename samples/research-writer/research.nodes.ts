@@ -1,6 +1,6 @@
 /** The research subgraph's node (seed 000 `do_search`). */
 import type { ResearchSearchRead, ResearchSearchUpdate } from "./research.graph.ts";
-import type { NodeContext } from "graphc/runtime";
+import type { NodeContext } from "@graphc/runtime";
 import { researchPrompt, scriptedModel } from "./model.ts";
 
 export async function doSearch(r: ResearchSearchRead, ctx: NodeContext): Promise<ResearchSearchUpdate> {

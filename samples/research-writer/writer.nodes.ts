@@ -1,6 +1,6 @@
 /** The writer subgraph's node (seed 000 `do_write`). */
 import type { WriterWriteRead, WriterWriteUpdate } from "./writer.graph.ts";
-import type { NodeContext } from "graphc/runtime";
+import type { NodeContext } from "@graphc/runtime";
 import { scriptedModel, writePrompt } from "./model.ts";
 
 export async function doWrite(w: WriterWriteRead, ctx: NodeContext): Promise<WriterWriteUpdate> {

@@ -24,10 +24,13 @@ export interface ChatModel {
 
 /** A model whose answer is a pure function of the conversation. */
 export class ScriptedModel implements ChatModel {
-  constructor(
-    readonly name: string,
-    private readonly script: (turns: readonly ChatTurn[]) => string,
-  ) {}
+  readonly name: string;
+  private readonly script: (turns: readonly ChatTurn[]) => string;
+
+  constructor(name: string, script: (turns: readonly ChatTurn[]) => string) {
+    this.name = name;
+    this.script = script;
+  }
 
   complete(turns: readonly ChatTurn[], options: CompleteOptions = {}): Promise<string> {
     options.signal?.throwIfAborted();
@@ -46,7 +49,10 @@ export class OpenAICompatibleModel implements ChatModel {
   readonly name: string;
   private readonly url: string;
 
-  constructor(private readonly config: OpenAIConfig) {
+  private readonly config: OpenAIConfig;
+
+  constructor(config: OpenAIConfig) {
+    this.config = config;
     this.name = config.model;
     this.url = `${(config.baseUrl ?? "https://api.openai.com/v1").replace(/\/+$/, "")}/chat/completions`;
   }

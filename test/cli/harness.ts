@@ -1,6 +1,6 @@
 /**
  * Runs the CLI in-process (`main(argv, io)`) against a temporary project. Projects live in
- * test/_tmp-cli-* inside the repository (test/temp-dir.ts), so generated code resolves `graphc/runtime`
+ * test/_tmp-cli-* inside the repository (test/temp-dir.ts), so generated code resolves `@graphc/runtime`
  * through the package's self-reference exactly as it does for a user.
  */
 import { mkdirSync, writeFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * The real command, spawned as a user runs it (bin/graphc.mjs through tsx): exit codes and output streams.
+ * The real command, spawned as a user runs it (bin/graphc-dev.mjs, the repository's command, through tsx): exit codes and output streams.
  * Each spawn costs about half a second, so everything else is tested in-process through main().
  */
 import { spawn } from "node:child_process";
@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { BROKEN_GRAPH, HELLO_GRAPH, HELLO_NODES, project } from "./harness.ts";
 
-const bin = fileURLToPath(new URL("../../bin/graphc.mjs", import.meta.url));
+const bin = fileURLToPath(new URL("../../bin/graphc-dev.mjs", import.meta.url));
 const p = project({
   "hello.graph": HELLO_GRAPH,
   "hello.nodes.ts": HELLO_NODES,
@@ -57,7 +57,7 @@ function graphc(args: string[]): Promise<{ code: number | null; stdout: string; 
   });
 }
 
-describe("bin/graphc.mjs", () => {
+describe("bin/graphc-dev.mjs", () => {
   it("exits 0 / 1 / 2 for success, errors in the input and usage errors", async () => {
     const [version, check, fmt, usage] = await Promise.all([
       graphc(["--version"]),

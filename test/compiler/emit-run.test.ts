@@ -15,7 +15,7 @@ import {
   Overwrite,
   type GraphSpec,
   type NodeSpec,
-} from "graphc/runtime";
+} from "@graphc/runtime";
 import { Branches, BranchesSpec } from "../fixtures/emit/_expected/branches.graph.ts";
 import { Escapes, EscapesSpec } from "../fixtures/emit/_expected/escapes.graph.ts";
 import { Desk, DeskSpec, Notes, TriageSpec } from "../fixtures/emit/_expected/parent-command.graph.ts";

@@ -79,7 +79,7 @@ describe("source maps", () => {
     // the join table entry maps to the waiting edge
     expect(src[graphLine(lineOf('target: "joined"'))! - 1]).toMatch(/\[left, right\] -> joined/);
     // a field's reducer merge maps to the field
-    expect(src[graphLine(lineOf("v.rounds = "))! - 1]).toMatch(/rounds:/);
+    expect(src[graphLine(lineOf('v["rounds"] = '))! - 1]).toMatch(/rounds:/);
   });
 
   it("is a version-3 map whose mappings decode to the same lines", () => {

@@ -1,13 +1,13 @@
 /**
  * Compiles every `.graph` program of the conformance suite (test/conformance/graphs) in ONE `buildFiles`
- * call into a git-ignored folder inside the repository (so the generated code resolves `graphc/runtime`
+ * call into a git-ignored folder inside the repository (so the generated code resolves `@graphc/runtime`
  * and the node modules exactly as user code does), then imports the generated modules.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildFiles, type Diagnostic } from "graphc";
-import type { CompiledGraph, GraphSpec } from "graphc/runtime";
+import type { CompiledGraph, GraphSpec } from "@graphc/runtime";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const GRAPHS_DIR = join(here, "graphs");

@@ -5,7 +5,7 @@
  * cases) run against MemorySaver, SqliteSaver and PostgresSaver. Case by case status: docs/conformance.md.
  */
 import { afterAll, beforeAll, describe } from "vitest";
-import type { CheckpointSaver } from "graphc/runtime";
+import type { CheckpointSaver } from "@graphc/runtime";
 import { buildPrograms } from "./context.ts";
 import { openSaver, SAVER_KINDS, type SaverUnderTest } from "./savers.ts";
 import { channels } from "./cases/a-channels.ts";

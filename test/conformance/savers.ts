@@ -5,9 +5,9 @@
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { MemorySaver, type CheckpointSaver } from "graphc/runtime";
-import { SqliteSaver } from "graphc/runtime/sqlite";
-import { PostgresSaver } from "graphc/runtime/postgres";
+import { MemorySaver, type CheckpointSaver } from "@graphc/runtime";
+import { SqliteSaver } from "@graphc/checkpoint-sqlite";
+import { PostgresSaver } from "@graphc/checkpoint-postgres";
 import { dropSchema, postgresUrl } from "../savers/pg-env.ts";
 import { OUT_DIR } from "./build.ts";
 

@@ -6,7 +6,7 @@
  */
 import { Annotation, END, MemorySaver as LgMemorySaver, START, StateGraph, interrupt } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
-import { MemorySaver, compileGraph, type NodeContext, type Values } from "graphc/runtime";
+import { MemorySaver, compileGraph, type NodeContext, type Values } from "@graphc/runtime";
 import { concat, graph, nodeFactory } from "../runtime/helpers.ts";
 
 type Streamer = { stream(input: unknown, opts: object): Promise<AsyncIterable<unknown>> | AsyncIterable<unknown> };

@@ -6,7 +6,7 @@
  */
 import { Annotation, Command as LgCommand, END, MemorySaver as LgMemorySaver, START, StateGraph, interrupt } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
-import { Command, MemorySaver, compileGraph, type NodeContext, type RunnableConfig, type StateSnapshot, type Values } from "graphc/runtime";
+import { Command, MemorySaver, compileGraph, type NodeContext, type RunnableConfig, type StateSnapshot, type Values } from "@graphc/runtime";
 import { concat, graph, nodeFactory } from "../runtime/helpers.ts";
 
 interface Side {

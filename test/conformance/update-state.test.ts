@@ -7,7 +7,7 @@
  */
 import { Annotation, END, MemorySaver as LgMemorySaver, START, StateGraph } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
-import { InvalidUpdateError, MemorySaver, compileGraph, type StateSnapshot, type Values } from "graphc/runtime";
+import { InvalidUpdateError, MemorySaver, compileGraph, type StateSnapshot, type Values } from "@graphc/runtime";
 import { concat, graph, nodeFactory } from "../runtime/helpers.ts";
 
 interface Side {

@@ -1,6 +1,6 @@
 /**
  * The differential run: generate programs, compile all of them with graphc in ONE `buildFiles` call (one
- * temp folder inside the repository, so generated code resolves `graphc/runtime` like any user code), build
+ * temp folder inside the repository, so generated code resolves `@graphc/runtime` like any user code), build
  * the same programs with @langchain/langgraph, run both and compare.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";

@@ -11,25 +11,25 @@
  * Children talk in lines on stdout; `Child.line(pattern)` waits for one.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
 import { buildFiles, hasErrors } from "graphc";
+import { SOURCE_ENTRIES } from "../source-entries.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /**
- * `graphc` and `graphc/<sub>` resolve through the package's own `exports` map (the package self-reference
- * tsx uses), so every entry — "graphc/runtime", the savers, any later one — maps to its source file.
+ * Every package name ("@graphc/runtime", the savers, any later one) maps to its source file
+ * (test/source-entries.ts), as it does for vitest and tsc in this repository.
  */
-const selfReference: Plugin = {
-  name: "graphc-self-reference",
+const sourceEntries: Plugin = {
+  name: "graphc-source-entries",
   setup(b) {
-    const exportsMap = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: Record<string, string> }).exports;
-    b.onResolve({ filter: /^graphc(\/|$)/ }, (args) => {
-      const target = exportsMap[`.${args.path.slice("graphc".length)}`];
-      if (target === undefined) return { errors: [{ text: `"${args.path}" is not exported by package.json` }] };
+    b.onResolve({ filter: /^(graphc|@graphc\/)/ }, (args) => {
+      const target = SOURCE_ENTRIES[args.path];
+      if (target === undefined) return { errors: [{ text: `"${args.path}" is not in test/source-entries.ts` }] };
       return { path: join(ROOT, target) };
     });
   },
@@ -46,7 +46,7 @@ export async function bundle(source: string, resolveDir: string, outfile: string
     target: "node20",
     sourcemap: "inline",
     external: ["better-sqlite3", "pg"],
-    plugins: [selfReference],
+    plugins: [sourceEntries],
     logLevel: "silent",
   });
   return outfile;

@@ -12,8 +12,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MemorySaver, type Checkpoint, type CheckpointMetadata, type CompiledGraph, type RunnableConfig } from "graphc/runtime";
-import { SqliteSaver } from "graphc/runtime/sqlite";
+import { MemorySaver, type Checkpoint, type CheckpointMetadata, type CompiledGraph, type RunnableConfig } from "@graphc/runtime";
+import { SqliteSaver } from "@graphc/checkpoint-sqlite";
 import { tempDir } from "../temp-dir.ts";
 import { Child, ROOT, bundleRunner, compileGraph } from "./child.ts";
 import { assertChain, threadHistory, type Saved } from "./history.ts";

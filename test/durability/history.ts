@@ -2,7 +2,7 @@
  * Reads a thread's whole checkpoint history straight from a saver (every namespace), for the durability
  * checks: a resumed run must leave exactly the history an uninterrupted run leaves.
  */
-import type { CheckpointSaver, CheckpointTuple } from "graphc/runtime";
+import type { CheckpointSaver, CheckpointTuple } from "@graphc/runtime";
 
 export interface Saved {
   ns: string;

@@ -9,9 +9,9 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CheckpointSaver } from "graphc/runtime";
-import { SqliteSaver } from "graphc/runtime/sqlite";
-import { PostgresSaver } from "graphc/runtime/postgres";
+import type { CheckpointSaver } from "@graphc/runtime";
+import { SqliteSaver } from "@graphc/checkpoint-sqlite";
+import { PostgresSaver } from "@graphc/checkpoint-postgres";
 import { dropSchema, postgresUrl } from "../savers/pg-env.ts";
 import { tempDir } from "../temp-dir.ts";
 import { Child, ROOT, bundle } from "./child.ts";

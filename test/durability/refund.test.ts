@@ -8,8 +8,8 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { CompiledGraph } from "graphc/runtime";
-import { SqliteSaver } from "graphc/runtime/sqlite";
+import type { CompiledGraph } from "@graphc/runtime";
+import { SqliteSaver } from "@graphc/checkpoint-sqlite";
 import { dropSchema, postgresUrl } from "../savers/pg-env.ts";
 import { tempDir } from "../temp-dir.ts";
 import { Child, ROOT, bundleRunner, compileGraph } from "./child.ts";

@@ -10,7 +10,7 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PostgresSaver } from "graphc/runtime/postgres";
+import { PostgresSaver } from "@graphc/checkpoint-postgres";
 import { dropSchema, postgresUrl } from "../savers/pg-env.ts";
 import { tempDir } from "../temp-dir.ts";
 import { Child, ROOT, bundleRunner, compileGraph } from "./child.ts";

@@ -161,7 +161,7 @@ export function validGraphText(g: Gen): string {
   let text = "";
   if (chance(g, 0.3)) text += `${comment(g)}\n`;
   text += `import { implN, router, fanOut, myReducer, toIn, fromOut } from "./nodes.ts"\n`;
-  if (chance(g, 0.5)) text += `import type { Message } from "graphc/runtime"\n`;
+  if (chance(g, 0.5)) text += `import type { Message } from "@graphc/runtime"\n`;
   if (chance(g, 0.5)) text += `import { Other } from "./other.graph"\n`;
   if (chance(g, 0.5)) text += `\ntype Note = { title: string, body${chance(g, 0.5) ? "?" : ""}: string }\n`;
   for (let i = chance(g, 0.8) ? 1 : 2; i > 0; i--) {

@@ -13,7 +13,7 @@ import {
   messages,
   sum,
   union,
-} from "graphc/runtime";
+} from "@graphc/runtime";
 import { MemorySaver } from "../../runtime/checkpoint/memory.ts";
 import { forgetLastMerge } from "../../runtime/reducers.ts";
 import { concat, graph, nodeFactory } from "./helpers.ts";

@@ -12,7 +12,7 @@ import {
   compileGraph,
   type GraphSpec,
   type Values,
-} from "graphc/runtime";
+} from "@graphc/runtime";
 import { CheckpointError as CoreCheckpointError } from "../../runtime/core.ts";
 import { concat, graph, nodeFactory } from "./helpers.ts";
 
@@ -74,7 +74,7 @@ describe("Command update given as invoke input", () => {
 });
 
 describe("CheckpointError", () => {
-  it("is exported by graphc/runtime and graphc/runtime/core and is what savers throw", async () => {
+  it("is exported by @graphc/runtime and @graphc/runtime/core and is what savers throw", async () => {
     expect(CoreCheckpointError).toBe(CheckpointError);
     const err = await new MemorySaver()
       .put({ configurable: {} }, { v: 1, id: "x", ts: "", channel_values: {}, channel_versions: {}, versions_seen: {} }, {} as never, {})

@@ -1,8 +1,8 @@
 /**
- * "graphc/runtime/core": the loop core without checkpointing, streaming or node policies. A graph that is
+ * "@graphc/runtime/core": the loop core without checkpointing, streaming or node policies. A graph that is
  * only invoked runs exactly as with the full entry; using a part that is not installed is a clear
  * GraphValueError naming the import; installing it (install.ts) makes it work. This file must not import
- * "graphc/runtime" (that entry installs everything).
+ * "@graphc/runtime" (that entry installs everything).
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -77,7 +77,7 @@ function spec(nodes: NodeSpec[]): GraphSpec {
 const chain = spec([node("a", ["b"]), node("b", [])]);
 const retried = spec([node("a", ["b"], { retry: { maxAttempts: 2 } }), node("b", [])]);
 
-describe("graphc/runtime/core", () => {
+describe("@graphc/runtime/core", () => {
   it("invokes a graph without any optional part installed", async () => {
     expect(await compileGraph(chain).invoke({ count: 0 })).toEqual({ count: 2, log: ["a", "b"] });
   });
@@ -85,9 +85,9 @@ describe("graphc/runtime/core", () => {
   it("names the missing import for stream(), a checkpointer, a Command input, getState and node policies", async () => {
     const g = compileGraph(chain);
     expect(() => g.stream({ count: 0 })).toThrow(GraphValueError);
-    expect(() => g.stream({ count: 0 })).toThrow(/stream\(\) needs .*import "graphc\/runtime"/);
+    expect(() => g.stream({ count: 0 })).toThrow(/stream\(\) needs .*import "@graphc\/runtime"/);
     await expect(g.invoke({ count: 0 }, { checkpointer: new MemorySaver(), configurable: { thread_id: "t" } })).rejects.toThrow(
-      /a checkpointer needs .*"graphc\/runtime"/,
+      /a checkpointer needs .*"@graphc\/runtime"/,
     );
     await expect(g.invoke(new Command({ goto: "b" }))).rejects.toThrow(/A Command as input needs/);
     await expect(g.getState({ configurable: { thread_id: "t" } })).rejects.toThrow(/getState\(\) needs/);

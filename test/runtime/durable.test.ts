@@ -11,7 +11,7 @@ import {
   messages,
   type StateSnapshot,
   type Values,
-} from "graphc/runtime";
+} from "@graphc/runtime";
 import { concat, graph, nodeFactory } from "./helpers.ts";
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {

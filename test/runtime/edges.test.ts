@@ -1,6 +1,6 @@
 /** Reference §8 group C (edges, fan-out/fan-in, conditionals), §1.4 write order, §1.10 recursion limit. */
 import { describe, expect, it } from "vitest";
-import { GraphRecursionError, compileGraph, type BranchSpec, type Values } from "graphc/runtime";
+import { GraphRecursionError, compileGraph, type BranchSpec, type Values } from "@graphc/runtime";
 import { concat, graph, nodeFactory, sleep, writeOrderSpec } from "./helpers.ts";
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {

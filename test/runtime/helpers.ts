@@ -17,7 +17,7 @@ import {
   type NodeSpec,
   type TaskUpdate,
   type Values,
-} from "graphc/runtime";
+} from "@graphc/runtime";
 
 export const VERSION = "0.1.0";
 

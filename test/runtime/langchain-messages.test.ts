@@ -23,7 +23,7 @@ import {
   type Message,
   type NodeContext,
   type Values,
-} from "graphc/runtime";
+} from "@graphc/runtime";
 import { graph, nodeFactory } from "./helpers.ts";
 
 const strip = (ms: readonly Message[]) => ms.map(({ id: _id, ...rest }) => rest);

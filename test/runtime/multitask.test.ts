@@ -3,7 +3,7 @@
  * runtime's in-process lock alone. The cross-process tests are test/durability/multitask.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { Command, MemorySaver, ThreadBusyError, compileGraph } from "graphc/runtime";
+import { Command, MemorySaver, ThreadBusyError, compileGraph } from "@graphc/runtime";
 import { compileThreads, threadGraph } from "../durability/fixtures/thread-graph.ts";
 
 /** A gate the test opens: the node of a run waits in it, so the run holds its thread until `open()`. */

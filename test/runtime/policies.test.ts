@@ -10,7 +10,7 @@ import {
   defaultRetryOn,
   type NodeContext,
   type Values,
-} from "graphc/runtime";
+} from "@graphc/runtime";
 import { concat, graph, nodeFactory, sleep } from "./helpers.ts";
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {

@@ -7,7 +7,7 @@ import {
   NodeError,
   compileGraph,
   type Values,
-} from "graphc/runtime";
+} from "@graphc/runtime";
 import { concat, graph, nodeFactory } from "./helpers.ts";
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {

@@ -1,6 +1,6 @@
 /** Reference §8 groups D (Send) and E (Command), §1.8, §1.9. */
 import { describe, expect, it } from "vitest";
-import { Command, InvalidUpdateError, Send, compileGraph, type GraphSpec, type Values } from "graphc/runtime";
+import { Command, InvalidUpdateError, Send, compileGraph, type GraphSpec, type Values } from "@graphc/runtime";
 import { concat, graph, nodeFactory, sleep } from "./helpers.ts";
 
 describe("Send (group D)", () => {

@@ -15,7 +15,7 @@ import {
   sum,
   type GraphSpec,
   type Values,
-} from "graphc/runtime";
+} from "@graphc/runtime";
 import { graph, nodeFactory, sleep } from "./helpers.ts";
 
 /** counts the supersteps each child ran, to see where a child was stopped */

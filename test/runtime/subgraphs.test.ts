@@ -1,6 +1,6 @@
 /** Reference §8 group G and §4: subgraph calls, namespaces in streams, isolation, vars, errors. */
 import { describe, expect, it } from "vitest";
-import { NodeError, Send, compileGraph, type GraphSpec, type Values } from "graphc/runtime";
+import { NodeError, Send, compileGraph, type GraphSpec, type Values } from "@graphc/runtime";
 import { concat, graph, nodeFactory, sleep } from "./helpers.ts";
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {

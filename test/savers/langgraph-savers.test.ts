@@ -8,7 +8,7 @@
 import { MemorySaver as LgMemorySaver } from "@langchain/langgraph";
 import { SqliteSaver as LgSqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { describe, expect, it } from "vitest";
-import { Command, Send, compileGraph, fromLangGraphSaver, type CheckpointSaver, type NodeContext, type StateSnapshot, type Values } from "graphc/runtime";
+import { Command, Send, compileGraph, fromLangGraphSaver, type CheckpointSaver, type NodeContext, type StateSnapshot, type Values } from "@graphc/runtime";
 import { concat, graph, nodeFactory } from "../runtime/helpers.ts";
 
 const savers: [string, () => CheckpointSaver][] = [

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { PostgresSaver } from "../../runtime/adapters/postgres.ts";
+import { PostgresSaver } from "@graphc/checkpoint-postgres";
 import { CorruptCheckpointError } from "../../runtime/checkpoint/corrupt.ts";
 import { CORRUPTIONS, type Seeded, type Sql, expectCorrupt, seed } from "./corrupt-cases.ts";
 import { cfg } from "./conformance.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { PostgresSaver } from "../../runtime/adapters/postgres.ts";
+import { PostgresSaver } from "@graphc/checkpoint-postgres";
 import type { Checkpoint, RunnableConfig } from "../../runtime/checkpoint/types.ts";
 import { cfg, checkpoint, meta, saverConformance } from "./conformance.ts";
 import { message } from "./messages-thread.ts";

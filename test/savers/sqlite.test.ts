@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
-import { SqliteSaver } from "../../runtime/adapters/sqlite.ts";
+import { SqliteSaver } from "@graphc/checkpoint-sqlite";
 import type { CheckpointTuple } from "../../runtime/checkpoint/types.ts";
 import { cfg, checkpoint, meta, saverConformance } from "./conformance.ts";
 import { message, runMessagesThread } from "./messages-thread.ts";

@@ -8,9 +8,9 @@
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { Command, MemorySaver, type CheckpointSaver, type RunnableConfig } from "graphc/runtime";
-import { SqliteSaver } from "graphc/runtime/sqlite";
-import { PostgresSaver } from "graphc/runtime/postgres";
+import { Command, MemorySaver, type CheckpointSaver, type RunnableConfig } from "@graphc/runtime";
+import { SqliteSaver } from "@graphc/checkpoint-sqlite";
+import { PostgresSaver } from "@graphc/checkpoint-postgres";
 import { compileThreads } from "../durability/fixtures/thread-graph.ts";
 import { tempDir } from "../temp-dir.ts";
 import { checkpoint, meta } from "./conformance.ts";

@@ -9,9 +9,9 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { SqliteSaver } from "graphc/runtime/sqlite";
-import { PostgresSaver } from "graphc/runtime/postgres";
-import { startedOf } from "../../runtime/adapters/sqlite-lock.ts";
+import { SqliteSaver } from "@graphc/checkpoint-sqlite";
+import { PostgresSaver } from "@graphc/checkpoint-postgres";
+import { startedOf } from "../../checkpoint-sqlite/sqlite-lock.ts";
 import { tempDir } from "../temp-dir.ts";
 import { postgresUrl } from "./pg-env.ts";
 

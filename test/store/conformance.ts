@@ -4,7 +4,7 @@
  * TTL — and the errors graphc gives for bad input.
  */
 import { afterAll, describe, expect, it, vi } from "vitest";
-import type { IndexConfig, Store } from "graphc/runtime";
+import type { IndexConfig, Store } from "@graphc/runtime";
 
 export interface OpenedStore {
   store: Store;

@@ -5,9 +5,9 @@
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { InMemoryStore, MemorySaver, compileGraph, type NodeContext, type Store, type Values } from "graphc/runtime";
-import { PostgresStore } from "../../runtime/adapters/postgres-store.ts";
-import { SqliteStore } from "../../runtime/adapters/sqlite-store.ts";
+import { InMemoryStore, MemorySaver, compileGraph, type NodeContext, type Store, type Values } from "@graphc/runtime";
+import { PostgresStore } from "@graphc/checkpoint-postgres";
+import { SqliteStore } from "@graphc/checkpoint-sqlite";
 import { graph, nodeFactory } from "../runtime/helpers.ts";
 import { postgresUrl } from "../savers/pg-env.ts";
 import { tempDir } from "../temp-dir.ts";

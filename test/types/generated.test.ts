@@ -4,7 +4,7 @@
  * errors). The runtime assertions check that the typed functions are the ones the graph calls.
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { Command, END, type NodeContext, type Overwrite, type Send } from "graphc/runtime";
+import { Command, END, type NodeContext, type Overwrite, type Send } from "@graphc/runtime";
 import {
   Branches,
   type BranchesDispatchBranch,

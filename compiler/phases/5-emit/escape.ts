@@ -36,10 +36,18 @@ export function key(name: string): string {
   return IDENT.test(name) ? name : str(name);
 }
 
-/** Property access `obj.name` or `obj["name"]`. */
+/**
+ * A field of a record (state values, input, a mapping's output: `Values` objects): always `obj["name"]`,
+ * the access that compiles under the user's `noPropertyAccessFromIndexSignature`.
+ */
 export function access(obj: string, name: string, optional = false): string {
-  if (IDENT.test(name)) return `${obj}${optional ? "?." : "."}${name}`;
   return `${obj}${optional ? "?." : ""}[${str(name)}]`;
+}
+
+/** A member of a typed value: `obj.name`, or `obj["name"]` when the name is no identifier. */
+export function member(obj: string, name: string, optional = false): string {
+  if (IDENT.test(name)) return `${obj}${optional ? "?." : "."}${name}`;
+  return access(obj, name, optional);
 }
 
 /**

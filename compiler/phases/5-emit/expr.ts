@@ -4,7 +4,7 @@
  * `==` `===` (`== null` stays loose: absent or null), `x in [a, b]` a chain of `===` tests.
  */
 import type { ExprIR } from "../4-lower/ir.ts";
-import { access, key, str } from "./escape.ts";
+import { access, key, member, str } from "./escape.ts";
 
 export function tsExpr(e: ExprIR, state: string): string {
   const go = (x: ExprIR) => tsExpr(x, state);
@@ -21,7 +21,7 @@ export function tsExpr(e: ExprIR, state: string): string {
       return access(state, e.name);
     case "member":
       // after an index the value may be missing (`noUncheckedIndexedAccess`): optional chaining
-      return access(go(e.object), e.name, e.object.k === "index");
+      return member(go(e.object), e.name, e.object.k === "index");
     case "index": {
       const obj = go(e.object);
       const i = e.index;

@@ -13,6 +13,7 @@ import { isBindingName, isIdentifier, str } from "./escape.ts";
 import { emitGraphTypes } from "./graph-types.ts";
 import { BLANK } from "./format.ts";
 import { graphNames, Scope, type GraphNames } from "./names.ts";
+import { withImportExt, type ImportExt } from "./import-ext.ts";
 import { RUNTIME_MODULE } from "./runtime-api.ts";
 import { emitGraphSpec } from "./spec.ts";
 import { tsType } from "./types.ts";
@@ -21,6 +22,8 @@ export interface EmitOptions {
   readonly version: string;
   /** where the generated code of a `.graph` file goes (default: beside it, `x.graph.ts`) */
   readonly outPath?: (graphFile: string) => string;
+  /** the extension of relative imports (import-ext.ts); default: the user's as written, `.ts` for generated files */
+  readonly importExt?: ImportExt | undefined;
 }
 
 export interface EmittedText {
@@ -69,7 +72,7 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
   const foreign = new Map<string, ChildNames>();
   const relModule = (target: string) => {
     const rel = posix.relative(posix.dirname(path), target);
-    return rel.startsWith(".") ? rel : `./${rel}`;
+    return withImportExt(rel.startsWith(".") ? rel : `./${rel}`, options.importExt);
   };
 
   const cx: EmitContext = {
@@ -139,7 +142,7 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
       head.push(cx.traced(imp.span, `import type { ${names.join(", ")} } from ${str(relModule(outPath(imp.resolvedFile)))};`));
       continue;
     }
-    const spec = rebase(imp.module, file.file, path);
+    const spec = withImportExt(rebase(imp.module, file.file, path), options.importExt);
     const names = imp.names.map((nm) => {
       const exported = isIdentifier(nm.exported) ? nm.exported : str(nm.exported);
       const as = (imp.kind === "value" ? aliases.get(nm.local) : undefined) ?? nm.local;

@@ -32,9 +32,15 @@ export function emitGraphTypes(g: GraphIR, n: GraphNames, cx: EmitContext): stri
   out.push(`/** The graph's node names (what a router without cases may return, with END). */`);
   out.push(`export type ${n.nodeName} = ${g.nodes.map((x) => str(x.name)).join(" | ") || "never"};`);
   const destination = () => `${n.nodeName} | typeof ${rt("END")}`;
+  out.push(`/** What \`${n.graph}.updateState\` accepts: any of the graph's fields, each typed by its reducer. */`);
+  out.push(
+    `export type ${n.update} = ${objectType(
+      g.fields.map((f) => ({ name: f.name, optional: true, type: updateType(f, n.state, () => rt("Overwrite"), cx.fn) })),
+    )};`,
+  );
 
   for (const node of g.nodes) out.push(BLANK, ...nodeTypes(node, n, cx, F));
-  if (g.nodes.some((x) => x.kind === "subgraph")) out.push(BLANK, parentCommandType(g, n, cx, F));
+  if (g.nodes.some((x) => x.kind === "subgraph")) out.push(BLANK, parentCommandType(g, n, cx));
   const branchTypes = (from: string, branches: readonly BranchIR[]) =>
     branches.forEach((b, i) => {
       const bn = n.branch(from, i);
@@ -63,13 +69,10 @@ export function emitGraphTypes(g: GraphIR, n: GraphNames, cx: EmitContext): stri
  * writes `new Command({ graph: Command.PARENT, … } satisfies GParentCommand)`; the runtime checks the same
  * rules again (it cannot know statically which parent a child runs under).
  */
-function parentCommandType(g: GraphIR, n: GraphNames, cx: EmitContext, F: (name: string) => FieldIR): string {
+function parentCommandType(g: GraphIR, n: GraphNames, cx: EmitContext): string {
   const rt = (x: Parameters<EmitContext["scope"]["rt"]>[0]) => cx.scope.rt(x);
-  const update = objectType(
-    g.fields.map((f) => ({ name: f.name, optional: true, type: updateType(F(f.name), n.state, () => rt("Overwrite"), cx.fn) })),
-  );
   const targets = [...new Set(g.nodes.flatMap((x) => (x.kind === "subgraph" ? (x.goto ?? []) : [])))];
-  const members = [`readonly graph: typeof ${rt("Command")}.PARENT;`, `readonly update?: ${update};`];
+  const members = [`readonly graph: typeof ${rt("Command")}.PARENT;`, `readonly update?: ${n.update};`];
   if (targets.length > 0) {
     const t = `${targets.map((x) => (x === "END" ? `typeof ${rt("END")}` : str(x))).join(" | ")} | ${rt("Send")}`;
     members.push(`readonly goto?: ${t} | readonly (${t})[];`);

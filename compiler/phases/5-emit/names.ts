@@ -58,6 +58,8 @@ export interface GraphNames {
   readonly vars: string;
   readonly branchContext: string;
   readonly nodeName: string;
+  /** `GUpdate`: an update of any of the graph's fields (what `updateState` accepts) */
+  readonly update: string;
   node(name: string): { read: string; update: string; fn: string };
   branch(from: string, index: number): { fn: string; key: string };
   /** `GParentCommand`: what a child's node may send to this graph with Command.PARENT (graphs with subgraph nodes) */
@@ -83,6 +85,7 @@ export function graphNames(scope: Scope, graph: string, inlineNode?: string): Gr
     vars: scope.fresh(`${base}Vars`),
     branchContext: scope.fresh(`${base}BranchContext`),
     nodeName: scope.fresh(`${base}Node`),
+    update: scope.fresh(`${base}Update`),
     node(name) {
       let n = nodes.get(name);
       if (!n) {

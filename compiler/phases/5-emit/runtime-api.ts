@@ -1,8 +1,8 @@
 /**
- * Every name the generated code imports from `graphc/runtime`, in one place: the emitter records which
+ * Every name the generated code imports from `@graphc/runtime`, in one place: the emitter records which
  * ones a file uses and imports exactly those (sorted, so output is deterministic).
  */
-export const RUNTIME_MODULE = "graphc/runtime";
+export const RUNTIME_MODULE = "@graphc/runtime";
 
 /** The npm package that provides a module specifier: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
 export function packageOf(module: string): string {

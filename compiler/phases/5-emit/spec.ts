@@ -43,7 +43,7 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
         `/** Graph \`${n.graph}\` as the runtime runs it: every field-dependent step is specialised code. */`,
         `export const ${n.spec}: ${rt("GraphSpec")} = {\n${body.join("\n")}\n};`,
         BLANK,
-        `export const ${n.graph} = ${rt("compileGraph")}<${n.input}, ${n.output}>(${n.spec});`,
+        `export const ${n.graph} = ${rt("compileGraph")}<${n.input}, ${n.output}, ${n.state}, ${n.nodeName}, ${n.update}>(${n.spec});`,
       ].join("\n"),
     ),
   ].join("\n");

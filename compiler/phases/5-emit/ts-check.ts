@@ -15,6 +15,7 @@ import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { Span } from "../../../grammar/span.ts";
 import { d } from "../../diagnostics/messages.ts";
 import type { ImportRef } from "../2-bind/model.ts";
+import { userTsconfig } from "../../user-tsconfig.ts";
 import type { FnBinding } from "./context.ts";
 
 /** The repository's strict settings: generated code must be clean under them. */
@@ -45,13 +46,24 @@ export interface GeneratedForCheck {
 }
 
 export class TsWorld {
-  private readonly project = new Project({ compilerOptions: STRICT_OPTIONS, skipAddingFilesFromTsConfig: true });
+  private readonly options: ts.CompilerOptions;
+  private readonly project: Project;
   private readonly syncCache = new Map<string, boolean>();
   /** absolute paths of the generated files held in memory */
   private readonly drafts = new Set<string>();
 
   /** `cwd`: the folder relative paths are relative to (default: the process's working directory) */
-  constructor(private readonly cwd: string = process.cwd()) {}
+  constructor(private readonly cwd: string = process.cwd()) {
+    // the user's `paths` and bundler resolution apply: generated code and node modules resolve as the
+    // user's tsc resolves them
+    const { paths, pathsBasePath, bundler } = userTsconfig(cwd);
+    this.options = {
+      ...STRICT_OPTIONS,
+      ...(paths ? { paths, pathsBasePath } : {}),
+      ...(bundler ? { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler } : {}),
+    };
+    this.project = new Project({ compilerOptions: this.options, skipAddingFilesFromTsConfig: true });
+  }
 
   /**
    * One world per working directory, kept between builds of one process (`--watch`, tests): TypeScript's
@@ -102,7 +114,7 @@ export class TsWorld {
     return ts.resolveModuleName(
       module,
       absolute(outFile, this.cwd),
-      STRICT_OPTIONS,
+      this.options,
       this.project.getModuleResolutionHost(),
       undefined,
       undefined,

@@ -13,6 +13,7 @@ import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { ImportRef, Program } from "../2-bind/model.ts";
 import { lower, type SyncOracle } from "../4-lower/index.ts";
 import { emitFileText, rebase } from "./file.ts";
+import type { ImportExt } from "./import-ext.ts";
 import { traceLines } from "./format.ts";
 import { d } from "../../diagnostics/messages.ts";
 import { fileStart } from "../2-bind/bind.ts";
@@ -26,7 +27,12 @@ export interface TypecheckResult {
 
 export function typecheckProgram(
   program: Program,
-  options: { readonly version: string; readonly outPath: (graphFile: string) => string; readonly cwd?: string | undefined },
+  options: {
+    readonly version: string;
+    readonly outPath: (graphFile: string) => string;
+    readonly cwd?: string | undefined;
+    readonly importExt?: ImportExt | undefined;
+  },
 ): TypecheckResult {
   const { outPath } = options;
   const world = TsWorld.shared(options.cwd);

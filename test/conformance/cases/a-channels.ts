@@ -1,6 +1,6 @@
 /** Reference §8 group A (channels and reducers), run without a checkpointer. */
 import { describe, expect, it } from "vitest";
-import { InvalidUpdateError } from "graphc/runtime";
+import { InvalidUpdateError } from "@graphc/runtime";
 import { collect, graph } from "../context.ts";
 
 const g = (name: string) => graph("a-channels", name);

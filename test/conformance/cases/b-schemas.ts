@@ -1,6 +1,6 @@
 /** Reference §8 group B (schemas), run without a checkpointer. */
 import { beforeEach, describe, expect, it } from "vitest";
-import { GraphInputError, InvalidUpdateError } from "graphc/runtime";
+import { GraphInputError, InvalidUpdateError } from "@graphc/runtime";
 import { collect, graph } from "../context.ts";
 import { seen } from "../graphs/b-schemas.nodes.ts";
 import { errorCodes } from "../invalid.ts";

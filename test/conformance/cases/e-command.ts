@@ -1,6 +1,6 @@
 /** Reference §8 group E (Command), the cases that need no checkpointer. */
 import { beforeEach, describe, expect, it } from "vitest";
-import { InvalidUpdateError } from "graphc/runtime";
+import { InvalidUpdateError } from "@graphc/runtime";
 import { graph } from "../context.ts";
 import { calls, route } from "../graphs/e-command.nodes.ts";
 

@@ -3,7 +3,7 @@
  * and C-33, against one saver.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { Command, GraphValueError, NodeError, type CheckpointSaver, type StateSnapshot } from "graphc/runtime";
+import { Command, GraphValueError, NodeError, type CheckpointSaver, type StateSnapshot } from "@graphc/runtime";
 import { collect, graph } from "../context.ts";
 import { calls, fixes } from "../graphs/f-durable.nodes.ts";
 

@@ -1,6 +1,6 @@
 /** Reference §8 group G with a checkpointer (C-36 … C-38, C-52 … C-57), against one saver. */
 import { beforeEach, describe, expect, it } from "vitest";
-import { Command, type CheckpointSaver, type StateSnapshot } from "graphc/runtime";
+import { Command, type CheckpointSaver, type StateSnapshot } from "@graphc/runtime";
 import { collect, graph } from "../context.ts";
 import { runs } from "../graphs/g-nested.nodes.ts";
 

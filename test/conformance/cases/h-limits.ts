@@ -1,6 +1,6 @@
 /** Reference §8 group H (recursion limit, retries, backoff, timeouts, error handler), against one saver. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { GraphRecursionError, NodeTimeoutError, type CheckpointSaver } from "graphc/runtime";
+import { GraphRecursionError, NodeTimeoutError, type CheckpointSaver } from "@graphc/runtime";
 import { graph } from "../context.ts";
 import { calls, failures } from "../graphs/h-limits.nodes.ts";
 

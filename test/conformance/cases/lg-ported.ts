@@ -5,7 +5,7 @@
  */
 import { Annotation, Command as LgCommand, END, MemorySaver as LgMemorySaver, START, Send as LgSend, StateGraph, interrupt } from "@langchain/langgraph";
 import { beforeEach, describe, expect, it } from "vitest";
-import { Command, type CheckpointSaver, type RunnableConfig, type StateSnapshot } from "graphc/runtime";
+import { Command, type CheckpointSaver, type RunnableConfig, type StateSnapshot } from "@graphc/runtime";
 import { collect, graph } from "../context.ts";
 import { counters } from "../graphs/lg-ported.nodes.ts";
 

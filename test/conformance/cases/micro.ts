@@ -1,6 +1,6 @@
 /** Reference §8.3: the micro-cases verified against LangGraph.js. */
 import { beforeEach, describe, expect, it } from "vitest";
-import { GraphInputError, GraphRecursionError, InvalidUpdateError } from "graphc/runtime";
+import { GraphInputError, GraphRecursionError, InvalidUpdateError } from "@graphc/runtime";
 import { collect, graph, warnings } from "../context.ts";
 import { fresh } from "../graphs/m-micro.nodes.ts";
 import { errorCodes } from "../invalid.ts";

@@ -1,5 +1,5 @@
 /** Node functions and reducers of a-channels.graph (reference §8 group A). */
-import { Command, Overwrite, RemoveMessage, REMOVE_ALL_MESSAGES, type Message } from "graphc/runtime";
+import { Command, Overwrite, RemoveMessage, REMOVE_ALL_MESSAGES, type Message } from "@graphc/runtime";
 
 /** string concatenation, LangGraph's `(x, y) => x + y` */
 export const concat = (a: string, b: string): string => a + b;

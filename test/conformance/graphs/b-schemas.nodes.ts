@@ -1,5 +1,5 @@
 /** Node functions of b-schemas.graph (reference §8 group B). `seen` records what each node received. */
-import type { NodeContext } from "graphc/runtime";
+import type { NodeContext } from "@graphc/runtime";
 
 export const seen: { node: string; input: unknown; vars?: unknown }[] = [];
 

@@ -1,5 +1,5 @@
 /** Node functions of c-edges.graph (reference §8 group C). `calls` counts node runs per node. */
-import type { NodeContext } from "graphc/runtime";
+import type { NodeContext } from "@graphc/runtime";
 
 export const calls: Record<string, number> = {};
 const count = (node: string) => {

@@ -1,5 +1,5 @@
 /** Node functions of d-send.graph (reference §8 group D). LangGraph's node names "1", "1.1", "3.1" are n1, n1_1, n3_1. */
-import { Command, Send, type NodeContext } from "graphc/runtime";
+import { Command, Send, type NodeContext } from "@graphc/runtime";
 
 export const toJokes = (s: { subjects: string[] }) => s.subjects.map((subject) => new Send("generate_joke", { subjects: [subject] }));
 export const generateJoke = (s: { subjects: string[] }) => ({ jokes: [`Joke about ${s.subjects[0]}`] });

@@ -1,5 +1,5 @@
 /** Node functions of e-command.graph (reference §8 group E). */
-import { Command, END, type NodeContext } from "graphc/runtime";
+import { Command, END, type NodeContext } from "@graphc/runtime";
 
 export const calls: string[] = [];
 export const pipeJoin = (a: string, b: string): string => `${a}|${b}`;

@@ -1,5 +1,5 @@
 /** Node functions of f-durable.graph (reference §8 group F). `calls` counts runs per node. */
-import { Command, END, Send, type NodeContext } from "graphc/runtime";
+import { Command, END, Send, type NodeContext } from "@graphc/runtime";
 
 export const calls: Record<string, number> = {};
 const count = (ctx: NodeContext) => {

@@ -1,5 +1,5 @@
 /** Node functions of g-nested.graph (reference §8 group G with a checkpointer). `runs` records node runs. */
-import { Command, Send, type Message, type NodeContext } from "graphc/runtime";
+import { Command, Send, type Message, type NodeContext } from "@graphc/runtime";
 
 export const runs: string[] = [];
 const ran = (ctx: NodeContext) => runs.push(ctx.node);

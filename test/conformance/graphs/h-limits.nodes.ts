@@ -1,5 +1,5 @@
 /** Node functions of h-limits.graph (reference §8 group H). */
-import type { NodeContext } from "graphc/runtime";
+import type { NodeContext } from "@graphc/runtime";
 
 export const calls: Record<string, number> = {};
 const count = (ctx: NodeContext) => (calls[`${ctx.graph}.${ctx.node}`] = (calls[`${ctx.graph}.${ctx.node}`] ?? 0) + 1);

@@ -1,5 +1,5 @@
 /** Node functions of lg-ported.graph: the LangGraph.js test scenarios it ports (cases/lg-ported.ts). */
-import { Command, Send, type NodeContext } from "graphc/runtime";
+import { Command, Send, type NodeContext } from "@graphc/runtime";
 
 export const fooBar = () => ({ foo: "bar" });
 export const bazQux = () => ({ baz: "qux" });

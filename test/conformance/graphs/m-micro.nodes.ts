@@ -1,5 +1,5 @@
 /** Node functions of m-micro.graph (reference §8.3). */
-import { Command, Send, type NodeContext } from "graphc/runtime";
+import { Command, Send, type NodeContext } from "@graphc/runtime";
 
 export const named = (_s: unknown, ctx: NodeContext) => ({ items: [ctx.node] });
 /** finishes last, yet its write is applied in name order */

@@ -1,5 +1,5 @@
 /** Node functions of p-parity.graph (issue 13 parity cases). */
-import type { NodeContext } from "graphc/runtime";
+import type { NodeContext } from "@graphc/runtime";
 
 /** writes nothing: `error` stays absent */
 export const fetchMaybe = () => ({});

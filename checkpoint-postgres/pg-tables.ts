@@ -4,7 +4,7 @@
  * turned into CORRUPT_CHECKPOINT naming the schema. See docs/checkpoints.md, "Corrupted data".
  */
 import type pg from "pg";
-import { DATA_TABLES, MARKER_TABLE, missingTables, tableGone } from "../checkpoint/table-check.ts";
+import { DATA_TABLES, MARKER_TABLE, missingTables, tableGone } from "@graphc/runtime/saver";
 
 /** Checks the tables already in `schema` (inside setup's transaction, after its advisory lock). */
 export async function checkTables(client: pg.PoolClient, schema: string): Promise<void> {

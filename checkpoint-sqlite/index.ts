@@ -10,18 +10,20 @@
  * as deltas, so a thread of N steps costs O(N) bytes.
  */
 import Database from "better-sqlite3";
-import { type BlobRow, MAX_DEPTH } from "../checkpoint/delta.ts";
 import {
   type CheckpointRow,
   type CheckpointStore,
   type PageCursor,
   type RowQuery,
   type WriteRow,
+  type BlobRow,
+  type LockThreadOptions,
+  type ThreadLock,
+  MAX_DEPTH,
   StoredSaver,
-} from "../checkpoint/stored-saver.ts";
+  lockKey,
+} from "@graphc/runtime/saver";
 import { closedOnError, guard, openFile, openTables } from "./sqlite-checks.ts";
-import type { LockThreadOptions, ThreadLock } from "../checkpoint/types.ts";
-import { lockKey } from "../checkpoint/config-ids.ts";
 import { SqliteThreadLocks } from "./sqlite-lock.ts";
 
 type DB = Database.Database;
@@ -69,13 +71,14 @@ const ROW_COLUMNS = "thread_id, checkpoint_ns, checkpoint_id, parent_id, header,
  * (two savers on one file in one process would otherwise wait on each other's lock), and all commit
  * synchronously if the process exits before their timer fires.
  */
-const uncommitted = new Set<SqliteStore>();
+const uncommitted = new Set<SqliteCheckpointTables>();
 let exitHook = false;
-function commitOthers(except?: SqliteStore): void {
+function commitOthers(except?: SqliteCheckpointTables): void {
   for (const store of [...uncommitted]) if (store !== except) store.commitPending();
 }
 
-export class SqliteStore implements CheckpointStore {
+/** The checkpoint tables of one database (the row store StoredSaver runs on). */
+export class SqliteCheckpointTables implements CheckpointStore {
   readonly db: DB;
   private readonly insertRow: Statement;
   private readonly insertBlob: Statement;
@@ -298,21 +301,21 @@ export class SqliteSaver extends StoredSaver {
   constructor(database: string | DB) {
     const owns = typeof database === "string";
     const db = owns ? openFile(database) : database;
-    const store = owns ? closedOnError(db, () => new SqliteStore(db)) : new SqliteStore(db);
+    const store = owns ? closedOnError(db, () => new SqliteCheckpointTables(db)) : new SqliteCheckpointTables(db);
     super(store);
     this.db = db;
     this.ownsDb = owns;
   }
 
-  /** Characters of stored payload (see SqliteStore.storedChars). */
+  /** Characters of stored payload (see SqliteCheckpointTables.storedChars). */
   storedChars(): number {
-    return (this.store as SqliteStore).storedChars();
+    return (this.store as SqliteCheckpointTables).storedChars();
   }
 
   /** A lock row seen by every process on this file, freed when its holder dies (sqlite-lock.ts). */
   lockThread(threadId: string, options: LockThreadOptions): Promise<ThreadLock | undefined> {
     try {
-      const store = this.store as SqliteStore;
+      const store = this.store as SqliteCheckpointTables;
       this.locks ??= new SqliteThreadLocks(this.db, (body) => store.commitNow(body));
       return this.locks.lock(lockKey(threadId), options);
     } catch (e) {
@@ -322,7 +325,8 @@ export class SqliteSaver extends StoredSaver {
 
   /** Commits pending writes, and closes the database if this saver opened it. */
   close(): void {
-    (this.store as SqliteStore).commitPending();
+    (this.store as SqliteCheckpointTables).commitPending();
     if (this.ownsDb && this.db.open) this.db.close();
   }
 }
+export { SqliteStore } from "./store.ts";

@@ -8,8 +8,7 @@
  * (cosine, over the vectors of the prefix's items) run in JavaScript: SQLite has no vector functions.
  */
 import Database from "better-sqlite3";
-import { RowStore, type StoreRow, type StoreRows, type VectorRow } from "../store/row-store.ts";
-import type { IndexConfig } from "../store/types.ts";
+import { type IndexConfig, RowStore, type StoreRow, type StoreRows, type VectorRow } from "@graphc/runtime/saver";
 
 type DB = Database.Database;
 

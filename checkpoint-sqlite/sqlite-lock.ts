@@ -9,8 +9,7 @@
 import { readFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
-import type { LockThreadOptions, ThreadLock } from "../checkpoint/types.ts";
-import { tryUntil } from "./lock-wait.ts";
+import { type LockThreadOptions, type ThreadLock, tryUntil } from "@graphc/runtime/saver";
 
 type DB = import("better-sqlite3").Database;
 type Statement = import("better-sqlite3").Statement<unknown[], unknown>;
@@ -61,7 +60,7 @@ function holderAlive(row: LockRow): boolean {
 
 /**
  * `run(body)` must execute `body` in its own IMMEDIATE transaction and commit it before returning (the store
- * commits its pending writes first; see SqliteStore.commitNow).
+ * commits its pending writes first; see SqliteCheckpointTables.commitNow).
  */
 export class SqliteThreadLocks {
   private statements: { get: Statement; put: Statement; drop: Statement } | undefined;

@@ -8,8 +8,7 @@
  * back. Filters run in JavaScript on the prefix's items (values are serde text, not jsonb).
  */
 import pg from "pg";
-import { RowStore, type StoreRow, type StoreRows, type VectorRow } from "../store/row-store.ts";
-import type { IndexConfig } from "../store/types.ts";
+import { type IndexConfig, RowStore, type StoreRow, type StoreRows, type VectorRow } from "@graphc/runtime/saver";
 
 export interface PostgresStoreOptions {
   /** schema holding the tables (created when missing); default "public" */

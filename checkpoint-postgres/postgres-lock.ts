@@ -11,8 +11,7 @@
  * keys, a separate space.
  */
 import type pg from "pg";
-import type { LockThreadOptions, ThreadLock } from "../checkpoint/types.ts";
-import { tryUntil } from "./lock-wait.ts";
+import { type LockThreadOptions, type ThreadLock, tryUntil } from "@graphc/runtime/saver";
 
 export class PostgresThreadLocks {
   private connection: Promise<pg.PoolClient> | undefined;

@@ -6,8 +6,7 @@
  */
 import { statSync } from "node:fs";
 import Database from "better-sqlite3";
-import { CorruptCheckpointError } from "../checkpoint/corrupt.ts";
-import { DATA_TABLES, MARKER_TABLE, missingTables, tableGone } from "../checkpoint/table-check.ts";
+import { CorruptCheckpointError, DATA_TABLES, MARKER_TABLE, missingTables, tableGone } from "@graphc/runtime/saver";
 
 type DB = Database.Database;
 

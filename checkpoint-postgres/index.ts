@@ -10,18 +10,20 @@
  * Layout as in runtime/checkpoint/delta.ts (deltas for appended lists); see docs/checkpoints.md.
  */
 import pg from "pg";
-import { type BlobRow, MAX_DEPTH } from "../checkpoint/delta.ts";
 import {
   type CheckpointRow,
   type CheckpointStore,
   type PageCursor,
   type RowQuery,
   type WriteRow,
+  type BlobRow,
+  type LockThreadOptions,
+  type ThreadLock,
+  MAX_DEPTH,
   StoredSaver,
-} from "../checkpoint/stored-saver.ts";
+  lockKey,
+} from "@graphc/runtime/saver";
 import { checkTables, createMarker, translate } from "./pg-tables.ts";
-import type { LockThreadOptions, ThreadLock } from "../checkpoint/types.ts";
-import { lockKey } from "../checkpoint/config-ids.ts";
 import { PostgresThreadLocks } from "./postgres-lock.ts";
 
 export interface PostgresSaverOptions {
@@ -46,7 +48,7 @@ function statementName(sql: string): string {
   return name;
 }
 
-export class PostgresStore implements CheckpointStore {
+export class PostgresCheckpointTables implements CheckpointStore {
   readonly pool: pg.Pool;
   readonly schema: string;
   private readonly cps: string;
@@ -287,7 +289,7 @@ export class PostgresSaver extends StoredSaver {
 
   /** A saver on an existing pool (left open by `end()`). */
   constructor(pool: pg.Pool, options: PostgresSaverOptions = {}, ownsPool = false) {
-    super(new PostgresStore(pool, options.schema));
+    super(new PostgresCheckpointTables(pool, options.schema));
     this.pool = pool;
     this.ownsPool = ownsPool;
   }
@@ -299,17 +301,17 @@ export class PostgresSaver extends StoredSaver {
 
   /** Creates the tables when missing. Optional: the first operation does it too. */
   setup(): Promise<void> {
-    return (this.store as PostgresStore).setup();
+    return (this.store as PostgresCheckpointTables).setup();
   }
 
   storedChars(): Promise<number> {
-    return (this.store as PostgresStore).storedChars();
+    return (this.store as PostgresCheckpointTables).storedChars();
   }
 
   /** A session-level advisory lock, dropped by Postgres when this process or its connection dies (postgres-lock.ts). */
   lockThread(threadId: string, options: LockThreadOptions): Promise<ThreadLock | undefined> {
     try {
-      this.locks ??= new PostgresThreadLocks(this.pool, (this.store as PostgresStore).schema);
+      this.locks ??= new PostgresThreadLocks(this.pool, (this.store as PostgresCheckpointTables).schema);
       return this.locks.lock(lockKey(threadId), options);
     } catch (e) {
       return Promise.reject(e);
@@ -321,3 +323,4 @@ export class PostgresSaver extends StoredSaver {
     if (this.ownsPool) await this.pool.end();
   }
 }
+export { PostgresStore, type PostgresStoreOptions } from "./store.ts";

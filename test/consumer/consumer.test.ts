@@ -1,0 +1,187 @@
+/**
+ * graphc as a user gets it: every package packed (`npm pack`) and installed from its tarball into fresh
+ * projects outside the repository, then compiled and run the ways users run it — tsc (NodeNext) and plain
+ * `node` with MemorySaver and with the SQLite saver package, an esbuild bundle, the strictest tsconfig
+ * flags (NodeNext and Bundler, libraries' declarations checked) — and the app's dependency tree inspected.
+ */
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { publint } from "publint";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runInChromium, viteBuild } from "./browser.ts";
+import { TYPES_NODE } from "./versions.ts";
+import { buildAndPack, copyNativeBuild, filesUnder, installApp, node, npmInstall, ROOT, sh, TSC, type Packs } from "./packed.ts";
+
+let packs: Packs;
+/** the app with @graphc/runtime (and graphc as a devDependency) */
+let app: string;
+/** the app with @graphc/runtime and @graphc/checkpoint-sqlite */
+let sqliteApp: string;
+
+const EXPECTED = {
+  question: { question: 'publish "All about graphs"?' },
+  done: { draft: "All about graphs", verdict: "yes", log: ["write", "publish:yes"] },
+};
+
+beforeAll(async () => {
+  packs = await buildAndPack();
+  const t = packs.tarballs;
+  [app, sqliteApp] = await Promise.all([
+    installApp(packs, {
+      name: "app",
+      dependencies: { "@graphc/runtime": t["@graphc/runtime"]! },
+      devDependencies: { graphc: t["graphc"]!, "@types/node": TYPES_NODE },
+    }),
+    installApp(packs, {
+      name: "sqlite-app",
+      dependencies: { "@graphc/runtime": t["@graphc/runtime"]!, "@graphc/checkpoint-sqlite": t["@graphc/checkpoint-sqlite"]! },
+      devDependencies: { "@types/node": TYPES_NODE },
+      ignoreScripts: true,
+    }),
+  ]);
+  copyNativeBuild(sqliteApp, "better-sqlite3");
+  // the graphc CLI installed in `app` (node_modules/.bin/graphc) compiles both apps' .graph files
+  const graphc = join(app, "node_modules", ".bin", "graphc");
+  await Promise.all([node([graphc, "build", "src"], app), node([graphc, "build", "src"], sqliteApp)]);
+}, 300_000);
+
+afterAll(() => packs?.remove());
+
+describe("installed from the packed tarballs", () => {
+  it("generated code imports @graphc/runtime and .js relative modules (the app's tsconfig has no .ts imports)", () => {
+    const text = readFileSync(join(app, "src", "article.graph.ts"), "utf8");
+    expect(text).toMatch(/ from "@graphc\/runtime";/);
+    expect(text).toContain(' from "./nodes.js";');
+    expect(text).toContain(' from "./review.graph.js";');
+  });
+
+  it("(a) tsc with module NodeNext, then plain node: a subgraph's interrupt, resumed, with MemorySaver", async () => {
+    await node([TSC, "-p", "tsconfig.json"], app);
+    const out = await node([join("dist", "src", "main.js")], app);
+    expect(JSON.parse(out)).toEqual(EXPECTED);
+  });
+
+  it("(b) the same with @graphc/checkpoint-sqlite: one process asks, a second resumes from the database", async () => {
+    await node([TSC, "-p", "tsconfig.sqlite.json"], sqliteApp);
+    const main = join("dist", "sqlite", "main.js");
+    expect(JSON.parse(await node([main, "ask", "app.db"], sqliteApp))).toEqual(EXPECTED.question);
+    expect(JSON.parse(await node([main, "approve", "app.db"], sqliteApp))).toEqual(EXPECTED.done);
+  });
+
+  it("(c) a Vite build of a browser app streams the graph's updates into the page in headless Chromium", async () => {
+    const built = await viteBuild(app);
+    console.log(`consumer: Vite app JavaScript ${built.jsBytes} B (${built.files.join(", ")})`);
+    const page = await runInChromium(built.dir);
+    expect(page.status).toBe("done");
+    // the subgraph's interrupt and its resumed node arrive under the subgraph's namespace
+    expect(page.updates).toEqual([
+      "root write",
+      "review __interrupt__",
+      "root __interrupt__",
+      "review judge",
+      "root review",
+      "root publish",
+    ]);
+  });
+
+  it("(d) an esbuild bundle of the app runs, and holds no compiler code", async () => {
+    const outfile = join(app, "bundle", "main.mjs");
+    await build({
+      entryPoints: [join(app, "src", "main.ts")],
+      absWorkingDir: app,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      outfile,
+      logLevel: "silent",
+    });
+    expect(JSON.parse(await node([outfile], app))).toEqual(EXPECTED);
+    const text = readFileSync(outfile, "utf8");
+    for (const word of ["ts-morph", "prettier", "chevrotain"]) expect(text).not.toContain(word);
+  });
+
+  it("(e) generated code and the runtime's declarations pass the strictest flags (NodeNext and Bundler, skipLibCheck false); a misspelt input key is an error (src/typed-calls.ts)", async () => {
+    await node([TSC, "-p", "tsconfig.strict.json"], app);
+    await node([TSC, "-p", "tsconfig.bundler.json"], app);
+  });
+
+  it("(f) the production dependency tree holds only what the app asked for", async () => {
+    expect(await productionPackages(app)).toEqual(["@graphc/runtime"]);
+    const sqlite = await productionPackages(sqliteApp);
+    expect(sqlite).toContain("better-sqlite3");
+    for (const unwanted of ["graphc", "typescript", "ts-morph", "prettier", "chevrotain", "tsx", "esbuild", "pg"]) {
+      expect(sqlite).not.toContain(unwanted);
+    }
+  });
+
+  it("graphc init scaffolds a project whose `npm install && npm test` pass (graphc and @graphc/runtime from the tarballs)", async () => {
+    const project = join(packs.dir, "my-graphs");
+    await node([join(app, "node_modules", ".bin", "graphc"), "init", project], packs.dir);
+    // the scaffold asks for graphc and @graphc/runtime by version: point both at the packed tarballs
+    const pkgPath = join(project, "package.json");
+    const pkg = JSON.parse(readFileSync(pkgPath, "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    pkg.dependencies["@graphc/runtime"] = packs.tarballs["@graphc/runtime"]!;
+    pkg.devDependencies["graphc"] = packs.tarballs["graphc"]!;
+    writeFileSync(pkgPath, `${JSON.stringify(pkg, null, 2)}\n`);
+    await npmInstall(project);
+    const out = await sh("npm", ["test"], project);
+    expect(out).toMatch(/# pass 1\b/);
+    expect(out).toMatch(/# fail 0\b/);
+  });
+
+  it("publint (strict, suggestions included) and attw (esm-only profile) find nothing in any packed package", async () => {
+    const ATTW = join(ROOT, "node_modules", "@arethetypeswrong", "cli", "dist", "index.js");
+    for (const [name, tarball] of Object.entries(packs.tarballs)) {
+      const bytes = readFileSync(tarball);
+      const tar = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      const { messages } = await publint({ pack: { tarball: tar }, level: "suggestion", strict: true });
+      expect(messages, `publint ${name}`).toEqual([]);
+      // exits non-zero on any problem the profile does not ignore
+      await node([ATTW, tarball, "--profile", "esm-only", "--format", "ascii"], packs.dir);
+    }
+  });
+
+  it("@graphc/runtime installs as one package, its .js and .d.ts under 150 KB", () => {
+    const dir = join(app, "node_modules", "@graphc", "runtime");
+    expect(readdirNames(join(app, "node_modules", "@graphc"))).toEqual(["runtime"]);
+    const bytes = filesUnder(dir)
+      .filter((f) => f.endsWith(".js") || f.endsWith(".d.ts"))
+      .reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+    expect(bytes).toBeLessThan(150 * 1024);
+  });
+
+  it("installing graphc runs no native build: no installed package has an install script or binding.gyp", () => {
+    const modules = join(app, "node_modules");
+    const native = filesUnder(modules).filter((f) => {
+      if (f.endsWith("binding.gyp")) return true;
+      if (!f.endsWith("package.json") || f.includes(join("node_modules", "node_modules"))) return false;
+      const pkg = JSON.parse(readFileSync(join(modules, f), "utf8")) as { scripts?: Record<string, string>; gypfile?: boolean };
+      return pkg.gypfile === true || ["preinstall", "install", "postinstall"].some((s) => pkg.scripts?.[s] !== undefined);
+    });
+    expect(native).toEqual([]);
+    expect(existsSync(join(modules, "better-sqlite3"))).toBe(false);
+  });
+});
+
+/** Names of the packages `npm ls` reports outside devDependencies, sorted. */
+async function productionPackages(dir: string): Promise<string[]> {
+  const tree = JSON.parse(await sh("npm", ["ls", "--omit=dev", "--all", "--json"], dir)) as Tree;
+  const names = new Set<string>();
+  const walk = (t: Tree) => {
+    for (const [name, child] of Object.entries(t.dependencies ?? {})) {
+      names.add(name);
+      walk(child);
+    }
+  };
+  walk(tree);
+  return [...names].sort();
+}
+
+interface Tree {
+  dependencies?: Record<string, Tree>;
+}
+
+function readdirNames(dir: string): string[] {
+  return filesUnder(dir).filter((f) => !f.includes("/"));
+}

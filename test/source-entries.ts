@@ -1,0 +1,15 @@
+/**
+ * In this repository every package name resolves to its TypeScript source (the published packages point at
+ * compiled dist/ files): vitest's aliases and the esbuild bundles of test children use this table; tsc and
+ * tsx read the same mapping from tsconfig.json `paths` (test/packages/source-entries.test.ts keeps the two equal).
+ */
+export const SOURCE_ENTRIES: Readonly<Record<string, string>> = {
+  graphc: "compiler/index.ts",
+  "@graphc/runtime": "runtime/index.ts",
+  "@graphc/runtime/core": "runtime/core.ts",
+  "@graphc/runtime/install": "runtime/install.ts",
+  "@graphc/runtime/saver": "runtime/saver.ts",
+  "@graphc/runtime/langgraph": "runtime/langgraph/saver.ts",
+  "@graphc/checkpoint-sqlite": "checkpoint-sqlite/index.ts",
+  "@graphc/checkpoint-postgres": "checkpoint-postgres/index.ts",
+};
