@@ -61,7 +61,7 @@ export type {
   InvokeResult,
   Configurable,
 } from "./graph.ts";
-export type { Durability } from "./loop.ts";
+export type { Durability } from "./durability.ts";
 export type { StreamMode } from "./stream.ts";
 export type { AsNode, GraphInput, InterruptChunk, ModeChunks, StreamChunk, StreamHandle, StreamModes } from "./typed.ts";
 export type * from "./checkpoint/types.ts";

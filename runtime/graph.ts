@@ -9,7 +9,8 @@ import { GraphValueError } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
 import { features, need } from "./features.ts";
 import { Loop } from "./loop.ts";
-import type { Durability, Run, WriteRecord } from "./loop.ts";
+import type { Durability } from "./durability.ts";
+import type { Run, WriteRecord } from "./loop.ts";
 import type { GraphSpec, Values } from "./spec.ts";
 import type { Multitask } from "./thread-lock.ts";
 import type { Sink, StreamMode } from "./stream.ts";
@@ -129,7 +130,10 @@ function checkVersion(spec: GraphSpec): void {
  * names, `U` what `updateState` accepts; entry points are typed from them (typed.ts).
  */
 export class CompiledGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> {
-  /** cache of node results (cache policies), shared by every run of this compiled graph */
+  /**
+   * cache of node results (cache policies), shared by every run of this compiled graph
+   * @internal
+   */
   readonly cache = new Map<string, { expires: number; record: WriteRecord }>();
 
   constructor(
@@ -155,7 +159,10 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
     this.cache.clear();
   }
 
-  /** (internal) the shared state of one run */
+  /**
+   * the shared state of one run
+   * @internal
+   */
   makeRun(cfg: StreamOptions, sink: Sink | undefined, signal: AbortSignal | undefined): Run {
     const saver = cfg.checkpointer ?? this.options.checkpointer;
     // never String(): every object would become "[object Object]", one thread for all of them
@@ -187,7 +194,10 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
     return run;
   }
 
-  /** (internal) the root loop of one run */
+  /**
+   * the root loop of one run
+   * @internal
+   */
   makeLoop(cfg: StreamOptions, run: Run): Loop {
     const cpId = run.checkpointMap ? run.checkpointMap[""] : cfg.configurable?.checkpoint_id;
     const before = cfg.interruptBefore ?? this.options.interruptBefore;

@@ -10,6 +10,7 @@
  * only turns asynchronous when a node, a router or the checkpointer returns a promise.
  */
 import { isCommand } from "./command.ts";
+import type { Durability } from "./durability.ts";
 import type { Store } from "./store/types.ts";
 import type { CNode, Compiled } from "./compiled.ts";
 import { compile } from "./compiled.ts";
@@ -43,7 +44,6 @@ import { features, need } from "./features.ts";
 import { forgetLastMerge } from "./reducers.ts";
 import { isThenable, processReturn } from "./writes.ts";
 
-export type Durability = "sync" | "async" | "exit";
 
 export interface ResumeState {
   hasValue: boolean;

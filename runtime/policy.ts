@@ -40,7 +40,10 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Runs a task with its node's cache, retry and timeout policies. Never rejects: errors are recorded on the task. */
+/**
+ * Runs a task with its node's cache, retry and timeout policies. Never rejects: errors are recorded on the task.
+ * @internal
+ */
 export async function runWithPolicy(t: Task): Promise<void> {
   const loop = t.loop;
   const spec = t.cn.spec;

@@ -38,7 +38,10 @@ export interface Sink {
   readonly modes: number;
   readonly subgraphs: boolean;
   push(ns: readonly string[], mode: StreamMode, payload: unknown): void;
-  /** the event code (stream-events.ts), carried by the sink so that `invoke` alone never bundles it */
+  /**
+   * the event code (stream-events.ts), carried by the sink so that `invoke` alone never bundles it
+   * @internal
+   */
   readonly ev: typeof import("./stream-events.ts");
 }
 

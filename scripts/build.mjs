@@ -5,7 +5,7 @@
 // inside its size budget; its source maps are chained to the TypeScript sources the package ships.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, sep } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -70,6 +70,38 @@ function stripInternalDocs(pkg, dist, documented) {
   rmSync(bare, { recursive: true, force: true });
 }
 
+/** the `.d.ts` files the package's exports name (`types` conditions), relative to the package folder */
+function exportedTypes(pkg) {
+  const { exports } = JSON.parse(readFileSync(join(pkg, "package.json"), "utf8"));
+  return Object.values(exports)
+    .map((e) => (typeof e === "object" && e !== null ? e.types : undefined))
+    .filter((t) => typeof t === "string");
+}
+
+/**
+ * Deletes the declarations no exported entry reaches through its imports (the runtime's internals: the loop,
+ * durable execution, tasks), with their maps: a user's type checker never opens them, and they are most of
+ * what the runtime's install weighs beyond its JavaScript.
+ */
+function pruneDeclarations(pkg, dist) {
+  const reached = new Set();
+  const todo = exportedTypes(pkg).map((t) => join(pkg, t));
+  while (todo.length > 0) {
+    const file = todo.pop();
+    if (reached.has(file)) continue;
+    reached.add(file);
+    const text = readFileSync(file, "utf8");
+    for (const m of text.matchAll(/(?:from |import\()"(\.\.?\/[^"]+)\.js"/g)) todo.push(join(dirname(file), `${m[1]}.d.ts`));
+  }
+  for (const f of readdirSync(dist, { recursive: true, encoding: "utf8" })) {
+    const path = join(dist, f);
+    if (f.endsWith(".d.ts") && !reached.has(path)) {
+      rmSync(path);
+      rmSync(`${path}.map`, { force: true });
+    }
+  }
+}
+
 export async function buildAll() {
   for (const { dir, minify, documented } of PACKAGES) {
     const pkg = join(ROOT, dir);
@@ -78,6 +110,7 @@ export async function buildAll() {
     tsc(pkg);
     if (documented) stripInternalDocs(pkg, dist, documented);
     jsSpecifiers(dist);
+    if (documented) pruneDeclarations(pkg, dist);
     if (minify) {
       await build({
         entryPoints: jsFiles(dist),
