@@ -7,7 +7,7 @@ import { HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import { Annotation, Command, END, MessagesAnnotation, Send, START, StateGraph, interrupt } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { MemorySaver, type CheckpointSaver } from "@graphc/runtime";
-import { asLangGraphSaver } from "@graphc/runtime/langgraph";
+import { asLangGraphSaver } from "@graphc/langgraph";
 
 const S = Annotation.Root({
   ...MessagesAnnotation.spec,

@@ -1,10 +1,10 @@
 /**
  * graphc's savers under LangGraph.js graphs: `asLangGraphSaver(new SqliteSaver("app.db"))` is a
  * BaseCheckpointSaver that `new StateGraph(…).compile({ checkpointer })` takes. The other direction (a
- * LangGraph saver under a compiled graph) needs no adapter: see ../checkpoint/langgraph.ts.
+ * LangGraph saver under a compiled graph) needs no adapter: `fromLangGraphSaver` in @graphc/runtime.
  *
- * This entry (`@graphc/runtime/langgraph`) is the one part of the runtime that imports another package:
- * `@langchain/langgraph-checkpoint`, an optional peer that LangGraph users have anyway.
+ * A package of its own (`@graphc/langgraph`) because it imports LangGraph's `@langchain/langgraph-checkpoint`
+ * (a peer LangGraph users have anyway): @graphc/runtime stays free of dependencies.
  *
  * What it adds to the graphc saver, so that LangGraph's contract (its checkpoint-validation suite) holds:
  * - values go through LangGraph's serde (`dumpsTyped`), so its classes (Send, messages, …) are stored as
@@ -31,7 +31,7 @@ import type {
   CheckpointSaver,
   CheckpointTuple as GraphcTuple,
   RunnableConfig as GraphcConfig,
-} from "../checkpoint/types.ts";
+} from "@graphc/runtime";
 
 /** a LangGraph-serialised value as plain data: the serde's type tag and its text */
 interface Serialised {
