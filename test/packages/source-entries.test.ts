@@ -16,6 +16,7 @@ const PACKAGE_DIRS: Record<string, string> = {
   "@graphc/runtime": "runtime",
   "@graphc/checkpoint-sqlite": "checkpoint-sqlite",
   "@graphc/checkpoint-postgres": "checkpoint-postgres",
+  "@graphc/langgraph": "langgraph",
 };
 
 describe("source entries", () => {
