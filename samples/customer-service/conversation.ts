@@ -4,7 +4,7 @@
  * of every turn read back from the SQLite checkpoints.
  */
 import { Command } from "@graphc/runtime";
-import { SqliteSaver } from "@graphc/checkpoint-sqlite";
+import { SqliteSaver, SqliteStore } from "@graphc/checkpoint-sqlite";
 import { CustomerService, type CustomerServiceState } from "./customer_service.graph.ts";
 import type { Approval } from "./domain.graph.ts";
 import type { ConfirmationRequest } from "./execution.nodes.ts";
@@ -89,7 +89,9 @@ export async function runConversation(options: ConversationOptions = {}) {
   const log = options.log ?? (() => {});
   const userId = options.userId ?? "u1001";
   const saver = new SqliteSaver(dataFile(options.checkpointPath ?? "checkpoints.db"));
-  const graph = CustomerService.withConfig({ checkpointer: saver });
+  // the long-term memory (the user's orders, across conversations) lives beside the business data
+  const store = new SqliteStore(openDb(dbPath));
+  const graph = CustomerService.withConfig({ checkpointer: saver, store });
   const config = {
     configurable: { thread_id: options.threadId ?? `conversation-${Date.now()}` },
     vars: { dbPath, ...options.vars },

@@ -19,18 +19,35 @@ import { openDb } from "./db.ts";
 import { getLogistics, getOrder, getRefundPolicy, normalize } from "./tools.ts";
 import { say } from "./messages.ts";
 
-export function guardOrderId(state: QueryGuardRead): QueryGuardUpdate {
+/** where the long-term store keeps the orders a user asked about: one item per order, keyed by its id */
+const ordersOf = (userId: string) => ["users", userId, "orders"];
+
+/**
+ * The order id from the message; without one, a query (never a refund: money moves only for an order the
+ * user named) takes the order the user asked about last, in any conversation.
+ */
+export async function guardOrderId(state: QueryGuardRead, ctx: NodeContext<QueryVars>): Promise<QueryGuardUpdate> {
   const orderId = state.entities.order_id;
-  if (!orderId) return { query_result: { error: "missing_order_id" } };
-  return { order_id: orderId };
+  if (orderId) return { order_id: orderId };
+  if (ctx.store && state.user_id && state.intent !== "refund") {
+    const known = await ctx.store.search(ordersOf(state.user_id), { limit: 100 });
+    const last = known.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
+    if (last) {
+      ctx.writer(`memory: last order ${last.key}`);
+      return { order_id: last.key };
+    }
+  }
+  return { query_result: { error: "missing_order_id" } };
 }
 
-export function callTools(state: QueryFetchRead, ctx: NodeContext<QueryVars>): QueryFetchUpdate {
+export async function callTools(state: QueryFetchRead, ctx: NodeContext<QueryVars>): Promise<QueryFetchUpdate> {
   const db = openDb(ctx.vars.dbPath);
   const id = state.order_id;
   ctx.writer(`get_order(${id})`);
   const order = getOrder(db, id);
   if (order === undefined) return { query_result: { error: "order_not_found" } };
+  // remembered for the user's later conversations (guardOrderId)
+  if (ctx.store && state.user_id) await ctx.store.put(ordersOf(state.user_id), id, { intent: state.intent });
   switch (state.intent) {
     case "query_logistics": {
       ctx.writer(`get_logistics(${id})`);

@@ -302,6 +302,22 @@ describe("customer-service (seed 004)", () => {
     expect(audit.map((a) => a.action)).toEqual(["handoff.create", "handoff.create", "handoff.create"]);
   });
 
+  it("remembers a user's orders across conversations in the long-term store (SQLite), never for a refund", async () => {
+    const first = await conversation("memory", { threadId: "monday", steps: [{ user: "ORD1004 的快递到哪了？" }] });
+    const asked = first.turns[0]!.state.query_result;
+    expect(asked).toMatchObject({ order_status: "shipped" });
+    // a new conversation (another thread) without an order id: the query takes the one asked about before
+    const later = await conversation("memory", { threadId: "tuesday", steps: [{ user: "我的快递到哪了？" }, { user: "我要退款" }] });
+    const [where, refund] = later.turns as Turn[] as [Turn, Turn];
+    expect(where.notes).toContain("memory: last order ORD1004");
+    expect(where.state.query_result).toEqual(asked);
+    expect(where.replies[0]).toMatch(/^订单 ORD1004 的物流/);
+    expect(refund.state.query_result).toEqual({ error: "missing_order_id" });
+    // another user has no memory of it
+    const stranger = await conversation("memory", { threadId: "wednesday", userId: "u2002", steps: [{ user: "我的快递到哪了？" }] });
+    expect(stranger.turns[0]!.state.query_result).toEqual({ error: "missing_order_id" });
+  });
+
   it("writes nothing in dry-run mode and reads refundLimit from the run's vars", async () => {
     const dry = await conversation("dry", { vars: { dryRun: true }, steps: [{ user: "ORD1002 申请退款" }] });
     expect(dry.turns[0]!.state.execution_result).toMatchObject({ status: "dry_run", order_id: "ORD1002", amount: 89 });
