@@ -4,8 +4,8 @@
  * getState/updateState. The superstep loop (loop.ts) reaches this module only through `run.d`, which is set
  * when a run has a checkpointer, so a graph used without one never bundles it.
  */
-import { Command, gotoList } from "./command.ts";
-import { EmptyInputError, GraphInterrupt, GraphValueError, InvalidUpdateError } from "./errors.ts";
+import { Command, gotoList, isCommand } from "./command.ts";
+import { EmptyInputError, GraphInterrupt, GraphValueError, InvalidResumeError, InvalidUpdateError } from "./errors.ts";
 import { NULL_TASK_ID, checkpointId, checkpointTs, hashHex, isInterruptId } from "./ids.ts";
 import type {
   Checkpoint,
@@ -40,14 +40,8 @@ export function takeCommand(loop: Loop, input: Command): void | Promise<unknown>
     throw new EmptyInputError("Received empty Command input", loop.site());
   if (hasResume && loop.isRoot) {
     const r = input.resume;
-    if (
-      typeof r === "object" &&
-      r !== null &&
-      !Array.isArray(r) &&
-      Object.keys(r).length > 0 &&
-      Object.keys(r).every(isInterruptId)
-    )
-      loop.run.resume.map = { ...(r as Record<string, unknown>) };
+    const map = resumeMap(loop, r);
+    if (map) loop.run.resume.map = map;
     else {
       loop.run.resume.hasValue = true;
       loop.run.resume.value = r;
@@ -63,6 +57,55 @@ export function takeCommand(loop: Loop, input: Command): void | Promise<unknown>
   loop.armed = false;
   loop.emitValues();
   return loop.putCheckpoint("input");
+}
+
+/**
+ * Checks a root `Command({ resume })` against the thread (graphc's rule; LangGraph delivers whatever it
+ * gets): the thread must have something to resume (a checkpoint with tasks left to run), a resume map's ids
+ * must all be pending interrupts, and a plain value is ambiguous when several interrupts are pending.
+ * A map is recognised as LangGraph does (an object whose keys all look like interrupt ids); an object that
+ * mixes such keys with others is an error rather than a value. Returns the map (a null-prototype copy), or
+ * undefined for a plain value.
+ */
+function resumeMap(loop: Loop, r: unknown): Record<string, unknown> | undefined {
+  const thread = JSON.stringify(loop.run.threadId ?? "");
+  const site = loop.site();
+  if (!loop.hasCheckpoint)
+    throw new InvalidResumeError(`Cannot resume thread ${thread} of graph "${loop.c.spec.name}": it has never run`, site);
+  if (loop.prepare().length === 0)
+    throw new InvalidResumeError(`Cannot resume thread ${thread} of graph "${loop.c.spec.name}": it has finished (nothing is pending)`, site);
+  const pending = pendingInterruptIds(loop);
+  const keys = typeof r === "object" && r !== null && !Array.isArray(r) ? Object.keys(r) : [];
+  const ids = keys.filter(isInterruptId);
+  if (ids.length === 0) {
+    if (pending.length > 1)
+      throw new InvalidResumeError(
+        `Thread ${thread} of graph "${loop.c.spec.name}" has ${pending.length} pending interrupts: resume them by id, with Command({ resume: { [id]: value } })`,
+        site,
+        pending,
+      );
+    return undefined;
+  }
+  const unknown = keys.filter((k) => !isInterruptId(k) || !pending.includes(k));
+  if (unknown.length > 0)
+    throw new InvalidResumeError(
+      `Resume map for thread ${thread} of graph "${loop.c.spec.name}" names ${unknown.map((k) => JSON.stringify(k)).join(", ")}, which ${unknown.length === 1 ? "is not a pending interrupt id" : "are not pending interrupt ids"} (pending: ${pending.join(", ") || "none"})`,
+      site,
+      unknown,
+    );
+  const map: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const k of keys) map[k] = (r as Record<string, unknown>)[k];
+  return map;
+}
+
+/** The ids of the dynamic interrupts saved with the loaded checkpoint (its `__interrupt__` pending writes). */
+function pendingInterruptIds(loop: Loop): string[] {
+  const ids: string[] = [];
+  for (const [, ch, v] of loop.pending) {
+    if (ch !== "__interrupt__" || !Array.isArray(v)) continue;
+    for (const i of v as { id?: unknown }[]) if (typeof i?.id === "string" && !ids.includes(i.id)) ids.push(i.id);
+  }
+  return ids;
 }
 
 export function beginResume(loop: Loop): void | Promise<unknown> {
@@ -454,6 +497,9 @@ export async function update(loop: Loop, values: unknown, asNode: string): Promi
     // a fork: the same state under a new checkpoint
   } else if (asNode === "__input__" || asNode === START) {
     const t = new Task(loop, loop.c.start, PULL, 0, undefined, "__interrupt__", -1);
+    // values written as START have no node whose check applies: the graph's own update check
+    if (asNode === START && typeof values === "object" && values !== null && !Array.isArray(values) && !isCommand(values))
+      loop.c.spec.checkUpdate?.(values as Values);
     const r = processReturn(t, asNode === "__input__" ? loop.c.spec.input(values) : values);
     if (r) await r;
     loop.apply([t]);

@@ -62,7 +62,7 @@ function checkInputUpdate(t: Task, u: Values): void {
   if (spec.checkUpdate) return spec.checkUpdate(u);
   const written = spec.apply({ ...t.loop.values }, [{ node: t.cn.name, values: u }]);
   forgetLastMerge();
-  for (const k in u) {
+  for (const k of Object.keys(u)) {
     if (!written.includes(k))
       throw new InvalidUpdateError(
         `Command update given as input to graph "${spec.name}" names unknown field ${JSON.stringify(k)}`,

@@ -8,7 +8,7 @@ import type { EmitContext } from "./context.ts";
 import { access, inComment, isIdentifier, key, str } from "./escape.ts";
 import { tsLiteral } from "./expr.ts";
 import type { GraphNames } from "./names.ts";
-import { checkExpr, tsType } from "./types.ts";
+import { admitsUndefined, checkExpr, tsType } from "./types.ts";
 
 /** An item of a projection: `key: value`, or, with `when`, set only when `when` holds (absent otherwise). */
 export interface ProjItem {
@@ -72,6 +72,16 @@ export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): { prop: s
     return cx.traced(f.span, body.join("\n"));
   });
   const inputs = g.input.join(", ") || "none";
+  // required: no default and a type without `undefined` (the fields `GInput` does not mark optional)
+  const required = g.input
+    .map((name) => g.fields.find((x) => x.name === name)!)
+    .filter((f) => f.init === undefined && !admitsUndefined(f.type))
+    .map((f) =>
+      cx.traced(
+        f.span,
+        `if (!(${str(f.name)} in out)) throw new ${err}(${str(`graph "${g.name}": required input field "${f.name}" (${tsType(f.type)}) is missing`)}, { graph: ${str(g.name)}, field: ${str(f.name)} });`,
+      ),
+    );
   const decls =
     bad === ""
       ? []
@@ -97,6 +107,7 @@ export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): { prop: s
           throw new ${err}(${str(`graph "${g.name}" has no input field `)} + JSON.stringify(k) + ${str(` (input fields: ${inputs})`)}, { graph: ${str(g.name)}, field: k });
       }
     }
+    ${required.join("\n")}
     return out;
   },`;
   return { prop, decls };
@@ -133,7 +144,8 @@ export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): string {
     const written: string[] = [];
     if (updates.length === 1) {
       const u = updates[0]!.values;
-      for (const k in u) {
+      // own keys only (as the checks and the saved pending writes): an inherited key is never applied
+      for (const k of Object.keys(u)) {
         const x = u[k];
         switch (k) {
           ${one}
@@ -146,7 +158,7 @@ export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): string {
     }
     ${decls}
     for (const u of updates) {
-      for (const k in u.values) {
+      for (const k of Object.keys(u.values)) {
         switch (k) {
           ${cases}
         }

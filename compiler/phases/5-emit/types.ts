@@ -103,3 +103,42 @@ export function checkExpr(c: CheckIR, x: string, depth = 0): string {
     }
   }
 }
+
+/**
+ * The run-time test of one update value `x` of field `f`: what `updateType` allows, at `typeof` /
+ * `Array.isArray` level (the field's input test for replace; one element or an array of them for
+ * `append`/`union`; a number for `sum`; a plain object for `merge`). `field` tests `y`, the value of an
+ * `Overwrite` (which every field unwraps, a replace field too, as LangGraph does), against the field's type.
+ * Undefined when the value is trusted: custom reducers and `messages` (their own input types), and types
+ * whose test is opaque. `want` names the expected type in the error.
+ */
+export function updateValueCheck(f: FieldIR, x: string, y: string): { test: string; field: string; want: string } | undefined {
+  const own = ownUpdateCheck(f, x);
+  return own === undefined ? undefined : { ...own, field: checkExpr(f.check, y) };
+}
+
+function ownUpdateCheck(f: FieldIR, x: string): { test: string; want: string } | undefined {
+  const obj = `typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x})`;
+  switch (f.reducer.kind) {
+    case "replace": {
+      const test = checkExpr(f.check, x);
+      return test === "true" ? undefined : { test: `(${test})`, want: tsType(f.type) };
+    }
+    case "sum":
+      return { test: `typeof ${x} === "number"`, want: "number" };
+    case "merge":
+      return { test: `(${obj})`, want: `Partial<${tsType(f.type)}>` };
+    case "append":
+    case "union": {
+      if (f.check.k !== "array" || f.type.k !== "array") return undefined;
+      const one = checkExpr(f.check.element, x);
+      if (one === "true") return undefined;
+      const el = tsType(f.type.element);
+      const wrapped = f.type.element.k === "union" ? `(${el})` : el;
+      return { test: `(${one}) || (${checkExpr(f.check, x)})`, want: `${el} | ${wrapped}[]` };
+    }
+    case "messages":
+    case "custom":
+      return undefined;
+  }
+}
