@@ -72,8 +72,9 @@ export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): { prop: s
     return cx.traced(f.span, body.join("\n"));
   });
   const inputs = g.input.join(", ") || "none";
-  // required: no default and a type without `undefined` (the fields `GInput` does not mark optional)
-  const required = g.input
+  // required: listed in a declared `input` block, no default and a type without `undefined` (the fields
+  // `GInput` does not mark optional); a graph without an input block takes any part of its state (LangGraph)
+  const required = (g.inputDeclared ? g.input : [])
     .map((name) => g.fields.find((x) => x.name === name)!)
     .filter((f) => f.init === undefined && !admitsUndefined(f.type))
     .map((f) =>
