@@ -126,8 +126,14 @@ function ownUpdateCheck(f: FieldIR, x: string): { test: string; want: string } |
     }
     case "sum":
       return { test: `typeof ${x} === "number"`, want: "number" };
-    case "merge":
-      return { test: `(${obj})`, want: `Partial<${tsType(f.type)}>` };
+    case "merge": {
+      // a partial value: a Record's values are tested, an object's members as if all were optional
+      const c = f.check;
+      const partial: CheckIR =
+        c.k === "object" ? { k: "object", members: c.members.map((m) => ({ ...m, optional: true })) } : c;
+      const test = c.k === "record" || c.k === "object" ? checkExpr(partial, x) : obj;
+      return { test: `(${test})`, want: `Partial<${tsType(f.type)}>` };
+    }
     case "append":
     case "union": {
       if (f.check.k !== "array" || f.type.k !== "array") return undefined;
