@@ -3,7 +3,7 @@
  * writer may write, and its value must pass the field's test (types.ts `updateValueCheck`, `typeof` /
  * `Array.isArray` level). Each field's test is one module-level function, declared on first use and shared
  * by every node check, the Command.PARENT check of subgraph nodes and `checkUpdate` (a Command given as
- * input), so the test text is written once per field.
+ * input), and by the fields whose test is the same, so each test text is written once per graph.
  */
 import type { FieldIR, GraphIR } from "../4-lower/ir.ts";
 import type { EmitContext } from "./context.ts";
@@ -11,9 +11,19 @@ import { inComment, pascal, str } from "./escape.ts";
 import type { GraphNames } from "./names.ts";
 import { updateValueCheck } from "./types.ts";
 
+/** One test function: the fields it tests (in first-use order) and its test texts. */
+interface FieldTest {
+  readonly name: string;
+  readonly fields: FieldIR[];
+  readonly test: string;
+  readonly field: string;
+}
+
 export class UpdateChecks {
-  readonly decls: string[] = [];
-  private readonly tests = new Map<string, { name: string; want: string } | undefined>();
+  /** field name -> its test (undefined: trusted) */
+  private readonly byField = new Map<string, { name: string; want: string } | undefined>();
+  /** test text -> the function; fields with the same test (two `string` fields) share one */
+  private readonly byText = new Map<string, FieldTest>();
   private readonly fields: Map<string, FieldIR>;
 
   constructor(
@@ -24,35 +34,49 @@ export class UpdateChecks {
     this.fields = new Map(g.fields.map((f) => [f.name, f]));
   }
 
-  /** the test function of field `name` (declared on first use), or undefined when its values are trusted */
+  /** The test functions used so far, declared before the spec. */
+  get decls(): string[] {
+    const rt = this.cx.scope.rt.bind(this.cx.scope);
+    return [...this.byText.values()].map((t) => {
+      // `y` is a local so that TypeScript narrows it (the result of a call is not narrowed)
+      const overwrite =
+        t.field === "true"
+          ? `return ${rt("isOverwrite")}(x);`
+          : `if (!${rt("isOverwrite")}(x)) return false;\nconst y = ${rt("overwriteValue")}(x);\nreturn ${t.field};`;
+      const more = t.fields.length > 3 ? ` and ${t.fields.length - 3} more` : "";
+      const names = t.fields.slice(0, 3).map((f) => `\`${inComment(f.name)}\``).join(", ") + more;
+      return this.cx.traced(
+        t.fields[0]!.span,
+        [
+          `/** Whether \`x\` may be written into ${names} of \`${inComment(this.n.graph)}\`: a value of the update type, or an Overwrite of a value of the field's type. */`,
+          `function ${t.name}(x: unknown): boolean {`,
+          `if (${t.test}) return true;`,
+          overwrite,
+          `}`,
+        ].join("\n"),
+      );
+    });
+  }
+
+  /** the test function of field `name` (allocated on first use), or undefined when its values are trusted */
   private test(name: string): { name: string; want: string } | undefined {
-    if (this.tests.has(name)) return this.tests.get(name);
+    if (this.byField.has(name)) return this.byField.get(name);
     const f = this.fields.get(name)!;
     const check = updateValueCheck(f, "x", "y");
     let entry: { name: string; want: string } | undefined;
     if (check !== undefined) {
-      const rt = this.cx.scope.rt.bind(this.cx.scope);
-      const fn = this.cx.scope.fresh(`${this.n.graph}${pascal(f.name)}Fits`);
-      entry = { name: fn, want: check.want };
-      // `y` is a local so that TypeScript narrows it (the result of a call is not narrowed)
-      const overwrite =
-        check.field === "true"
-          ? `return ${rt("isOverwrite")}(x);`
-          : `if (!${rt("isOverwrite")}(x)) return false;\nconst y = ${rt("overwriteValue")}(x);\nreturn ${check.field};`;
-      this.decls.push(
-        this.cx.traced(
-          f.span,
-          [
-            `/** Whether \`x\` may be written into \`${inComment(f.name)}\` of \`${inComment(this.n.graph)}\`: a value of its update type, or an Overwrite of a value of its type. */`,
-            `function ${fn}(x: unknown): boolean {`,
-            `if (${check.test}) return true;`,
-            overwrite,
-            `}`,
-          ].join("\n"),
-        ),
-      );
+      const text = `${check.test}\n${check.field}`;
+      let t = this.byText.get(text);
+      if (t === undefined) {
+        // named for the type when it is one word (`GStringFits`), else for the first field
+        const base = /^[a-z]+$/.test(check.want) ? pascal(check.want) : pascal(f.name);
+        t = { name: this.cx.scope.fresh(`${this.n.graph}${base}Fits`), fields: [], test: check.test, field: check.field };
+        this.byText.set(text, t);
+      }
+      t.fields.push(f);
+      entry = { name: t.name, want: check.want };
     }
-    this.tests.set(name, entry);
+    this.byField.set(name, entry);
     return entry;
   }
 
