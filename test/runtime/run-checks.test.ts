@@ -77,6 +77,8 @@ describe("update values are checked against the field's declared type", () => {
     [{ total: new Overwrite("5") }, "total", "number"],
     [{ log: new Overwrite("a") }, "log", "string | string[]"],
     [{ mood: { __overwrite__: "sad" } }, "mood", "Mood"],
+    // an Overwrite instance is an object with string values: its value is what would be stored
+    [{ meta: new Overwrite("x") }, "meta", "Partial<Record<string, string>>"],
   ])("rejects %j", async (update, field, expected) => {
     expect(await typeError(update)).toMatchObject({ field, expected });
   });

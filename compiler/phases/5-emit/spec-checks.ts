@@ -38,11 +38,13 @@ export class UpdateChecks {
   get decls(): string[] {
     const rt = this.cx.scope.rt.bind(this.cx.scope);
     return [...this.byText.values()].map((t) => {
+      // an Overwrite first: `apply` unwraps it whatever the field, so its value is what gets stored (an
+      // Overwrite instance is also an object whose values are strings, which a `merge` test would pass);
       // `y` is a local so that TypeScript narrows it (the result of a call is not narrowed)
       const overwrite =
         t.field === "true"
-          ? `return ${rt("isOverwrite")}(x);`
-          : `if (!${rt("isOverwrite")}(x)) return false;\nconst y = ${rt("overwriteValue")}(x);\nreturn ${t.field};`;
+          ? `if (${rt("isOverwrite")}(x)) return true;`
+          : `if (${rt("isOverwrite")}(x)) {\nconst y = ${rt("overwriteValue")}(x);\nreturn ${t.field};\n}`;
       const more = t.fields.length > 3 ? ` and ${t.fields.length - 3} more` : "";
       const names = t.fields.slice(0, 3).map((f) => `\`${inComment(f.name)}\``).join(", ") + more;
       return this.cx.traced(
@@ -50,8 +52,8 @@ export class UpdateChecks {
         [
           `/** Whether \`x\` may be written into ${names} of \`${inComment(this.n.graph)}\`: a value of the update type, or an Overwrite of a value of the field's type. */`,
           `function ${t.name}(x: unknown): boolean {`,
-          `if (${t.test}) return true;`,
           overwrite,
+          `return ${t.test};`,
           `}`,
         ].join("\n"),
       );

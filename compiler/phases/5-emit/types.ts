@@ -107,7 +107,7 @@ export function checkExpr(c: CheckIR, x: string, depth = 0): string {
 /**
  * The run-time test of one update value `x` of field `f`: what `updateType` allows, at `typeof` /
  * `Array.isArray` level (the field's input test for replace; one element or an array of them for
- * `append`/`union`; a number for `sum`; a plain object for `merge`). `field` tests `y`, the value of an
+ * `append`/`union`; a number for `sum`; a partial value for `merge`). `field` tests `y`, the value of an
  * `Overwrite` (which every field unwraps, a replace field too, as LangGraph does), against the field's type.
  * Undefined when the value is trusted: custom reducers and `messages` (their own input types), and types
  * whose test is opaque. `want` names the expected type in the error.
