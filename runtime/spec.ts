@@ -76,7 +76,8 @@ export interface GraphSpec {
    * `Command` given as `invoke` input. Every key must be a field of the graph's state (input-only, output-only
    * and private fields included, as in LangGraph); throws `InvalidUpdateError` naming graph and field
    * (LangGraph drops unknown keys silently). Without it the runtime rejects the keys that `apply` does not
-   * report as written.
+   * report as written. Generated code also tests each value against its field's type (`UpdateTypeError`,
+   * as a node's `check` does), and the runtime calls it for `updateState(config, values, START)` too.
    */
   readonly checkUpdate?: (update: Values) => void;
   /**
@@ -119,6 +120,8 @@ export interface NodeSpec extends EdgeSpec {
   /**
    * Validates one returned update object: every key must be a field the node declared it writes.
    * Throws `InvalidUpdateError` naming graph, node and field. (LangGraph drops unknown keys silently.)
+   * Generated checks read own keys only (as `apply` must) and test each value against its field's type
+   * (`UpdateTypeError`).
    */
   readonly check: (update: Values) => void;
   /** declared `goto` targets (node names or END); a Command.goto outside them is an InvalidUpdateError */
