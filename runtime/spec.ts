@@ -36,7 +36,8 @@ export interface GraphSpec {
   /**
    * Filters and checks an `invoke` input against the input schema with inline `typeof` tests.
    * Throws `GraphInputError` naming graph and field for a wrong type, or an unknown key (graphc's choice:
-   * LangGraph drops unknown keys silently; graphc rejects them). Returns the `__start__` update.
+   * LangGraph drops unknown keys silently; graphc rejects them), or a missing required field (one of a
+   * declared `input` block without default). Returns the `__start__` update.
    */
   readonly input: (raw: unknown) => Values;
   /** Output projection: the non-empty output fields, as an object literal. */
