@@ -20,7 +20,7 @@ import type { TaskUpdate, Values } from "./spec.ts";
 import { END, START, Send } from "./spec.ts";
 import { M_CHECKPOINTS, M_DEBUG } from "./stream.ts";
 import { PULL, Task } from "./task.ts";
-import { processCommand, processReturn } from "./writes.ts";
+import { ownKeys, processCommand, processReturn } from "./writes.ts";
 import { forgetLastMerge } from "./reducers.ts";
 import { SaveQueue } from "./save-queue.ts";
 import { visible } from "./stream-events.ts";
@@ -499,7 +499,7 @@ export async function update(loop: Loop, values: unknown, asNode: string): Promi
     const t = new Task(loop, loop.c.start, PULL, 0, undefined, "__interrupt__", -1);
     // values written as START have no node whose check applies: the graph's own update check
     if (asNode === START && typeof values === "object" && values !== null && !Array.isArray(values) && !isCommand(values))
-      loop.c.spec.checkUpdate?.(values as Values);
+      loop.c.spec.checkUpdate?.(ownKeys(values as Values));
     const r = processReturn(t, asNode === "__input__" ? loop.c.spec.input(values) : values);
     if (r) await r;
     loop.apply([t]);

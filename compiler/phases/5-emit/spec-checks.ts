@@ -17,6 +17,8 @@ interface FieldTest {
   readonly fields: FieldIR[];
   readonly test: string;
   readonly field: string;
+  /** the plain test can accept a non-array object (then the Overwrite test comes first) */
+  readonly objects: boolean;
 }
 
 export class UpdateChecks {
@@ -38,13 +40,14 @@ export class UpdateChecks {
   get decls(): string[] {
     const rt = this.cx.scope.rt.bind(this.cx.scope);
     return [...this.byText.values()].map((t) => {
-      // an Overwrite first: `apply` unwraps it whatever the field, so its value is what gets stored (an
-      // Overwrite instance is also an object whose values are strings, which a `merge` test would pass);
+      const isOw = `${rt("isOverwrite")}(x)`;
       // `y` is a local so that TypeScript narrows it (the result of a call is not narrowed)
-      const overwrite =
-        t.field === "true"
-          ? `if (${rt("isOverwrite")}(x)) return true;`
-          : `if (${rt("isOverwrite")}(x)) {\nconst y = ${rt("overwriteValue")}(x);\nreturn ${t.field};\n}`;
+      const value = `const y = ${rt("overwriteValue")}(x);\nreturn ${t.field};`;
+      // the plain test first (a well-typed value costs its `typeof` only), unless it could accept an
+      // Overwrite (an object whose values may all be strings): `apply` unwraps one, so its value must fit
+      const body = t.objects
+        ? [t.field === "true" ? `if (${isOw}) return true;` : `if (${isOw}) {\n${value}\n}`, `return ${t.test};`]
+        : [`if (${t.test}) return true;`, t.field === "true" ? `return ${isOw};` : `if (!${isOw}) return false;\n${value}`];
       const more = t.fields.length > 3 ? ` and ${t.fields.length - 3} more` : "";
       const names = t.fields.slice(0, 3).map((f) => `\`${inComment(f.name)}\``).join(", ") + more;
       return this.cx.traced(
@@ -52,8 +55,7 @@ export class UpdateChecks {
         [
           `/** Whether \`x\` may be written into ${names} of \`${inComment(this.n.graph)}\`: a value of the update type, or an Overwrite of a value of the field's type. */`,
           `function ${t.name}(x: unknown): boolean {`,
-          overwrite,
-          `return ${t.test};`,
+          ...body,
           `}`,
         ].join("\n"),
       );
@@ -72,7 +74,7 @@ export class UpdateChecks {
       if (t === undefined) {
         // named for the type when it is one word (`GStringFits`), else for the first field
         const base = /^[a-z]+$/.test(check.want) ? pascal(check.want) : pascal(f.name);
-        t = { name: this.cx.scope.fresh(`${this.n.graph}${base}Fits`), fields: [], test: check.test, field: check.field };
+        t = { name: this.cx.scope.fresh(`${this.n.graph}${base}Fits`), fields: [], test: check.test, field: check.field, objects: check.objects };
         this.byText.set(text, t);
       }
       t.fields.push(f);
@@ -85,11 +87,11 @@ export class UpdateChecks {
   /**
    * The body of `(u) => …`: runs `unknown` (a statement that throws) for a key outside `allowed`, and
    * throws an `UpdateTypeError` for a value its field's test rejects; `node` is an expression (`undefined`
-   * for a Command given as input). Own keys only (`Object.keys`, as `apply` and the saved pending writes
-   * read an update): an inherited enumerable key is never applied, so it is not checked either.
+   * for a Command given as input). `for…in` sees own keys only: the runtime hands over updates whose
+   * prototype is Object.prototype or null (an inherited enumerable key is never checked nor applied).
    */
   keyCheck(allowed: readonly string[], node: string, unknown: string): string {
-    if (allowed.length === 0) return `{ for (const k of Object.keys(u)) ${unknown} }`;
+    if (allowed.length === 0) return `{ for (const k in u) ${unknown} }`;
     const err = this.cx.scope.rt("updateTypeError");
     const trusted: string[] = [];
     const typed: string[] = [];
@@ -99,7 +101,7 @@ export class UpdateChecks {
       else typed.push(`case ${str(w)}:\nif (!${t.name}(u[k])) ${err}(${str(this.g.name)}, ${node}, k, ${str(t.want)}, u[k]);\nbreak;`);
     }
     return `{
-      for (const k of Object.keys(u)) {
+      for (const k in u) {
         switch (k) {
           ${trusted.length > 0 ? `${trusted.join("\n")}\nbreak;` : ""}
           ${typed.join("\n")}

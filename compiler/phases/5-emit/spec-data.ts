@@ -145,8 +145,9 @@ export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): string {
     const written: string[] = [];
     if (updates.length === 1) {
       const u = updates[0]!.values;
-      // own keys only (as the checks and the saved pending writes): an inherited key is never applied
-      for (const k of Object.keys(u)) {
+      // for…in sees own keys only: the runtime hands over updates whose prototype is Object.prototype or
+      // null (ownKeys in runtime/writes.ts), and it is about 2× cheaper than an Object.keys array
+      for (const k in u) {
         const x = u[k];
         switch (k) {
           ${one}
@@ -159,7 +160,7 @@ export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): string {
     }
     ${decls}
     for (const u of updates) {
-      for (const k of Object.keys(u.values)) {
+      for (const k in u.values) {
         switch (k) {
           ${cases}
         }

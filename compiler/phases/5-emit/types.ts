@@ -112,9 +112,21 @@ export function checkExpr(c: CheckIR, x: string, depth = 0): string {
  * Undefined when the value is trusted: custom reducers and `messages` (their own input types), and types
  * whose test is opaque. `want` names the expected type in the error.
  */
-export function updateValueCheck(f: FieldIR, x: string, y: string): { test: string; field: string; want: string } | undefined {
+export function updateValueCheck(
+  f: FieldIR,
+  x: string,
+  y: string,
+): { test: string; field: string; want: string; objects: boolean } | undefined {
   const own = ownUpdateCheck(f, x);
-  return own === undefined ? undefined : { ...own, field: checkExpr(f.check, y) };
+  if (own === undefined) return undefined;
+  // can the plain test accept a non-array object (so also an Overwrite, whose value is what gets stored)?
+  const el = f.check.k === "array" ? f.check.element : f.check;
+  const objects = f.reducer.kind === "merge" || acceptsObject(f.reducer.kind === "replace" ? f.check : el);
+  return { ...own, field: checkExpr(f.check, y), objects };
+}
+
+function acceptsObject(c: CheckIR): boolean {
+  return c.k === "object" || c.k === "record" || c.k === "any" || (c.k === "union" && c.members.some(acceptsObject));
 }
 
 function ownUpdateCheck(f: FieldIR, x: string): { test: string; want: string } | undefined {
