@@ -9,16 +9,13 @@ import type { FieldIR, GraphIR } from "../4-lower/ir.ts";
 import type { EmitContext } from "./context.ts";
 import { inComment, pascal, str } from "./escape.ts";
 import type { GraphNames } from "./names.ts";
-import { updateValueCheck } from "./types.ts";
+import { updateValueCheck, type UpdateValueCheck } from "./types.ts";
 
-/** One test function: the fields it tests (in first-use order) and its test texts. */
+/** One test function: the fields it tests (in first-use order) and its tests. */
 interface FieldTest {
   readonly name: string;
   readonly fields: FieldIR[];
-  readonly test: string;
-  readonly field: string;
-  /** the plain test can accept a non-array object (then the Overwrite test comes first) */
-  readonly objects: boolean;
+  readonly check: UpdateValueCheck;
 }
 
 export class UpdateChecks {
@@ -40,14 +37,24 @@ export class UpdateChecks {
   get decls(): string[] {
     const rt = this.cx.scope.rt.bind(this.cx.scope);
     return [...this.byText.values()].map((t) => {
+      const c = t.check;
       const isOw = `${rt("isOverwrite")}(x)`;
       // `y` is a local so that TypeScript narrows it (the result of a call is not narrowed)
-      const value = `const y = ${rt("overwriteValue")}(x);\nreturn ${t.field};`;
-      // the plain test first (a well-typed value costs its `typeof` only), unless it could accept an
+      const value = `const y = ${rt("overwriteValue")}(x);\nreturn ${c.field};`;
+      const plain: string[] = [];
+      if (c.scalar !== undefined) plain.push(`if (${c.scalar}) return true;`);
+      // an array's elements in a loop (no closure per call, as `every` would need)
+      if (c.element !== undefined)
+        plain.push(
+          c.element === "true"
+            ? "if (Array.isArray(x)) return true;"
+            : `if (Array.isArray(x)) {\nfor (let i = 0; i < x.length; i++) if (!(${c.element})) return false;\nreturn true;\n}`,
+        );
+      // the plain tests first (a well-typed value costs its `typeof` only), unless they could accept an
       // Overwrite (an object whose values may all be strings): `apply` unwraps one, so its value must fit
-      const body = t.objects
-        ? [t.field === "true" ? `if (${isOw}) return true;` : `if (${isOw}) {\n${value}\n}`, `return ${t.test};`]
-        : [`if (${t.test}) return true;`, t.field === "true" ? `return ${isOw};` : `if (!${isOw}) return false;\n${value}`];
+      const body = c.objects
+        ? [c.field === "true" ? `if (${isOw}) return true;` : `if (${isOw}) {\n${value}\n}`, ...plain, "return false;"]
+        : [...plain, c.field === "true" ? `return ${isOw};` : `if (!${isOw}) return false;\n${value}`];
       const more = t.fields.length > 3 ? ` and ${t.fields.length - 3} more` : "";
       const names = t.fields.slice(0, 3).map((f) => `\`${inComment(f.name)}\``).join(", ") + more;
       return this.cx.traced(
@@ -69,12 +76,12 @@ export class UpdateChecks {
     const check = updateValueCheck(f, "x", "y");
     let entry: { name: string; want: string } | undefined;
     if (check !== undefined) {
-      const text = `${check.test}\n${check.field}`;
+      const text = JSON.stringify([check.scalar ?? null, check.element ?? null, check.field]);
       let t = this.byText.get(text);
       if (t === undefined) {
         // named for the type when it is one word (`GStringFits`), else for the first field
         const base = /^[a-z]+$/.test(check.want) ? pascal(check.want) : pascal(f.name);
-        t = { name: this.cx.scope.fresh(`${this.n.graph}${base}Fits`), fields: [], test: check.test, field: check.field, objects: check.objects };
+        t = { name: this.cx.scope.fresh(`${this.n.graph}${base}Fits`), fields: [], check };
         this.byText.set(text, t);
       }
       t.fields.push(f);
