@@ -4,8 +4,8 @@
  * getState/updateState. The superstep loop (loop.ts) reaches this module only through `run.d`, which is set
  * when a run has a checkpointer, so a graph used without one never bundles it.
  */
-import { Command, gotoList } from "./command.ts";
-import { EmptyInputError, GraphInterrupt, GraphValueError, InvalidUpdateError } from "./errors.ts";
+import { Command, gotoList, isCommand } from "./command.ts";
+import { EmptyInputError, GraphInterrupt, GraphValueError, InvalidResumeError, InvalidUpdateError } from "./errors.ts";
 import { NULL_TASK_ID, checkpointId, checkpointTs, hashHex, isInterruptId } from "./ids.ts";
 import type {
   Checkpoint,
@@ -20,7 +20,7 @@ import type { TaskUpdate, Values } from "./spec.ts";
 import { END, START, Send } from "./spec.ts";
 import { M_CHECKPOINTS, M_DEBUG } from "./stream.ts";
 import { PULL, Task } from "./task.ts";
-import { processCommand, processReturn } from "./writes.ts";
+import { ownKeys, processCommand, processReturn } from "./writes.ts";
 import { forgetLastMerge } from "./reducers.ts";
 import { SaveQueue } from "./save-queue.ts";
 import { visible } from "./stream-events.ts";
@@ -41,14 +41,8 @@ export function takeCommand(loop: Loop, input: Command): void | Promise<unknown>
     throw new EmptyInputError("Received empty Command input", loop.site());
   if (hasResume && loop.isRoot) {
     const r = input.resume;
-    if (
-      typeof r === "object" &&
-      r !== null &&
-      !Array.isArray(r) &&
-      Object.keys(r).length > 0 &&
-      Object.keys(r).every(isInterruptId)
-    )
-      loop.run.resume.map = { ...(r as Record<string, unknown>) };
+    const map = resumeMap(loop, r);
+    if (map) loop.run.resume.map = map;
     else {
       loop.run.resume.hasValue = true;
       loop.run.resume.value = r;
@@ -64,6 +58,55 @@ export function takeCommand(loop: Loop, input: Command): void | Promise<unknown>
   loop.armed = false;
   loop.emitValues();
   return loop.putCheckpoint("input");
+}
+
+/**
+ * Checks a root `Command({ resume })` against the thread (graphc's rule; LangGraph delivers whatever it
+ * gets): the thread must have something to resume (a checkpoint with tasks left to run), a resume map's ids
+ * must all be pending interrupts, and a plain value is ambiguous when several interrupts are pending.
+ * A map is recognised as LangGraph does (an object whose keys all look like interrupt ids); an object that
+ * mixes such keys with others is an error rather than a value. Returns the map (a null-prototype copy), or
+ * undefined for a plain value.
+ */
+function resumeMap(loop: Loop, r: unknown): Record<string, unknown> | undefined {
+  const thread = JSON.stringify(loop.run.threadId ?? "");
+  const site = loop.site();
+  if (!loop.hasCheckpoint)
+    throw new InvalidResumeError(`Cannot resume thread ${thread} of graph "${loop.c.spec.name}": it has never run`, site);
+  if (loop.prepare().length === 0)
+    throw new InvalidResumeError(`Cannot resume thread ${thread} of graph "${loop.c.spec.name}": it has finished (nothing is pending)`, site);
+  const pending = pendingInterruptIds(loop);
+  const keys = typeof r === "object" && r !== null && !Array.isArray(r) ? Object.keys(r) : [];
+  const ids = keys.filter(isInterruptId);
+  if (ids.length === 0) {
+    if (pending.length > 1)
+      throw new InvalidResumeError(
+        `Thread ${thread} of graph "${loop.c.spec.name}" has ${pending.length} pending interrupts: resume them by id, with Command({ resume: { [id]: value } })`,
+        site,
+        pending,
+      );
+    return undefined;
+  }
+  const unknown = keys.filter((k) => !isInterruptId(k) || !pending.includes(k));
+  if (unknown.length > 0)
+    throw new InvalidResumeError(
+      `Resume map for thread ${thread} of graph "${loop.c.spec.name}" names ${unknown.map((k) => JSON.stringify(k)).join(", ")}, which ${unknown.length === 1 ? "is not a pending interrupt id" : "are not pending interrupt ids"} (pending: ${pending.join(", ") || "none"})`,
+      site,
+      unknown,
+    );
+  const map: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const k of keys) map[k] = (r as Record<string, unknown>)[k];
+  return map;
+}
+
+/** The ids of the dynamic interrupts saved with the loaded checkpoint (its `__interrupt__` pending writes). */
+function pendingInterruptIds(loop: Loop): string[] {
+  const ids: string[] = [];
+  for (const [, ch, v] of loop.pending) {
+    if (ch !== "__interrupt__" || !Array.isArray(v)) continue;
+    for (const i of v as { id?: unknown }[]) if (typeof i?.id === "string" && !ids.includes(i.id)) ids.push(i.id);
+  }
+  return ids;
 }
 
 export function beginResume(loop: Loop): void | Promise<unknown> {
@@ -564,7 +607,11 @@ async function updateTasks(loop: Loop, updates: readonly NodeUpdate[]): Promise<
     const n = u.asNode === START ? loop.c.start : loop.c.byName.get(u.asNode);
     if (!n) throw new InvalidUpdateError(`Node "${u.asNode}" does not exist`, loop.site());
     const t = new Task(loop, n, PULL, 0, undefined, "__interrupt__", -1);
-    const r = processReturn(t, u.asNode === START ? loop.c.spec.input(u.values) : u.values);
+    // values written as START have no node whose check applies: the graph's own update check
+    const v = u.values;
+    if (u.asNode === START && typeof v === "object" && v !== null && !Array.isArray(v) && !isCommand(v))
+      loop.c.spec.checkUpdate?.(ownKeys(v as Values));
+    const r = processReturn(t, v);
     if (r) await r;
     tasks.push(t);
   }

@@ -62,6 +62,37 @@ export function lastValueConflict(graph: string, field: string, values: readonly
   );
 }
 
+/** `null`, `array` or the `typeof` of a value: how run-time type errors name what they got. */
+export function typeOfValue(x: unknown): string {
+  return x === null ? "null" : Array.isArray(x) ? "array" : typeof x;
+}
+
+/**
+ * graphc's run-time check of an update value against the field's declared type (generated `check` code,
+ * reached only when the value is wrong): a node's update (`node` set) or a Command given as input. LangGraph
+ * stores whatever it gets (`{ total: "1" }` on a `sum` field would concatenate to `"01"`).
+ */
+export class UpdateTypeError extends InvalidUpdateError {
+  readonly expected: string;
+  readonly actual: string;
+  constructor(graph: string, node: string | undefined, field: string, expected: string, value: unknown) {
+    const actual = typeOfValue(value);
+    const who = node === undefined ? `Command update given as input to graph "${graph}"` : `node "${node}" of graph "${graph}"`;
+    super(
+      `${who} wrote field "${field}" a value of type ${actual}, expected ${expected}`,
+      node === undefined ? { graph, field } : { graph, node, field },
+      "INVALID_UPDATE_TYPE",
+    );
+    this.expected = expected;
+    this.actual = actual;
+  }
+}
+
+/** Generated `check` code's failure path (one call, so the message is built in one place). */
+export function updateTypeError(graph: string, node: string | undefined, field: string, expected: string, value: unknown): never {
+  throw new UpdateTypeError(graph, node, field, expected, value);
+}
+
 /** A node returned something that is neither an update object, null, a Command nor a list with a Command. */
 export function badNodeReturn(graph: string, node: string, value: unknown): InvalidUpdateError {
   const kind = Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
@@ -107,6 +138,19 @@ export class ThreadBusyError extends GraphError {
       { graph },
     );
     this.threadId = threadId;
+  }
+}
+
+/**
+ * `Command({ resume })` that cannot be delivered: a resume map naming interrupt ids that are not pending, or
+ * a resume on a thread with nothing to resume (never ran, or finished). LangGraph ignores the first (or hands
+ * the whole map to the next interrupt) and answers the second with defaults or the old output.
+ */
+export class InvalidResumeError extends GraphValueError {
+  readonly ids: readonly string[];
+  constructor(message: string, site: ErrorSite = {}, ids: readonly string[] = []) {
+    super(message, site, "INVALID_RESUME");
+    this.ids = ids;
   }
 }
 

@@ -37,7 +37,8 @@ export interface GraphSpec {
   /**
    * Filters and checks an `invoke` input against the input schema with inline `typeof` tests.
    * Throws `GraphInputError` naming graph and field for a wrong type, or an unknown key (graphc's choice:
-   * LangGraph drops unknown keys silently; graphc rejects them). Returns the `__start__` update.
+   * LangGraph drops unknown keys silently; graphc rejects them), or a missing required field (one of a
+   * declared `input` block without default). Returns the `__start__` update.
    */
   readonly input: (raw: unknown) => Values;
   /** Output projection: the non-empty output fields, as an object literal. */
@@ -77,7 +78,8 @@ export interface GraphSpec {
    * `Command` given as `invoke` input. Every key must be a field of the graph's state (input-only, output-only
    * and private fields included, as in LangGraph); throws `InvalidUpdateError` naming graph and field
    * (LangGraph drops unknown keys silently). Without it the runtime rejects the keys that `apply` does not
-   * report as written.
+   * report as written. Generated code also tests each value against its field's type (`UpdateTypeError`,
+   * as a node's `check` does), and the runtime calls it for `updateState(config, values, START)` too.
    */
   readonly checkUpdate?: (update: Values) => void;
   /**
@@ -120,6 +122,8 @@ export interface NodeSpec extends EdgeSpec {
   /**
    * Validates one returned update object: every key must be a field the node declared it writes.
    * Throws `InvalidUpdateError` naming graph, node and field. (LangGraph drops unknown keys silently.)
+   * Generated checks read own keys only (as `apply` must) and test each value against its field's type
+   * (`UpdateTypeError`).
    */
   readonly check: (update: Values) => void;
   /** declared `goto` targets (node names or END); a Command.goto outside them is an InvalidUpdateError */

@@ -54,4 +54,4 @@ type ModesOf<M extends StreamModes> = M extends readonly (infer E extends Stream
 export type StreamHandle<C> = Promise<AsyncIterableIterator<C>> & AsyncIterableIterator<C>;
 
 /** `updateState`'s `asNode`: a node, or LangGraph's special writers. */
-export type AsNode<N extends string> = N | "__input__" | "__copy__" | "__end__";
+export type AsNode<N extends string> = N | "__start__" | "__input__" | "__copy__" | "__end__";

@@ -48,7 +48,23 @@ export function processReturn(t: Task, ret: unknown): Promise<void> | undefined 
   return undefined;
 }
 
-function addUpdate(t: Task, u: Values): void {
+/**
+ * An update with its own enumerable keys only: generated checks and `apply` read updates with `for…in`
+ * (about 2× cheaper than an `Object.keys` array), which also walks the prototype chain, so an update whose
+ * prototype is not Object.prototype or null (`Object.create({ total: 5 })`, a class instance) is copied to
+ * a plain object first. `defineProperty` keeps an own `__proto__` key a key (an assignment would set the
+ * copy's prototype), so the check still rejects it.
+ */
+export function ownKeys(u: Values): Values {
+  const p: unknown = Object.getPrototypeOf(u);
+  if (p === Object.prototype || p === null) return u;
+  const o: Values = {};
+  for (const k of Object.keys(u)) Object.defineProperty(o, k, { value: u[k], enumerable: true, writable: true, configurable: true });
+  return o;
+}
+
+function addUpdate(t: Task, update: Values): void {
+  const u = ownKeys(update);
   if (t.cn !== t.loop.c.start) t.cn.spec.check(u);
   (t.updates ??= []).push({ node: t.cn.name, values: u });
 }
@@ -62,7 +78,7 @@ function checkInputUpdate(t: Task, u: Values): void {
   if (spec.checkUpdate) return spec.checkUpdate(u);
   const written = spec.apply({ ...t.loop.values }, [{ node: t.cn.name, values: u }]);
   forgetLastMerge();
-  for (const k in u) {
+  for (const k of Object.keys(u)) {
     if (!written.includes(k))
       throw new InvalidUpdateError(
         `Command update given as input to graph "${spec.name}" names unknown field ${JSON.stringify(k)}`,
@@ -93,8 +109,9 @@ export function processCommand(t: Task, cmd: Command, asInput: boolean): void {
         addUpdate(t, one);
       }
     } else if (isPlainUpdate(u)) {
-      if (asInput) checkInputUpdate(t, u as Values);
-      addUpdate(t, u as Values);
+      const own = ownKeys(u as Values);
+      if (asInput) checkInputUpdate(t, own);
+      addUpdate(t, own);
     }
     else throw badNodeReturn(t.loop.c.spec.name, t.cn.name, u);
   }

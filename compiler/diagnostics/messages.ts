@@ -423,6 +423,15 @@ export const MESSAGES = {
     hint: () => "flatten the chain of aliases, or use an imported TS type for deeply nested data",
     doc: "Expanding `type` aliases gives a type more than 256 levels deep (each alias passed through counts as a level): see the Limits section of docs/language.md. The type is treated as `unknown`.",
   }),
+  objectPrototypeName: def<{ name: string; what: string }>({
+    code: "G3020",
+    slug: "object-prototype-name",
+    severity: "error",
+    message: (a) => `\`${a.name}\` is an \`Object.prototype\` member and cannot name a ${a.what}`,
+    label: () => "every JS object already has this key",
+    hint: (a) => `rename it (e.g. \`${a.name}_\` or a more specific name): generated code and the runtime keep ${a.what}s as keys of plain objects, where \`${a.name}\` reads the inherited \`Object.prototype.${a.name}\``,
+    doc: "A field, variable or node is named like a member every plain JS object inherits (`toString`, `valueOf`, `hasOwnProperty`, `isPrototypeOf`, `propertyIsEnumerable`, `toLocaleString`, `__defineGetter__`, `__defineSetter__`, `__lookupGetter__`, `__lookupSetter__`): state, vars and checkpoint tables are plain objects, so `\"toString\" in state` would hold before the field is ever written and an unset field would read a function. (`__proto__` and `constructor` are G2012.)",
+  }),
 
   // ------------------------------------------------------------ G4xxx graph structure
   noEntry: def<{ graph: string }>({

@@ -10,9 +10,23 @@ import type { CheckContext } from "./context.ts";
 /** Names that break plain JS objects when used as keys. */
 export const UNSAFE_NAMES = ["__proto__", "constructor", "prototype"];
 
+/**
+ * The other members every plain object inherits from `Object.prototype` (written out, not read from the
+ * host, so the rule does not depend on the engine): as a key of a plain object they are "present" before
+ * being set (`"toString" in o`) and read as functions.
+ */
+export const PROTOTYPE_NAMES = [
+  "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable",
+  "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__",
+];
+
 export function checkReserved(id: Ident, what: string, ctx: CheckContext): boolean {
   if (UNSAFE_NAMES.includes(id.name) || id.name === "START" || id.name === "END") {
     ctx.diagnostics.push(d.reservedName(id.span, { name: id.name, what }));
+    return true;
+  }
+  if (PROTOTYPE_NAMES.includes(id.name)) {
+    ctx.diagnostics.push(d.objectPrototypeName(id.span, { name: id.name, what }));
     return true;
   }
   return false;

@@ -70,6 +70,7 @@ export function lowerGraph(g: BoundGraph, cx: LowerContext): GraphIR {
     inlineNode: g.inlineIn?.node,
     fields: [...g.fields.values()].map((f) => lowerField(f, cx.file, fnRef)),
     input: [...g.input],
+    inputDeclared: g.inputDeclared,
     output: [...g.output],
     vars: [...g.vars.values()].map((v) => lowerVar(v, cx.file)),
     recursionLimit: g.limits.recursion,

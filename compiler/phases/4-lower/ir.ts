@@ -84,6 +84,11 @@ export interface GraphIR {
   readonly fields: FieldIR[];
   /** field names accepted by `invoke` */
   readonly input: string[];
+  /**
+   * the graph declares an `input { … }` block: then its fields without a default (whose type does not admit
+   * `undefined`) are required at run time; without one the input is the whole state, all optional (LangGraph)
+   */
+  readonly inputDeclared: boolean;
   /** field names returned by `invoke` */
   readonly output: string[];
   readonly vars: VarIR[];

@@ -55,7 +55,8 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
   for (const t of file.types) scope.reserve(t.name);
   for (const g of file.graphs) {
     if (g.inlineNode !== undefined) continue;
-    if (scope.has(g.name) || !isBindingName(g.name)) diagnostics.push(d.emitGraphNameUnusable(g.span, { name: g.name }));
+    if (scope.has(g.name) || !isBindingName(g.name) || GENERATED_GLOBALS.has(g.name))
+      diagnostics.push(d.emitGraphNameUnusable(g.span, { name: g.name }));
     scope.reserve(g.name);
   }
 
@@ -113,7 +114,8 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
       if (imp.kind !== "graph" && !isBindingName(nm.local)) diagnostics.push(d.emitNameUnusable(imp.span, { name: nm.local }));
     }
   }
-  for (const t of file.types) if (!isBindingName(t.name)) diagnostics.push(d.emitNameUnusable(t.span, { name: t.name }));
+  for (const t of file.types)
+    if (!isBindingName(t.name) || GENERATED_GLOBALS.has(t.name)) diagnostics.push(d.emitNameUnusable(t.span, { name: t.name }));
 
   const body: string[] = [BLANK];
   for (const t of file.types) body.push(cx.traced(t.span, `export type ${t.name} = ${tsType(t.type)};`));
@@ -177,9 +179,19 @@ export function rebase(spec: string, graphFile: string, outFile: string): string
 /** Parameter and variable names of generated functions (spec-data.ts, spec-nodes.ts, types.ts). */
 const GENERATED_LOCALS = new Set([
   "v", "u", "k", "x", "o", "i", "raw", "out", "input", "ctx", "fresh", "state", "fn", "key", "to",
-  "written", "inherited", "env", "updates", "_overrides",
+  "written", "inherited", "env", "updates", "_overrides", "y",
+]);
+
+/**
+ * Globals generated code refers to (values and the built-in types it writes). A user import of one of these
+ * names is aliased like a generated local, so `import { Array } from "./nodes.ts"` cannot change what
+ * `Array.isArray` means in the generated module; a graph or `type` alias of that name is a diagnostic.
+ */
+export const GENERATED_GLOBALS = new Set([
+  "Array", "JSON", "Object", "Promise", "Number", "String", "Boolean", "Error", "Symbol", "Math", "globalThis",
+  "Record", "Pick", "Partial", "Parameters", "Readonly",
 ]);
 
 function isGeneratedLocal(name: string): boolean {
-  return GENERATED_LOCALS.has(name) || /^w_|^w\d+$|^e\d+$/.test(name);
+  return GENERATED_LOCALS.has(name) || GENERATED_GLOBALS.has(name) || /^w_|^w\d+$|^e\d+$/.test(name);
 }

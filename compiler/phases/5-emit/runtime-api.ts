@@ -20,6 +20,7 @@ export const RUNTIME_VALUES = [
   "compileGraph",
   "GraphInputError",
   "InvalidUpdateError",
+  "updateTypeError",
   "END",
   // reducer helpers (runtime/reducers.ts)
   "fold",

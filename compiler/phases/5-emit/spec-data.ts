@@ -8,7 +8,7 @@ import type { EmitContext } from "./context.ts";
 import { access, inComment, isIdentifier, key, str } from "./escape.ts";
 import { tsLiteral } from "./expr.ts";
 import type { GraphNames } from "./names.ts";
-import { checkExpr, tsType } from "./types.ts";
+import { admitsUndefined, checkExpr, tsType } from "./types.ts";
 
 /** An item of a projection: `key: value`, or, with `when`, set only when `when` holds (absent otherwise). */
 export interface ProjItem {
@@ -74,6 +74,17 @@ export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): { prop: s
     return cx.traced(f.span, body.join("\n"));
   });
   const inputs = g.input.join(", ") || "none";
+  // required: listed in a declared `input` block, no default and a type without `undefined` (the fields
+  // `GInput` does not mark optional); a graph without an input block takes any part of its state (LangGraph)
+  const required = (g.inputDeclared ? g.input : [])
+    .map((name) => g.fields.find((x) => x.name === name)!)
+    .filter((f) => f.init === undefined && !admitsUndefined(f.type))
+    .map((f) =>
+      cx.traced(
+        f.span,
+        `if (!(${str(f.name)} in out)) throw new ${err}(${str(`graph "${g.name}": required input field "${f.name}" (${tsType(f.type)}) is missing`)}, { graph: ${str(g.name)}, field: ${str(f.name)} });`,
+      ),
+    );
   const decls =
     bad === ""
       ? []
@@ -99,6 +110,7 @@ export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): { prop: s
           throw new ${err}(${str(`graph "${g.name}" has no input field `)} + JSON.stringify(k) + ${str(` (input fields: ${inputs})`)}, { graph: ${str(g.name)}, field: k });
       }
     }
+    ${required.join("\n")}
     return out;
   },`;
   return { prop, decls };
@@ -135,6 +147,8 @@ export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): string {
     const written: string[] = [];
     if (updates.length === 1) {
       const u = updates[0]!.values;
+      // for…in sees own keys only: the runtime hands over updates whose prototype is Object.prototype or
+      // null (ownKeys in runtime/writes.ts), and it is about 2× cheaper than an Object.keys array
       for (const k in u) {
         const x = u[k];
         switch (k) {

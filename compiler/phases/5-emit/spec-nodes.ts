@@ -13,6 +13,7 @@ import { tsExpr } from "./expr.ts";
 import type { GraphNames } from "./names.ts";
 import { pick, projection, type ProjItem } from "./spec-data.ts";
 import { appendAll } from "../../../grammar/append.ts";
+import type { UpdateChecks } from "./spec-checks.ts";
 
 /**
  * Node functions that would be identical for several nodes (same projection; same user function with the
@@ -59,7 +60,7 @@ const callKey = (node: FunctionNodeIR) => JSON.stringify(["call", node.fn.local,
 const checkKey = (node: FunctionNodeIR) => JSON.stringify(["check", node.writes]);
 
 /** `nodes: [...]` and the declarations it refers to (shared node functions, the update-check error). */
-export function emitNodes(g: GraphIR, n: GraphNames, cx: EmitContext): { nodes: string; decls: string[] } {
+export function emitNodes(g: GraphIR, n: GraphNames, cx: EmitContext, checks: UpdateChecks): { nodes: string; decls: string[] } {
   const shared = new Shared(cx);
   for (const node of g.nodes) {
     if (node.kind !== "function") continue;
@@ -69,7 +70,7 @@ export function emitNodes(g: GraphIR, n: GraphNames, cx: EmitContext): { nodes: 
   }
   if (g.nodes.length === 0) return { nodes: "nodes: [],", decls: [] };
   const cannot = cx.scope.fresh(`${n.graph}CannotWrite`);
-  const nodes = g.nodes.map((node) => cx.traced(node.span, `${emitNode(g, node, n, cx, shared, cannot)},`));
+  const nodes = g.nodes.map((node) => cx.traced(node.span, `${emitNode(g, node, n, cx, shared, cannot, checks)},`));
   return { nodes: `nodes: [\n${nodes.join("\n")}\n],`, decls: [cannotWrite(g, n, cannot, cx), ...shared.decls] };
 }
 
@@ -84,10 +85,10 @@ function cannotWrite(g: GraphIR, n: GraphNames, name: string, cx: EmitContext): 
   ].join("\n");
 }
 
-function emitNode(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext, shared: Shared, cannot: string): string {
+function emitNode(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext, shared: Shared, cannot: string, checks: UpdateChecks): string {
   const parts = [`name: ${str(node.name)},`];
   parts.push(node.kind === "function" ? functionCall(g, node, n, cx, shared) : subgraphCall(g, node, n, cx, shared));
-  parts.push(`check: ${node.kind === "function" ? updateCheck(node, cx, shared, n, cannot) : parentUpdateCheck(g, node, cannot)},`);
+  parts.push(`check: ${node.kind === "function" ? updateCheck(node, cx, shared, n, cannot, checks) : parentUpdateCheck(g, node, cannot, checks)},`);
   parts.push(edges(g, node, n, node.name, cx));
   // a subgraph node always lists its ends: a child's Command.PARENT goto outside them is an InvalidUpdateError
   const ends = node.goto ?? (node.kind === "subgraph" ? [] : undefined);
@@ -205,37 +206,27 @@ export function statefulSpecs(g: GraphIR, n: GraphNames, cx: EmitContext): strin
   );
 }
 
-/** Rejects a key the node did not declare it writes (LangGraph would drop it silently). */
-function updateCheck(node: FunctionNodeIR, cx: EmitContext, shared: Shared, n: GraphNames, cannot: string): string {
+/**
+ * Rejects a key the node did not declare it writes (LangGraph would drop it silently) and a value of the
+ * wrong type for a field it does write.
+ */
+function updateCheck(node: FunctionNodeIR, cx: EmitContext, shared: Shared, n: GraphNames, cannot: string, checks: UpdateChecks): string {
   const why = ` (it declares: ${node.writes.join(", ") || "nothing"})`;
   const V = cx.scope.rt("Values");
-  const name = shared.name(checkKey(node), `${n.node(node.name).update}Check`, node.span, (nm) => `const ${nm} = (node: string) => (u: ${V}) => ${keyCheck(node.writes, "node", why, cannot)};`);
-  return name !== undefined ? `${name}(${str(node.name)})` : `(u) => ${keyCheck(node.writes, str(node.name), why, cannot)}`;
+  const body = (nodeExpr: string) => checks.keyCheck(node.writes, nodeExpr, `${cannot}(${nodeExpr}, k, ${str(why)});`);
+  const name = shared.name(checkKey(node), `${n.node(node.name).update}Check`, node.span, (nm) => `const ${nm} = (node: string) => (u: ${V}) => ${body("node")};`);
+  return name !== undefined ? `${name}(${str(node.name)})` : `(u) => ${body(str(node.name))}`;
 }
 
 /**
  * A subgraph node's own return is generated mapping code; what this check sees in practice is a child's
- * `Command.PARENT` update, which may write any field of this graph (LANGUAGE.md §7), so only unknown keys fail.
+ * `Command.PARENT` update, which may write any field of this graph (LANGUAGE.md §7), so only unknown keys
+ * and wrong types fail.
  */
-function parentUpdateCheck(g: GraphIR, node: SubgraphNodeIR, cannot: string): string {
+function parentUpdateCheck(g: GraphIR, node: SubgraphNodeIR, cannot: string, checks: UpdateChecks): string {
   const why = `: graph "${g.name}" has no such field (a Command.PARENT update may write any of its fields)`;
-  return `(u) => ${keyCheck(g.fields.map((f) => f.name), str(node.name), why, cannot)}`;
-}
-
-/** The body of `(u) => …`: throws (through `cannot`) for a key outside `allowed`; `node` is an expression. */
-function keyCheck(allowed: readonly string[], node: string, why: string, cannot: string): string {
-  const throwIt = `${cannot}(${node}, k, ${str(why)});`;
-  if (allowed.length === 0) return `{ for (const k in u) ${throwIt} }`;
-  return `{
-    for (const k in u) {
-      switch (k) {
-        ${allowed.map((w) => `case ${str(w)}:`).join("\n")}
-          break;
-        default:
-          ${throwIt}
-      }
-    }
-  }`;
+  const nodeExpr = str(node.name);
+  return `(u) => ${checks.keyCheck(g.fields.map((f) => f.name), nodeExpr, `${cannot}(${nodeExpr}, k, ${str(why)});`)}`;
 }
 
 /** A DSL target name as generated code spells it (`END` is the runtime constant). */

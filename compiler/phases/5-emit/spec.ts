@@ -8,13 +8,17 @@ import { str } from "./escape.ts";
 import { BLANK } from "./format.ts";
 import type { GraphNames } from "./names.ts";
 import { emitApply, emitClearEphemeral, emitInit, emitInput, emitOutput, emitVars } from "./spec-data.ts";
+import { UpdateChecks } from "./spec-checks.ts";
 import { edges, emitNodes, statefulSpecs } from "./spec-nodes.ts";
 
 export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): string {
   const rt = cx.scope.rt.bind(cx.scope);
   const input = emitInput(g, n, cx);
-  const { nodes, decls: nodeDecls } = emitNodes(g, n, cx);
-  const decls = [...input.decls, ...nodeDecls];
+  const checks = new UpdateChecks(g, n, cx);
+  const { nodes, decls: nodeDecls } = emitNodes(g, n, cx, checks);
+  const checkUpdate = checks.checkUpdate();
+  // the field tests first: the node checks and checkUpdate call them
+  const decls = [...input.decls, ...checks.decls, ...nodeDecls];
   const names = (xs: readonly string[]) => `[${xs.map(str).join(", ")}]`;
   const body = [
     `name: ${str(g.name)},`,
@@ -24,6 +28,7 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
     emitOutput(g, cx),
     emitApply(g, n, cx),
     emitClearEphemeral(g, cx),
+    checkUpdate,
     nodes,
     `start: {\n${edges(g, g.start, n, "START", cx)}\n},`,
     `joins: [${g.joins.map((j) => cx.traced(j.span, `{ sources: ${names(j.sources)}, target: ${str(j.target)} },`)).join("\n")}],`,

@@ -103,3 +103,69 @@ export function checkExpr(c: CheckIR, x: string, depth = 0): string {
     }
   }
 }
+
+/**
+ * The run-time test of one update value `x` of field `f`: what `updateType` allows, at `typeof` /
+ * `Array.isArray` level (the field's input test for replace; one element or an array of them for
+ * `append`/`union`; a number for `sum`; a partial value for `merge`), as `scalar` (a test of `x`) and/or
+ * `element` (when `x` may be an array: the test of each element `x[i]`, "true" when any array passes).
+ * `field` tests `y`, the value of an `Overwrite` (which every field unwraps, a replace field too, as
+ * LangGraph does), against the field's type; `objects`: the scalar test can accept a non-array object,
+ * so also an Overwrite. Undefined when the value is trusted: custom reducers and `messages` (their own
+ * input types), and types whose test is opaque. `want` names the expected type in the error.
+ */
+export interface UpdateValueCheck {
+  readonly scalar: string | undefined;
+  readonly element: string | undefined;
+  readonly field: string;
+  readonly want: string;
+  readonly objects: boolean;
+}
+
+export function updateValueCheck(f: FieldIR, x: string, y: string): UpdateValueCheck | undefined {
+  const own = ownUpdateCheck(f, x);
+  if (own === undefined) return undefined;
+  const el = f.check.k === "array" ? f.check.element : f.check;
+  const objects =
+    own.scalar !== undefined && (f.reducer.kind === "merge" || acceptsObject(f.reducer.kind === "replace" ? f.check : el));
+  return { ...own, field: checkExpr(f.check, y), objects };
+}
+
+function acceptsObject(c: CheckIR): boolean {
+  return c.k === "object" || c.k === "record" || c.k === "any" || (c.k === "union" && c.members.some(acceptsObject));
+}
+
+function ownUpdateCheck(f: FieldIR, x: string): { scalar: string | undefined; element: string | undefined; want: string } | undefined {
+  const obj = `typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x})`;
+  const each = `${x}[i]`;
+  switch (f.reducer.kind) {
+    case "replace": {
+      const want = tsType(f.type);
+      if (f.check.k === "array") return { scalar: undefined, element: checkExpr(f.check.element, each), want };
+      const test = checkExpr(f.check, x);
+      return test === "true" ? undefined : { scalar: test, element: undefined, want };
+    }
+    case "sum":
+      return { scalar: `typeof ${x} === "number"`, element: undefined, want: "number" };
+    case "merge": {
+      // a partial value: a Record's values are tested, an object's members as if all were optional
+      const c = f.check;
+      const partial: CheckIR =
+        c.k === "object" ? { k: "object", members: c.members.map((m) => ({ ...m, optional: true })) } : c;
+      const test = c.k === "record" || c.k === "object" ? checkExpr(partial, x) : obj;
+      return { scalar: test, element: undefined, want: `Partial<${tsType(f.type)}>` };
+    }
+    case "append":
+    case "union": {
+      if (f.check.k !== "array" || f.type.k !== "array") return undefined;
+      const one = checkExpr(f.check.element, x);
+      if (one === "true") return undefined;
+      const el = tsType(f.type.element);
+      const wrapped = f.type.element.k === "union" ? `(${el})` : el;
+      return { scalar: one, element: checkExpr(f.check.element, each), want: `${el} | ${wrapped}[]` };
+    }
+    case "messages":
+    case "custom":
+      return undefined;
+  }
+}

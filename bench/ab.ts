@@ -1,0 +1,84 @@
+/**
+ * `npx tsx bench/ab.ts <other-tree>`: graphc against another checkout of itself (e.g. the commit before a
+ * change, `git archive <commit> | tar -x -C /tmp/before` with node_modules linked), interleaved in one
+ * process so that both sides see the same machine load. Each tree builds the W1–W5 workloads with its own
+ * compiler (TypeScript pass included) into its `bench/_tmp-ab/` (git-ignored); this process imports both
+ * builds (each resolves its own `graphc/runtime`) and alternates 100 ms batches, 21 pairs per workload.
+ * Prints, per workload, the median CPU µs per invoke of each side and the median of the per-pair ratios
+ * (this tree / other). `AB_ONLY=w1,w3` limits the workloads. Asserts nothing (speed goes in benchmarks).
+ */
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+interface Invokable {
+  invoke(input: unknown, config?: unknown): Promise<unknown>;
+}
+
+const WORKLOADS: [file: string, graph: string, input: unknown, config: object][] = [
+  ["w1", "W1", { count: 0 }, { recursionLimit: 10_000 }],
+  ["w2", "W2", {}, {}],
+  ["w3", "W3", { count: 0 }, {}],
+  ["w4", "W4", { limit: 200 }, { recursionLimit: 10_000 }],
+  ["w5", "W5", { count: 0 }, {}],
+];
+
+/** builds the workloads with `root`'s compiler; returns the folder of the generated modules */
+async function build(root: string): Promise<string> {
+  const { buildFiles } = (await import(pathToFileURL(join(root, "compiler/index.ts")).href)) as {
+    buildFiles: (files: string[]) => Promise<{ outputs: { path: string; text: string }[] }>;
+  };
+  const out = join(root, "bench/_tmp-ab");
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  cpSync(join(root, "bench/workloads"), out, { recursive: true });
+  const built = await buildFiles(WORKLOADS.map(([f]) => join(out, `${f}.graph`)));
+  for (const o of built.outputs) writeFileSync(o.path, o.text);
+  return out;
+}
+
+async function batch(g: Invokable, input: unknown, config: object): Promise<number> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  let n = 0;
+  while (performance.now() - start < 100) {
+    await g.invoke(input, config);
+    n++;
+  }
+  const d = process.cpuUsage(cpu);
+  return (d.user + d.system) / n;
+}
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const other = process.argv[2];
+if (!other) {
+  console.error("usage: npx tsx bench/ab.ts <other-tree>");
+  process.exit(2);
+}
+const trees = [resolve(other), resolve(import.meta.dirname, "..")] as const;
+const dirs = [await build(trees[0]), await build(trees[1])];
+const only = process.env["AB_ONLY"]?.split(",");
+for (const [file, graph, input, config] of WORKLOADS) {
+  if (only && !only.includes(file)) continue;
+  const load = async (dir: string) =>
+    ((await import(pathToFileURL(join(dir, `${file}.graph.ts`)).href)) as Record<string, Invokable>)[graph]!;
+  const [a, b] = [await load(dirs[0]!), await load(dirs[1]!)];
+  for (let i = 0; i < 200; i++) {
+    await a.invoke(input, config);
+    await b.invoke(input, config);
+  }
+  const as: number[] = [];
+  const bs: number[] = [];
+  const ratios: number[] = [];
+  for (let r = 0; r < 21; r++) {
+    const x = await batch(a, input, config);
+    const y = await batch(b, input, config);
+    as.push(x);
+    bs.push(y);
+    ratios.push(y / x);
+  }
+  console.log(
+    `${file}: other ${median(as).toFixed(2)} µs, this ${median(bs).toFixed(2)} µs, this / other ×${median(ratios).toFixed(3)}`,
+  );
+}
