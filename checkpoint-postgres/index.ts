@@ -24,6 +24,7 @@ import {
   lockKey,
 } from "@graphc/runtime/saver";
 import { checkTables, createMarker, translate } from "./pg-tables.ts";
+import { inTransaction, quoteIdent } from "./sql.ts";
 import { PostgresThreadLocks } from "./postgres-lock.ts";
 
 export interface PostgresSaverOptions {
@@ -35,10 +36,6 @@ const ROW_COLUMNS = "thread_id, checkpoint_ns, checkpoint_id, parent_id, header,
 const BLOB_COLUMNS = "channel, kind, base, data, depth, chain, snap";
 /** first key of the advisory lock that serialises setup() across processes */
 const SETUP_LOCK = 0x67726170; // "grap"
-
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
 
 /** Prepared statement names by SQL text: one name per distinct statement in this process. */
 const statementNames = new Map<string, string>();
@@ -75,9 +72,7 @@ export class PostgresCheckpointTables implements CheckpointStore {
   }
 
   private async createTables(): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query("BEGIN");
+    await inTransaction(this.pool, async (client) => {
       await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [SETUP_LOCK, this.schema]);
       // a fresh schema, or one graphc set up: never tables dropped since (those would read as empty threads)
       await checkTables(client, this.schema);
@@ -117,13 +112,7 @@ export class PostgresCheckpointTables implements CheckpointStore {
           PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, task_id, idx)
         );`);
       await createMarker(client, quoteIdent(this.schema));
-      await client.query("COMMIT");
-    } catch (e) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw e;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** Runs `sql` as a named statement: prepared once per connection, since planning dominates these small queries. */

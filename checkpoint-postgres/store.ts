@@ -8,6 +8,7 @@
  * back. Filters run in JavaScript on the prefix's items (values are serde text, not jsonb).
  */
 import pg from "pg";
+import { inTransaction, quoteIdent } from "./sql.ts";
 import { type IndexConfig, RowStore, type StoreRow, type StoreRows, type VectorRow } from "@graphc/runtime/saver";
 
 export interface PostgresStoreOptions {
@@ -18,8 +19,6 @@ export interface PostgresStoreOptions {
 
 /** first key of the advisory lock that serialises setup() across processes */
 const SETUP_LOCK = 0x73746f72; // "stor"
-
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** `ns` (of alias `t`) is the prefix $1 or below it */
 const under = (t: string) => `($1 = '' OR ${t}.ns = $1 OR left(${t}.ns, length($1) + 1) = $1 || '.')`;
@@ -62,10 +61,8 @@ class PostgresRows implements StoreRows {
     }));
   }
 
-  private async create(): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query("BEGIN");
+  private create(): Promise<void> {
+    return inTransaction(this.pool, async (client) => {
       await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [SETUP_LOCK, this.schema]);
       await client.query(`
         CREATE SCHEMA IF NOT EXISTS ${quoteIdent(this.schema)};
@@ -77,13 +74,7 @@ class PostgresRows implements StoreRows {
           ns text COLLATE "C" NOT NULL, key text COLLATE "C" NOT NULL, field text NOT NULL, vector float8[] NOT NULL,
           PRIMARY KEY (ns, key, field),
           FOREIGN KEY (ns, key) REFERENCES ${this.items} (ns, key) ON DELETE CASCADE);`);
-      await client.query("COMMIT");
-    } catch (e) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw e;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   private async query<R extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<R[]> {
@@ -98,9 +89,7 @@ class PostgresRows implements StoreRows {
 
   async upsert(row: StoreRow, vectors: VectorRow[]): Promise<void> {
     await this.setup();
-    const client = await this.pool.connect();
-    try {
-      await client.query("BEGIN");
+    await inTransaction(this.pool, async (client) => {
       await client.query(
         `INSERT INTO ${this.items} (ns, key, value, created, updated, expires) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (ns, key) DO UPDATE SET value = excluded.value, updated = excluded.updated, expires = excluded.expires`,
@@ -110,13 +99,7 @@ class PostgresRows implements StoreRows {
       for (const v of vectors) await client.query(`INSERT INTO ${this.vecs} (ns, key, field, vector) VALUES ($1, $2, $3, $4)`, [v.ns, v.key, v.field, v.vector]);
       // expired items go when something is written (reads already skip them); vectors follow by cascade
       await client.query(`DELETE FROM ${this.items} WHERE expires IS NOT NULL AND expires <= $1`, [row.updated]);
-      await client.query("COMMIT");
-    } catch (e) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw e;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async remove(ns: string, key: string): Promise<void> {
