@@ -182,6 +182,9 @@ export function start(loop: Loop, input: unknown): Promise<import("./loop.ts").O
 
 function startLocked(loop: Loop, input: unknown): Promise<import("./loop.ts").Outcome> {
   return load(loop, loop.opts.checkpointId)
+    .then(() => {
+      if (loop.timeTravel) loop.run.replay = { from: loop.cpId, at: checkpointId(-1) };
+    })
     .then(() => loop.takeInput(input))
     .then(() => loop.drive())
     .catch((e: unknown) =>
@@ -264,6 +267,30 @@ export function restoreWrite(loop: Loop, t: Task, ch: string, v: unknown): void 
   }
 }
 
+/**
+ * A stateful subgraph in a replayed run: its newest checkpoint may come from a later stretch of the thread
+ * than the root checkpoint being replayed (saved after it, before this run). The child then starts from its
+ * state as of that root checkpoint (LangGraph's behaviour): the newest of its checkpoints saved under an older
+ * root checkpoint (`parents[""]`). Checkpoint ids sort by creation.
+ */
+async function asOfReplay(loop: Loop): Promise<void> {
+  const replay = loop.run.replay;
+  const root = loop.metadata?.parents[""];
+  if (!replay || root === undefined || root < replay.from || root >= replay.at) return;
+  for await (const t of loop.run.saver!.list(configOf(loop, undefined))) {
+    const r = t.metadata.parents[""];
+    // `<`: the checkpoints hung off the replayed one itself are the step being replayed
+    if (r !== undefined && r < replay.from) {
+      await load(loop, t.checkpoint.id);
+      return;
+    }
+  }
+  // nothing as old as the replayed checkpoint: the child had not run yet
+  await load(loop, undefined);
+  loop.values = loop.c.spec.init();
+  loop.hasCheckpoint = false;
+}
+
 export async function startChild(loop: Loop, input: Values): Promise<Values | undefined> {
   try {
     return await runAsChild(loop, input);
@@ -277,7 +304,9 @@ export async function runAsChild(loop: Loop, input: Values): Promise<Values | un
   let resume = false;
   if (loop.durable) {
     // replaying from a subgraph's checkpoint: this level starts from the one the config names
-    await load(loop, loop.run.checkpointMap?.[loop.ns]);
+    const named = loop.run.checkpointMap?.[loop.ns];
+    await load(loop, named);
+    if (named === undefined && loop.c.spec.stateful) await asOfReplay(loop);
     // a checkpoint in this task's namespace means the same task is running again: continue it
     resume = loop.hasCheckpoint && (!loop.c.spec.stateful || (loop.run.resuming && loop.prepare().length > 0));
   }

@@ -188,6 +188,7 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
       store: cfg.store ?? this.options.store,
       checkpointMap: checkpointMapOf(cfg),
       resuming: false,
+      replay: undefined,
       cache: this.cache,
       d: saver === undefined ? undefined : need(features.durable, "a checkpointer", this.spec.name),
     };

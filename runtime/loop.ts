@@ -74,6 +74,12 @@ export interface Run {
   readonly store: Store | undefined;
   /** the root was called with null or a resume Command: subgraphs continue from their checkpoints */
   resuming: boolean;
+  /**
+   * set when the root replays from a past checkpoint: `from` is that checkpoint's id, `at` an id made when the
+   * replay began (every checkpoint saved by this run sorts after it). Stateful subgraphs load their state as
+   * of `from`, not their newest (durable.ts `asOfReplay`).
+   */
+  replay: { from: string; at: string } | undefined;
   readonly cache: Map<string, { expires: number; record: WriteRecord }>;
   /** durable execution (durable.ts), set when the run has a checkpointer */
   readonly d: typeof import("./durable.ts") | undefined;

@@ -91,3 +91,39 @@ describe("time travel into subgraphs, as LangGraph", () => {
     expect(seen[1]).toEqual(seen[0]);
   });
 });
+
+describe("replaying a parent checkpoint with a stateful subgraph, as LangGraph", () => {
+  it("the subgraph starts from its state as of that checkpoint, not its newest", async () => {
+    const S = Annotation.Root({ x: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+    const lgInner = new StateGraph(S)
+      .addNode("i", (s) => ({ x: [`i${s.x.length}`] }))
+      .addEdge(START, "i")
+      .addEdge("i", END)
+      .compile({ checkpointer: true });
+    const lg = new StateGraph(Annotation.Root({ y: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }) }))
+      .addNode("call", async (_s, cfg) => ({ y: [(await lgInner.invoke({ x: ["in"] }, cfg)).x.join(",")] }), { subgraphs: [lgInner] } as never)
+      .addEdge(START, "call")
+      .addEdge("call", END)
+      .compile({ checkpointer: new LgMemorySaver() }) as unknown as Side;
+    const inn = nodeFactory("Inner", ["x"]);
+    const n = nodeFactory("G", ["y"]);
+    const inner = {
+      ...graph({ name: "Inner", fields: { x: concat as never }, defaults: () => ({ x: [] }), nodes: [inn("i", (s: Values) => ({ x: [`i${(s.x as string[]).length}`] }))], start: { edges: ["i"] } }),
+      stateful: true,
+    };
+    const call = (_s: Values, ctx: NodeContext) => ctx.runSubgraph(inner, { x: ["in"] }).then((o) => ({ y: [(o!.x as string[]).join(",")] }));
+    const gc = compileGraph(graph({ name: "G", fields: { y: concat as never }, defaults: () => ({ y: [] }), nodes: [n("call", call, { subgraph: inner })], start: { edges: ["call"] } }), {
+      checkpointer: new MemorySaver(),
+    }) as unknown as Side;
+    const seen: unknown[] = [];
+    for (const g of [lg, gc]) {
+      for (let i = 0; i < 3; i++) await g.invoke({ y: [] }, thread("s"));
+      const history: StateSnapshot[] = [];
+      for await (const h of g.getStateHistory(thread("s"))) history.push(h);
+      const beforeSecondCall = history.find((h) => h.metadata?.step === 3)!;
+      seen.push([await g.invoke(null, beforeSecondCall.config), await g.invoke({ y: [] }, thread("s"))]);
+    }
+    expect(seen[1]).toEqual(seen[0]);
+    expect((seen[1] as unknown[])[0]).toEqual({ y: ["in,i1", "in,i1,in,i3"] });
+  });
+});
