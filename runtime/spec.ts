@@ -182,6 +182,13 @@ export interface NodeContext<V = Values> {
   /** refreshes an idle timeout */
   heartbeat(): void;
   /**
+   * Runs the graph this node declares with `uses: Child` (LangGraph: a node that invokes a compiled graph):
+   * under this task's namespace, with checkpoints, interrupts and resume, and stream chunks exactly as a
+   * subgraph node's child. `child` is the compiled graph, its spec or its name; returns its output, or `undefined`
+   * when it wrote no output field. One run per task (with a checkpointer, LangGraph's MULTIPLE_SUBGRAPHS).
+   */
+  run<I, O>(child: RunnableChild<I, O> | string, input: I): Promise<O | undefined>;
+  /**
    * Runs a child graph as part of this task (used by generated subgraph nodes). Returns the child's output,
    * or `undefined` when the child's run wrote none of its output fields (as LangGraph's `invoke`, so the
    * parent gets no update and keeps its own values).
@@ -195,6 +202,9 @@ export interface NodeContext<V = Values> {
    */
   runSubgraphNow?(child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined>;
 }
+
+/** What `ctx.run` takes: a compiled graph (typed by its input and output) or a bare spec. */
+export type RunnableChild<I, O> = GraphSpec | { readonly spec: GraphSpec; invoke(input: I, config?: never): Promise<O> };
 
 export interface BranchContext {
   readonly graph: string;

@@ -5,11 +5,11 @@
  */
 import type { Store } from "./store/types.ts";
 import type { CNode } from "./compiled.ts";
-import { ParentCommand, missingCheckpointer } from "./errors.ts";
+import { GraphValueError, ParentCommand, missingCheckpointer } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
 import { stableUuid } from "./ids.ts";
 import type { Loop } from "./loop.ts";
-import type { GraphSpec, NodeContext, Send, TaskUpdate, Values } from "./spec.ts";
+import type { GraphSpec, NodeContext, RunnableChild, Send, TaskUpdate, Values } from "./spec.ts";
 import { isThenable } from "./writes.ts";
 import { M_CUSTOM } from "./stream.ts";
 
@@ -32,6 +32,8 @@ export class Task implements NodeContext {
   interrupts: Interrupt[] | undefined;
   /** a Command.PARENT raised by this task's own node, to re-throw after the step */
   bubble: ParentCommand | undefined;
+  /** ctx.run ran the declared child in this attempt */
+  ranChild = false;
   /** resume values delivered to this task's interrupts so far, in call order */
   resumes: unknown[] | undefined;
   interruptCount = 0;
@@ -112,6 +114,23 @@ export class Task implements NodeContext {
   resetWrites(): void {
     this.updates = this.trig = this.edgeTrig = this.joinW = this.sends = undefined;
     this.bubble = undefined;
+    this.ranChild = false;
+  }
+
+  run<I, O>(child: RunnableChild<I, O> | string, input: I): Promise<O | undefined> {
+    const name = typeof child === "string" ? child : "spec" in child ? child.spec.name : child.name;
+    const declared = this.cn.spec.subgraph;
+    const site = { graph: this.graph, node: this.cn.name };
+    if (declared === undefined || name !== declared.name) {
+      const fix = declared === undefined ? `add \`{ uses: ${name} }\` to the node` : `it declares \`uses: ${declared.name}\``;
+      return Promise.reject(new GraphValueError(`node "${this.cn.name}" of graph "${this.graph}" runs graph "${name}" with ctx.run, which it does not declare: ${fix}`, site, "UNDECLARED_CHILD"));
+    }
+    // a second child run of one task would meet the first's checkpoints in the same namespace
+    if (this.ranChild && this.loop.durable) {
+      return Promise.reject(new GraphValueError(`node "${this.cn.name}" of graph "${this.graph}" ran its child graph twice in one task: with a checkpointer a task runs one child`, site, "MULTIPLE_SUBGRAPHS", "MULTIPLE_SUBGRAPHS"));
+    }
+    this.ranChild = true;
+    return this.runSubgraph(declared, input as Values) as Promise<O | undefined>;
   }
 
   writer(chunk: unknown): void {

@@ -12,7 +12,7 @@ import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { Span } from "../../../grammar/span.ts";
 import { d, rel } from "../../diagnostics/messages.ts";
 import { suggest } from "../../diagnostics/did-you-mean.ts";
-import { completeSubgraphs } from "./subgraph.ts";
+import { completeSubgraphs, completeUses } from "./subgraph.ts";
 import { bindGraph, type BindContext } from "./graph.ts";
 import { candidatePaths, normalisePath, type CompilerHost, type ParseFn } from "./host.ts";
 import { describeRoot, projectRoot, type ProjectRoot } from "./project-root.ts";
@@ -133,6 +133,7 @@ export function bind(
     }
   }
   completeSubgraphs(ctx);
+  completeUses(ctx);
   checkFileTargets(ctx, diagnostics);
 
   return { program: { entryFiles: entries, files, graphs: ctx.graphs }, diagnostics };

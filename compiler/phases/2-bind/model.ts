@@ -254,6 +254,8 @@ export interface FunctionNode extends NodeBase {
   /** the imported TS function; undefined when `impl` names no imported value (reported) */
   readonly impl?: ImportRef | undefined;
   readonly implName: NameRef;
+  /** the graph named by `uses` (resolved once every file is bound; undefined when unknown, reported) */
+  usesTarget?: BoundGraph | undefined;
 }
 
 export interface SubgraphNode extends NodeBase {
@@ -313,6 +315,8 @@ export interface NodeOptions {
   readonly onError?: string;
   /** subgraph nodes only: the child keeps its state across calls on one thread (LangGraph `checkpointer: true`) */
   readonly stateful?: boolean;
+  /** function nodes only: the graph the node's function runs with `ctx.run` (`uses: Child`) */
+  readonly uses?: { readonly name: string; readonly span: Span };
 }
 
 // ---------------------------------------------------------------- edges

@@ -14,6 +14,8 @@ export type Report = (diag: Diagnostic) => void;
 const ignore: Report = () => {};
 
 export const NODE_OPTIONS = ["retry", "timeout", "cache", "defer", "on_error"] as const;
+/** options only a function node takes */
+export const FUNCTION_OPTIONS = ["uses"] as const;
 /** options only a subgraph node takes (on a function node: G6010) */
 export const SUBGRAPH_OPTIONS = ["stateful"] as const;
 export const RETRY_OPTIONS = ["attempts", "backoff", "factor", "max_interval", "jitter"] as const;
@@ -37,6 +39,7 @@ const EXAMPLES: Record<string, string> = {
   "cache.key": "key: (intent, entities)",
   defer: "defer",
   on_error: "on_error: fallback",
+  uses: "uses: ChildGraph",
   stateful: "stateful",
   "limits.recursion": "recursion: 25",
 };
@@ -191,7 +194,7 @@ export function readNodeOptions(
   const own = kind === "subgraph" ? entries : entries.filter((e) => !subgraphOnly.has(e.name.name));
   if (kind === "node")
     for (const e of entries) if (subgraphOnly.has(e.name.name)) report(d.subgraphOnlyOption(e.name.span, { name: e.name.name }));
-  const allowed: readonly string[] = kind === "subgraph" ? [...NODE_OPTIONS, ...SUBGRAPH_OPTIONS] : NODE_OPTIONS;
+  const allowed: readonly string[] = kind === "subgraph" ? [...NODE_OPTIONS, ...SUBGRAPH_OPTIONS] : [...NODE_OPTIONS, ...FUNCTION_OPTIONS];
   const get = reader(byName(own, allowed, kind === "subgraph" ? "a subgraph node" : "a node", report), undefined, report);
   const out: Mutable<NodeOptions> = {};
   put(out, "retry", get("retry", (e) => retry(e, report)));
@@ -200,8 +203,17 @@ export function readNodeOptions(
   put(out, "defer", get("defer", boolOf));
   put(out, "onError", get("on_error", onError));
   put(out, "stateful", get("stateful", boolOf));
+  put(out, "uses", get("uses", usesOf));
   return out;
 }
+
+/** `uses: Child` — the graph a function node runs itself (`ctx.run`); resolved by bind, checked by 3-check */
+const usesOf: Parse<{ name: string; span: Span }> = (e, label, report) => {
+  const v = e.value;
+  if (v?.kind === "Name") return { name: v.name.name, span: v.name.span };
+  report(bad(v?.span ?? e.span, label, "a graph name"));
+  return undefined;
+};
 
 /** `timeout 10s` (the run) or `timeout { run: 10s, idle: 30s }` */
 function timeout(e: OptionEntry, report: Report): Pick<NodeOptions, "timeoutMs" | "idleTimeoutMs"> {

@@ -151,3 +151,14 @@ function dedupe(refs: NameRef[]): NameRef[] {
   const seen = new Set<string>();
   return refs.filter((r) => (seen.has(r.name) ? false : (seen.add(r.name), true)));
 }
+
+/** Resolves every function node's `uses: Child` to its graph (unknown names are reported by 3-check). */
+export function completeUses(ctx: BindContext): void {
+  for (const g of ctx.graphs) {
+    const file = ctx.files.get(g.file);
+    if (!file) continue;
+    for (const n of g.nodes.values()) {
+      if (n.kind === "node" && n.options.uses) n.usesTarget = graphByName(file, n.options.uses.name, ctx);
+    }
+  }
+}

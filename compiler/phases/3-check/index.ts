@@ -16,6 +16,7 @@ import { checkOptions } from "./options.ts";
 import { checkReducers } from "./reducers.ts";
 import { checkState } from "./state.ts";
 import { checkProgramSubgraphs, checkSubgraphs } from "./subgraphs.ts";
+import { checkUses } from "./uses.ts";
 import { checkVars } from "./vars.ts";
 
 const GRAPH_RULES = [
@@ -25,6 +26,7 @@ const GRAPH_RULES = [
   checkVars,
   checkNodes,
   checkSubgraphs,
+  checkUses,
   checkEdges,
   checkConditions,
   checkOptions,

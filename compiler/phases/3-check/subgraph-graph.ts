@@ -8,6 +8,16 @@ import type { BoundGraph, Program, SubgraphNode } from "../2-bind/model.ts";
 export const subgraphNodes = (g: BoundGraph): SubgraphNode[] =>
   [...g.nodes.values()].filter((n): n is SubgraphNode => n.kind === "subgraph");
 
+/** the graphs `g` runs: its subgraph nodes' children, and the graphs its function nodes `uses` */
+export function childGraphs(g: BoundGraph): BoundGraph[] {
+  const out: BoundGraph[] = [];
+  for (const n of g.nodes.values()) {
+    const child = n.kind === "subgraph" ? n.target : n.usesTarget;
+    if (child) out.push(child);
+  }
+  return out;
+}
+
 const components = new WeakMap<Program, Map<BoundGraph, number>>();
 
 /** The component of every graph reachable from the program's graphs (Tarjan's algorithm, iterative). */
@@ -27,7 +37,7 @@ function componentsOf(program: Program): Map<BoundGraph, number> {
     low.set(g, counter++);
     stack.push(g);
     onStack.add(g);
-    return { graph: g, children: subgraphNodes(g).flatMap((n) => (n.target ? [n.target] : [])), at: 0 };
+    return { graph: g, children: childGraphs(g), at: 0 };
   };
   for (const root of program.graphs) {
     if (index.has(root)) continue;

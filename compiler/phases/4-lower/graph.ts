@@ -159,7 +159,9 @@ function lowerNode(n: BoundNode, edges: EdgesIR, joins: readonly JoinIR[], fnRef
     ...edges,
   };
   if (n.kind === "node") {
-    return { kind: "function", ...base, fn: fnRef(required(n.impl, n.span, "node function")) };
+    const fn = fnRef(required(n.impl, n.span, "node function"));
+    const u = n.usesTarget;
+    return { kind: "function", ...base, fn, ...(u ? { uses: { id: u.id, name: u.name, file: u.file } } : {}) };
   }
   const child = required(n.target, n.span, "subgraph target");
   const inMap = n.in;

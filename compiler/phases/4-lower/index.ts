@@ -68,7 +68,8 @@ function dependencyOrder(graphs: readonly BoundGraph[]): BoundGraph[] {
     if (out.includes(g) || path.has(g)) return;
     path.add(g);
     for (const n of g.nodes.values()) {
-      if (n.kind === "subgraph" && n.target && graphs.includes(n.target)) visit(n.target, path);
+      const child = n.kind === "subgraph" ? n.target : n.usesTarget;
+      if (child && graphs.includes(child)) visit(child, path);
     }
     path.delete(g);
     out.push(g);

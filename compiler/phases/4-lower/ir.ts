@@ -200,6 +200,8 @@ interface NodeBaseIR extends EdgesIR {
 export interface FunctionNodeIR extends NodeBaseIR {
   readonly kind: "function";
   readonly fn: FnRefIR;
+  /** `uses: Child`: the graph the function runs itself with `ctx.run` */
+  readonly uses?: GraphRefIR | undefined;
 }
 
 export interface SubgraphNodeIR extends NodeBaseIR {

@@ -122,6 +122,8 @@ function functionCall(g: GraphIR, node: FunctionNodeIR, n: GraphNames, cx: EmitC
     `read: ${readName ?? `(v) => ${proj}`},`,
     `call: ${callName ?? `(input, ctx) => ${body}`},`,
     `sync: ${node.fn.sync},`,
+    // `uses: Child`: the graph the function may run with ctx.run (its namespace, snapshots, time travel)
+    ...(node.uses ? [`subgraph: ${cx.child(node.uses).spec},`] : []),
   ].join("\n");
 }
 

@@ -135,5 +135,42 @@ export function ported(saver: () => CheckpointSaver): void {
       expect(seen[1]).toEqual(seen[0]);
       expect((seen[1] as unknown[])[2]).toEqual(["ask_1"]);
     });
+
+    it('pregel.test.ts "should interrupt and resume with Command inside a subgraph", run by a node (`uses`, ctx.run)', async () => {
+      const S = Annotation.Root({ value: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+      const sub = new StateGraph(S)
+        .addNode("ask", () => ({ value: [`approved:${interrupt("approve?") as string}`] }))
+        .addEdge(START, "ask")
+        .addEdge("ask", END)
+        .compile();
+      const P = Annotation.Root({ ...S.spec, done: Annotation<string>({ reducer: (_a, b) => b, default: () => "" }) });
+      const lg = new StateGraph(P)
+        .addNode("call", async (_s, cfg) => ({ done: ((await sub.invoke({ value: ["in"] }, cfg)) as { value: string[] }).value.join(",") }), { subgraphs: [sub] } as never)
+        .addEdge(START, "call")
+        .addEdge("call", END)
+        .compile({ checkpointer: new LgMemorySaver() }) as unknown as Side;
+      const sides: [Side, (v: string) => unknown][] = [
+        [lg, (v) => new LgCommand({ resume: v })],
+        [on("RunsChild"), (v) => new Command({ resume: v })],
+      ];
+      const seen: unknown[] = [];
+      for (const [g, resume] of sides) {
+        const asked = await g.invoke({ value: [] }, thread("c"));
+        const st = await g.getState(thread("c"), { subgraphs: true });
+        const child = st.tasks[0]!.state as StateSnapshot;
+        const chunks: unknown[] = [];
+        for await (const c of await (g as unknown as { stream(i: unknown, o: object): AsyncIterable<unknown> }).stream(resume("yes"), { ...thread("c"), streamMode: "updates", subgraphs: true }))
+          chunks.push(c);
+        seen.push(
+          JSON.parse(
+            JSON.stringify([asked, st.next, child.values, child.next, chunks, (await g.getState(thread("c"))).values], (k, v: unknown) =>
+              k === "id" ? "ID" : typeof v === "string" ? v.replace(/:[0-9a-f-]{36}/g, ":T") : v,
+            ),
+          ),
+        );
+      }
+      expect(seen[1]).toEqual(seen[0]);
+      expect((seen[1] as unknown[])[5]).toEqual({ value: [], done: "in,approved:yes" });
+    });
   });
 }

@@ -20,3 +20,10 @@ const ask = (n: number) => (_s: unknown, ctx: NodeContext) => {
 };
 export const ask1 = ask(1);
 export const ask2 = ask(2);
+
+export const askApproval = (_s: unknown, ctx: NodeContext) => ({ value: [`approved:${ctx.interrupt<string>("approve?")}`] });
+/** runs its declared child (`uses: Approval`) itself */
+export const callChild = async (_s: unknown, ctx: NodeContext) => {
+  const out = await ctx.run<{ value: string[] }, { value: string[] }>("Approval", { value: ["in"] });
+  return { done: out?.value.join(",") ?? "" };
+};
