@@ -172,5 +172,43 @@ export function ported(saver: () => CheckpointSaver): void {
       expect(seen[1]).toEqual(seen[0]);
       expect((seen[1] as unknown[])[5]).toEqual({ value: [], done: "in,approved:yes" });
     });
+
+    it('pregel.test.ts "doubly nested graph interrupts" (streams): values with and without subgraphs, debug events', async () => {
+      const S = Annotation.Root({ x: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+      const inner = new StateGraph(S)
+        .addNode("w", () => ({ x: ["w"] }))
+        .addNode("ask", () => ({ x: [interrupt("q?") as string] }))
+        .addEdge(START, "w")
+        .addEdge(START, "ask")
+        .addEdge("w", END)
+        .addEdge("ask", END)
+        .compile();
+      const lg = new StateGraph(S)
+        .addNode("a", () => ({ x: ["a"] }))
+        .addNode("b", () => ({ x: [interrupt("b?") as string] }))
+        .addNode("s", inner)
+        .addEdge(START, "a")
+        .addEdge(START, "b")
+        .addEdge(START, "s")
+        .compile({ checkpointer: new LgMemorySaver() });
+      type Streams = { stream(i: unknown, o: object): Promise<AsyncIterable<unknown>> | AsyncIterable<unknown> };
+      const anon = (v: unknown) =>
+        JSON.parse(JSON.stringify(v, (k, x: unknown) => (k === "id" && typeof x === "string" ? "ID" : typeof x === "string" ? x.replace(/:[0-9a-f-]{36}/g, ":T") : x)));
+      const debugShape = (c: unknown) => {
+        const e = c as { type: string; step: number; payload: { tasks?: { name: string; state?: unknown }[] } };
+        return [e.type, e.step, e.payload.tasks?.map((t) => [t.name, t.state !== undefined]) ?? null];
+      };
+      const seen: unknown[] = [];
+      for (const g of [lg as unknown as Streams, on("StreamInterrupts") as unknown as Streams]) {
+        const runs: unknown[] = [];
+        for (const [i, opts] of [{ streamMode: "values" }, { streamMode: "values", subgraphs: true }, { streamMode: "debug" }].entries()) {
+          const chunks: unknown[] = [];
+          for await (const c of await g.stream({ x: ["in"] }, { ...thread(`s${i}`), ...opts })) chunks.push(c);
+          runs.push(opts.streamMode === "debug" ? chunks.map(debugShape) : anon(chunks));
+        }
+        seen.push(runs);
+      }
+      expect(seen[1]).toEqual(seen[0]);
+    });
   });
 }

@@ -27,3 +27,8 @@ export const callChild = async (_s: unknown, ctx: NodeContext) => {
   const out = await ctx.run<{ value: string[] }, { value: string[] }>("Approval", { value: ["in"] });
   return { done: out?.value.join(",") ?? "" };
 };
+
+export const writeW = () => ({ x: ["w"] });
+export const writeA = () => ({ x: ["a"] });
+export const askQ = (_s: unknown, ctx: NodeContext) => ({ x: [ctx.interrupt<string>("q?")] });
+export const askB = (_s: unknown, ctx: NodeContext) => ({ x: [ctx.interrupt<string>("b?")] });
