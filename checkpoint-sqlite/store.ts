@@ -35,22 +35,13 @@ CREATE TABLE IF NOT EXISTS graphc_store_vectors (
 const UNDER = "(? = '' OR ns = ? OR substr(ns, 1, length(?) + 1) = ? || '.')";
 const LIVE = "(expires IS NULL OR expires > ?)";
 
-interface RawRow {
-  ns: string;
-  key: string;
-  value: string;
-  created: number;
-  updated: number;
-  expires: number | null;
-}
-
 class SqliteRows implements StoreRows {
   private readonly q;
 
   constructor(private readonly db: DB) {
     db.exec(SCHEMA);
     this.q = {
-      get: db.prepare<[string, string, number], RawRow>(`SELECT * FROM graphc_store WHERE ns = ? AND key = ? AND ${LIVE}`),
+      get: db.prepare<[string, string, number], StoreRow>(`SELECT * FROM graphc_store WHERE ns = ? AND key = ? AND ${LIVE}`),
       put: db.prepare(
         "INSERT INTO graphc_store (ns, key, value, created, updated, expires) VALUES (?, ?, ?, ?, ?, ?) " +
           "ON CONFLICT (ns, key) DO UPDATE SET value = excluded.value, updated = excluded.updated, expires = excluded.expires",
@@ -58,7 +49,7 @@ class SqliteRows implements StoreRows {
       dropVectors: db.prepare("DELETE FROM graphc_store_vectors WHERE ns = ? AND key = ?"),
       putVector: db.prepare("INSERT INTO graphc_store_vectors (ns, key, field, vector) VALUES (?, ?, ?, ?)"),
       remove: db.prepare("DELETE FROM graphc_store WHERE ns = ? AND key = ?"),
-      scan: db.prepare<[string, string, string, string, number], RawRow>(`SELECT * FROM graphc_store WHERE ${UNDER} AND ${LIVE} ORDER BY ns, key`),
+      scan: db.prepare<[string, string, string, string, number], StoreRow>(`SELECT * FROM graphc_store WHERE ${UNDER} AND ${LIVE} ORDER BY ns, key`),
       namespaces: db.prepare<[number], { ns: string }>(`SELECT DISTINCT ns FROM graphc_store WHERE ${LIVE}`),
       vectors: db.prepare<[string, string, string, string, number], { ns: string; key: string; field: string; vector: string }>(
         `SELECT v.ns, v.key, v.field, v.vector FROM graphc_store_vectors v JOIN graphc_store s USING (ns, key) WHERE ${UNDER.replace(/ns/g, "s.ns")} AND ${LIVE}`,

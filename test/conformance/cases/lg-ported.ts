@@ -195,8 +195,8 @@ export function ported(saver: () => CheckpointSaver): void {
       const anon = (v: unknown) =>
         JSON.parse(JSON.stringify(v, (k, x: unknown) => (k === "id" && typeof x === "string" ? "ID" : typeof x === "string" ? x.replace(/:[0-9a-f-]{36}/g, ":T") : x)));
       const debugShape = (c: unknown) => {
-        const e = c as { type: string; step: number; payload: { tasks?: { name: string; state?: unknown }[] } };
-        return [e.type, e.step, e.payload.tasks?.map((t) => [t.name, t.state !== undefined]) ?? null];
+        const e = c as { type: string; step: number; payload: { tasks?: { name: string; state?: unknown; interrupts: unknown[] }[] } };
+        return [e.type, e.step, e.payload.tasks?.map((t) => [t.name, t.state !== undefined, t.interrupts.length]) ?? null];
       };
       const seen: unknown[] = [];
       for (const g of [lg as unknown as Streams, on("StreamInterrupts") as unknown as Streams]) {
@@ -209,6 +209,8 @@ export function ported(saver: () => CheckpointSaver): void {
         seen.push(runs);
       }
       expect(seen[1]).toEqual(seen[0]);
+      // every task announced before any runs; the subgraph task carries its child config as `state`
+      expect((seen[1] as unknown[][])[2]![1]).toEqual(["checkpoint", 0, [["a", false, 0], ["b", false, 0], ["s", true, 0]]]);
     });
   });
 }
