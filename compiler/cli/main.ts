@@ -83,6 +83,18 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       code = (await import("./graph.ts")).graphCommand(io, file, opts);
     });
 
+  program
+    .command("import")
+    .description("convert another tool's workflow into .graph files with typed node modules (source: chatdev)")
+    .argument("<source>", "what the file is: chatdev (a ChatDev 2.0 workflow YAML)")
+    .argument("<file>", "the workflow file")
+    .option("--out <dir>", "where the .graph files go (default: beside the workflow)")
+    .option("--chatdev-root <dir>", "the ChatDev folder holding yaml_instance/ (default: found from the file's path)")
+    .option(ROOT_FLAG, ROOT_HELP)
+    .action(async (source: string, file: string, opts: { out?: string; chatdevRoot?: string; root?: string }) => {
+      code = (await import("./import.ts")).importCommand(io, source, file, opts);
+    });
+
   try {
     await program.parseAsync([...argv], { from: "user" });
     return code;

@@ -194,11 +194,14 @@ function checkMappings(
       // an accumulating reducer counts the old value twice
       const r = target.reducer;
       const accumulating = (r.kind === "builtin" && (r.name === "append" || r.name === "sum")) || r.kind === "custom";
+      // a TS transform fills only the child's input fields: a child field outside its input starts empty
+      // in every run, so the child returns only what it added
       const wentIn =
-        node.in.kind === "fn" ||
-        node.in.items.some(
-          (i) => i.child.name === item.child.name && i.parentFields.some((p) => p.name === target.name),
-        );
+        node.in.kind === "fn"
+          ? child.input.includes(item.child.name)
+          : node.in.items.some(
+              (i) => i.child.name === item.child.name && i.parentFields.some((p) => p.name === target.name),
+            );
       if (accumulating && wentIn) {
         const reducer = r.kind === "custom" ? r.fn.local : r.kind === "builtin" ? r.name : "replace";
         diags.push(
