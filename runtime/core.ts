@@ -66,6 +66,7 @@ export type {
   Configurable,
 } from "./graph.ts";
 export type { Durability } from "./durability.ts";
+export type { LevelTrace, TraceRunInfo, Tracing } from "./trace-hooks.ts";
 export type { StreamMode } from "./stream.ts";
 export type { AsNode, GraphInput, InterruptChunk, ModeChunks, StreamChunk, StreamHandle, StreamModes } from "./typed.ts";
 export type * from "./checkpoint/types.ts";

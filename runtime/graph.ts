@@ -2,6 +2,7 @@
  * `compileGraph(spec)` → a `CompiledGraph` with LangGraph's public API: invoke, stream, getState,
  * getStateHistory, updateState, withConfig.
  */
+import type { Tracing } from "./trace-hooks.ts";
 import type { Store } from "./store/types.ts";
 import type { CheckpointMetadata, CheckpointSaver, RunnableConfig } from "./checkpoint/types.ts";
 import { checkConfigIds, configIdOf } from "./config-ids.ts";
@@ -46,6 +47,13 @@ export interface RunConfig {
    * thread"): "reject" (default) fails with `ThreadBusyError`, "enqueue" waits. Wins over the compile option.
    */
   multitask?: Multitask;
+  /** LangGraph's config keys: recorded on the run's trace spans (with `tracing`) */
+  tags?: readonly string[];
+  metadata?: Readonly<Record<string, unknown>>;
+  /** the root run span's name (default: the graph's name) */
+  runName?: string;
+  /** spans for this run: `otelTracing(otel)` from `@graphc/runtime/tracing`; wins over the compile option */
+  tracing?: Tracing;
 }
 
 export interface StreamOptions extends RunConfig {
@@ -62,6 +70,8 @@ export interface CompileOptions {
   multitask?: Multitask;
   interruptBefore?: readonly string[] | "*";
   interruptAfter?: readonly string[] | "*";
+  /** spans for every run of this graph: `otelTracing(otel)` from `@graphc/runtime/tracing` */
+  tracing?: Tracing;
 }
 
 export interface StateTask<N extends string = string> {
@@ -191,6 +201,8 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
       replay: undefined,
       cache: this.cache,
       d: saver === undefined ? undefined : need(features.durable, "a checkpointer", this.spec.name),
+      tracing: cfg.tracing ?? this.options.tracing,
+      traceInfo: { tags: cfg.tags, metadata: cfg.metadata, runName: cfg.runName },
     };
     return run;
   }

@@ -43,6 +43,7 @@ import type { SaveQueue } from "./save-queue.ts";
 import { features, need } from "./features.ts";
 import { forgetLastMerge } from "./reducers.ts";
 import { isThenable, processReturn } from "./writes.ts";
+import type { LevelTrace, Tracing } from "./trace-hooks.ts";
 
 
 export interface ResumeState {
@@ -83,6 +84,9 @@ export interface Run {
   readonly cache: Map<string, { expires: number; record: WriteRecord }>;
   /** durable execution (durable.ts), set when the run has a checkpointer */
   readonly d: typeof import("./durable.ts") | undefined;
+  /** OpenTelemetry, when the run asked for spans (tracing.ts) */
+  readonly tracing: Tracing | undefined;
+  readonly traceInfo: { readonly tags?: readonly string[] | undefined; readonly metadata?: Readonly<Record<string, unknown>> | undefined; readonly runName?: string | undefined };
 }
 
 /** A finished task's writes, as cached and as restored from pending writes. */
@@ -208,6 +212,8 @@ export class Loop {
   /** the newest checkpoint the saver holds (loaded or saved): "exit" durability hangs its checkpoint off it */
   storedConfig: RunnableConfig | undefined;
   timeTravel = false;
+  /** this level's spans, when the run is traced */
+  readonly trace: LevelTrace | undefined;
 
   constructor(
     spec: GraphSpec,
@@ -246,6 +252,11 @@ export class Loop {
     const limit = run.recursionLimit ?? spec.recursionLimit ?? 25;
     if (!(limit >= 1)) throw new GraphValueError('Passed "recursionLimit" must be at least 1.', { graph: spec.name });
     this.limit = limit;
+    if (run.tracing !== undefined) {
+      const pt = opts.parent?.trace;
+      const parent = pt !== undefined && opts.task !== undefined ? { trace: pt, taskId: opts.task.id } : undefined;
+      this.trace = run.tracing.start({ graph: spec.name, namespace: this.ns, threadId: run.threadId, ...run.traceInfo }, parent);
+    }
   }
   readonly limit: number;
 
@@ -348,6 +359,7 @@ export class Loop {
   }
 
   finish(o: Outcome): Outcome | Promise<Outcome> {
+    this.trace?.runEnd({ interrupted: o.interrupted });
     if (!this.durable) return o;
     // "exit" durability keeps a finished subgraph's state only when it is stateful (LangGraph: a nested
     // loop saves at exit only on an error or interrupt, or when its namespace has no task id)
@@ -364,7 +376,7 @@ export class Loop {
   /** true: continue; false: done; Outcome: interrupted; RUNNING: await `running`; or a promise of these. */
   tick(): boolean | Outcome | Promise<boolean | Outcome> | typeof RUNNING {
     const sig = this.run.signal;
-    if (sig?.aborted) throw new GraphAbortError(this.site(), sig.reason);
+    if (sig?.aborted) throw this.traceError(new GraphAbortError(this.site(), sig.reason));
     const pt = this.opts.task;
     if (pt !== undefined) {
       // a subgraph: one more superstep of its task; stop here if a sibling of an enclosing step failed first
@@ -375,6 +387,7 @@ export class Loop {
     const tasks = (this.tasks ??= this.prepare());
     if (tasks.length === 0) return false;
     if (this.armed && this.before.size > 0 && this.breakpoint(this.before, tasks)) return this.staticInterrupt();
+    this.trace?.stepStart(this.step);
     const r = this.runTasks(tasks);
     if (r) {
       this.running = r;
@@ -479,7 +492,7 @@ export class Loop {
         this.emitTaskStart(t);
         let ret: unknown;
         try {
-          ret = t.cn.spec.call(t.input, t);
+          ret = this.call(t);
         } catch (e) {
           return this.fail(t, e);
         }
@@ -555,7 +568,7 @@ export class Loop {
     if (!t.cn.plain) return need(features.policy, "retry, timeout, cache and on_error policies", this.c.spec.name, t.cn.name).runWithPolicy(t);
     let ret: unknown;
     try {
-      ret = t.cn.spec.call(t.input, t);
+      ret = this.call(t);
     } catch (e) {
       return this.fail(t, e);
     }
@@ -566,6 +579,18 @@ export class Loop {
       );
     }
     return this.settle(t, ret);
+  }
+
+  /** a plain node's function; with tracing, inside its task's span (the node's own spans nest under it) */
+  call(t: Task): unknown {
+    const trace = this.trace;
+    return trace === undefined ? t.cn.spec.call(t.input, t) : trace.inTask(t.id, () => t.cn.spec.call(t.input, t));
+  }
+
+  /** ends this level's trace with `e` (when traced) and returns it, for `throw this.traceError(e)` */
+  traceError<E>(e: E): E {
+    this.trace?.runEnd({ error: e });
+    return e;
   }
 
   /** processes a node's return value; never throws (errors are recorded on the task) */
@@ -683,6 +708,7 @@ export class Loop {
 
   afterStep(tasks: Task[]): boolean | Outcome | Promise<boolean | Outcome> {
     this.endStep();
+    this.trace?.stepEnd();
     let failed = false;
     let interrupts: Interrupt[] | undefined;
     if (this.troubled) this.troubled = false;
@@ -697,7 +723,7 @@ export class Loop {
       else if (t.interrupts) (interrupts ??= []).push(...t.interrupts);
     }
     if (failed) {
-      const err = this.stepError(tasks);
+      const err = this.traceError(this.stepError(tasks));
       if (this.durable) return this.flush().then(() => Promise.reject(err));
       throw err;
     }
@@ -753,7 +779,7 @@ export class Loop {
 
   afterApply(tasks: Task[]): boolean | Outcome {
     if (this.after.size > 0 && this.breakpoint(this.after, tasks)) return this.staticInterrupt();
-    if (this.step > this.stop) throw new GraphRecursionError(this.limit, this.site());
+    if (this.step > this.stop) throw this.traceError(new GraphRecursionError(this.limit, this.site()));
     return true;
   }
 
@@ -957,16 +983,19 @@ export class Loop {
   }
 
   emitTaskStart(t: Task): void {
+    this.trace?.taskStart(t.id, t.cn.name, t.cn.spec.subgraph !== undefined, this.step);
     const sink = this.run.sink;
     if (sink !== undefined) sink.ev.emitTaskStart(this, t);
   }
 
   emitTaskDone(t: Task, cached: boolean): void {
+    this.trace?.taskEnd(t.id);
     const sink = this.run.sink;
     if (sink !== undefined) sink.ev.emitTaskDone(this, t, cached);
   }
 
   emitTaskStopped(t: Task): void {
+    this.trace?.taskEnd(t.id, { error: t.error, interrupted: t.interrupts !== undefined });
     const sink = this.run.sink;
     if (sink !== undefined) sink.ev.emitTaskStopped(this, t);
   }

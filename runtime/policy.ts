@@ -122,7 +122,7 @@ function callWithTimeout(t: Task): Promise<unknown> {
   const spec = t.cn.spec;
   const to = spec.timeout;
   if (!to || (to.runTimeout === undefined && to.idleTimeout === undefined)) {
-    return new Promise((resolve) => resolve(spec.call(t.input, t)));
+    return new Promise((resolve) => resolve(loop.call(t)));
   }
   const started = Date.now();
   const ctl = (t.controller = loop.taskController());
@@ -161,7 +161,7 @@ function callWithTimeout(t: Task): Promise<unknown> {
       };
       t.onProgress();
     }
-    new Promise((r) => r(spec.call(t.input, t))).then(
+    new Promise((r) => r(loop.call(t))).then(
       (v) => {
         if (settled) return;
         stop();

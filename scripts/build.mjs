@@ -24,7 +24,7 @@ export const PACKAGES = [
     minify: true,
     documented: [
       "index", "core", "install", "saver", "spec", "graph", "errors", "reducers", "command", "stream", "policy",
-      "typed", "checkpoint/types", "checkpoint/memory", "checkpoint/errors", "checkpoint/stored-saver",
+      "typed", "tracing", "trace-hooks", "checkpoint/types", "checkpoint/memory", "checkpoint/errors", "checkpoint/stored-saver",
     ],
   },
   { dir: "checkpoint-sqlite", minify: false },

@@ -9,6 +9,7 @@ export const SOURCE_ENTRIES: Readonly<Record<string, string>> = {
   "@graphc/runtime/core": "runtime/core.ts",
   "@graphc/runtime/install": "runtime/install.ts",
   "@graphc/runtime/saver": "runtime/saver.ts",
+  "@graphc/runtime/tracing": "runtime/tracing.ts",
   "@graphc/langgraph": "langgraph/index.ts",
   "@graphc/checkpoint-sqlite": "checkpoint-sqlite/index.ts",
   "@graphc/checkpoint-postgres": "checkpoint-postgres/index.ts",
