@@ -137,6 +137,7 @@ export type GraphMember =
   | PrivateBlock
   | VarsBlock
   | LimitsBlock
+  | MetaBlock
   | InterruptDecl
   | NodeDecl
   | SubgraphDecl
@@ -182,6 +183,15 @@ export interface VarsBlock extends AstNode {
 /** `limits { recursion: 15 }` */
 export interface LimitsBlock extends AstNode {
   kind: "Limits";
+  entries: OptionEntry[];
+}
+
+/**
+ * `meta { owner: "search-team", version: "1.2.0", description: "…" }`: who owns the graph and its contract
+ * version (docs/contracts.md). Entries as in `limits`; keys and values are checked by the compiler.
+ */
+export interface MetaBlock extends AstNode {
+  kind: "Meta";
   entries: OptionEntry[];
 }
 

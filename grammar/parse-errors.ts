@@ -275,6 +275,7 @@ const RULE_CONTEXT: Record<string, string> = {
   privateBlock: "a `private` block",
   varsBlock: "the `vars` block",
   limitsBlock: "the `limits` block",
+  metaBlock: "the `meta` block",
   interruptDecl: "an `interrupt` declaration",
   nodeDecl: "a node declaration",
   schemaRef: "a node's reads or writes",

@@ -26,6 +26,7 @@ const MEMBER_KEYWORDS = new Set<TokenType>([
   KW.private,
   KW.vars,
   KW.limits,
+  KW.meta,
   KW.interrupt,
   KW.node,
   KW.subgraph,
@@ -244,12 +245,13 @@ export class GraphParser extends CstParser {
         { GATE: notEdge, ALT: () => this.SUBRULE(this.privateBlock, { LABEL: "private" }) },
         { GATE: notEdge, ALT: () => this.SUBRULE(this.varsBlock, { LABEL: "vars" }) },
         { GATE: notEdge, ALT: () => this.SUBRULE(this.limitsBlock, { LABEL: "limits" }) },
+        { GATE: notEdge, ALT: () => this.SUBRULE(this.metaBlock, { LABEL: "meta" }) },
         { GATE: notEdge, ALT: () => this.SUBRULE(this.interruptDecl, { LABEL: "interrupt" }) },
         { GATE: notEdge, ALT: () => this.SUBRULE(this.nodeDecl, { LABEL: "node" }) },
         { GATE: notEdge, ALT: () => this.SUBRULE(this.subgraphDecl, { LABEL: "subgraph" }) },
         { ALT: () => this.SUBRULE(this.edgeStmt, { LABEL: "edge" }) },
       ],
-      ERR_MSG: "a graph member (state, input, output, private, vars, limits, interrupt, node, subgraph or an edge)",
+      ERR_MSG: "a graph member (state, input, output, private, vars, limits, meta, interrupt, node, subgraph or an edge)",
     };
   }
 
@@ -320,6 +322,12 @@ export class GraphParser extends CstParser {
 
   limitsBlock = this.RULE("limitsBlock", () => {
     this.CONSUME(KW.limits, { LABEL: "kw" });
+    this.SUBRULE(this.optionBlock, { LABEL: "block" });
+  });
+
+  /** `meta { owner: "…", version: "1.2.0" }`: an option block; keys and values are checked by 3-check/meta.ts */
+  metaBlock = this.RULE("metaBlock", () => {
+    this.CONSUME(KW.meta, { LABEL: "kw" });
     this.SUBRULE(this.optionBlock, { LABEL: "block" });
   });
 

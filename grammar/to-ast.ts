@@ -275,6 +275,8 @@ export class AstBuilder {
         };
       case "limits":
         return { kind: "Limits", entries: this.optionBlock(node(n, "block"), anchor), span: this.spanOf(n, anchor) };
+      case "meta":
+        return { kind: "Meta", entries: this.optionBlock(node(n, "block"), anchor), span: this.spanOf(n, anchor) };
       case "interrupt":
         return {
           kind: "Interrupt",

@@ -738,7 +738,7 @@ export const MESSAGES = {
     message: (a) => `unknown option \`${a.name}\` in ${a.where}`,
     label: () => "not an option here",
     hint: (a) => didYouMean(a.suggestions) ?? `options here: ${list(a.available)}`,
-    doc: "A node, subgraph, `retry`, `cache` or `limits` option name is not known.",
+    doc: "A node, subgraph, `retry`, `cache` or `limits` option name, or a `meta` key, is not known.",
   }),
   badOptionValue: def<{ name: string; expected: string; example: string }>({
     code: "G6006",
@@ -756,7 +756,7 @@ export const MESSAGES = {
     message: (a) => `option \`${a.name}\` is given twice`,
     label: () => "given again here",
     hint: () => "keep one",
-    doc: "The same option appears twice in one block.",
+    doc: "The same option appears twice in one block (or the same `meta` key twice in a graph).",
   }),
   varNeedsTypeOrDefault: def<Named>({
     code: "G6008",
@@ -787,6 +787,26 @@ export const MESSAGES = {
     hint: () =>
       "a function node keeps nothing between calls except what it writes to state; `stateful` belongs in a `subgraph … { stateful }` body",
     doc: "`stateful` (keep the child graph's state across calls on one thread, LangGraph's `checkpointer: true`) is an option of `subgraph` nodes; a function node has no state of its own.",
+  }),
+
+  // G6020–G6029: `meta` (docs/contracts.md)
+  metaNotString: def<{ name: string; example: string }>({
+    code: "G6020",
+    slug: "meta-not-string",
+    severity: "error",
+    message: (a) => `\`meta\` entry \`${a.name}\` must be a string`,
+    label: () => "not a string literal",
+    hint: (a) => `write it in quotes, for example: \`${a.example}\``,
+    doc: "Every `meta` value (`owner`, `version`, `description`) is a string literal, so the manifest (`graphc manifest`) holds it exactly as written.",
+  }),
+  metaBadVersion: def<{ value: string }>({
+    code: "G6021",
+    slug: "meta-bad-version",
+    severity: "error",
+    message: (a) => `\`${a.value}\` is not a semantic version`,
+    label: () => "expected MAJOR.MINOR.PATCH",
+    hint: () => 'write three numbers without leading zeros, optionally with a pre-release or build suffix: `version: "1.2.0"`, `"2.0.0-beta.1"`',
+    doc: "`meta { version }` must be a semantic version (semver.org 2.0.0: `1.2.0`, `2.0.0-rc.1`). `graphc diff` reads its major number to decide whether a breaking change was announced.",
   }),
 
   // ------------------------------------------------------------ G3090–G3099, G5090–G5099: code generation

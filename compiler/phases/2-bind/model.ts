@@ -28,6 +28,7 @@ import type {
   RouteCase,
 } from "../../../grammar/ast.ts";
 import type { Span } from "../../../grammar/span.ts";
+import type { GraphMeta } from "./meta.ts";
 
 // ---------------------------------------------------------------- program and files
 
@@ -144,6 +145,8 @@ export interface BoundGraph {
 
   readonly vars: Map<string, BoundVar>;
   readonly limits: GraphLimits;
+  /** `meta { … }` (every block of the graph): the valid entries, and all entries for the checker */
+  readonly meta: GraphMeta & { readonly entries: OptionEntry[] };
   readonly interrupts: { readonly before: NameRef[]; readonly after: NameRef[] };
 
   /** function nodes and subgraph nodes, in declaration order */

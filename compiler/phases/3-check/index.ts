@@ -11,6 +11,7 @@ import { checkEdges } from "./edges.ts";
 import { checkFiles } from "./files.ts";
 import { checkFlow } from "./flow.ts";
 import { checkNames } from "./names.ts";
+import { checkMeta } from "./meta.ts";
 import { checkNodes } from "./nodes.ts";
 import { checkOptions } from "./options.ts";
 import { checkReducers } from "./reducers.ts";
@@ -30,6 +31,7 @@ const GRAPH_RULES = [
   checkEdges,
   checkConditions,
   checkOptions,
+  checkMeta,
   checkFlow,
 ];
 
