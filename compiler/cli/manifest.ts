@@ -30,6 +30,6 @@ export function manifestCommand(io: CliIO, args: readonly string[], opts: Manife
     return EXIT.errors;
   }
   writeIfChanged(io, opts.out, text);
-  io.stderr(`wrote ${opts.out} (${result.manifest.graphs.length} graph${result.manifest.graphs.length === 1 ? "" : "s"})\n`);
+  io.stdout(`wrote ${opts.out} (${result.manifest.graphs.length} graph${result.manifest.graphs.length === 1 ? "" : "s"})\n`);
   return EXIT.ok;
 }
