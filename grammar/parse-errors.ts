@@ -268,6 +268,7 @@ const RULE_CONTEXT: Record<string, string> = {
   importName: "an import",
   typeAlias: "a type alias",
   graphDecl: "a graph declaration",
+  interfaceDecl: "an interface declaration",
   graphBody: "a graph body",
   graphMember: "a graph body",
   stateBlock: "the `state` block",

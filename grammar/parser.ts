@@ -176,8 +176,9 @@ export class GraphParser extends CstParser {
           { ALT: () => this.SUBRULE(this.importDecl, { LABEL: "import" }) },
           { ALT: () => this.SUBRULE(this.typeAlias, { LABEL: "typeAlias" }) },
           { ALT: () => this.SUBRULE(this.graphDecl, { LABEL: "graph" }) },
+          { ALT: () => this.SUBRULE(this.interfaceDecl, { LABEL: "interface" }) },
         ],
-        ERR_MSG: "'import', 'type' or 'graph'",
+        ERR_MSG: "'import', 'type', 'graph' or 'interface'",
       })),
     );
   });
@@ -213,7 +214,35 @@ export class GraphParser extends CstParser {
   graphDecl = this.RULE("graphDecl", () => {
     this.CONSUME(KW.graph, { LABEL: "kw" });
     this.CONSUME(T.Name, { LABEL: "name" });
+    this.OPTION(() => {
+      this.CONSUME(KW.implements, { LABEL: "implementsKw" });
+      this.CONSUME2(T.Name, { LABEL: "implements" });
+      this.MANY(() => {
+        this.CONSUME(T.Comma, { LABEL: "comma" });
+        this.CONSUME3(T.Name, { LABEL: "implements" });
+      });
+    });
     this.SUBRULE(this.graphBody, { LABEL: "body" });
+  });
+
+  /** `interface Name { input { … } output { … } state { … } }`: a graph's contract without its nodes */
+  interfaceDecl = this.RULE("interfaceDecl", () => {
+    this.CONSUME(KW.interface, { LABEL: "kw" });
+    this.CONSUME(T.Name, { LABEL: "name" });
+    this.CONSUME(T.LCurly, { LABEL: "open" });
+    this.MANY(() => {
+      this.OR(
+        this.cached("orIface", () => ({
+          DEF: [
+            { ALT: () => this.SUBRULE(this.stateBlock, { LABEL: "state" }) },
+            { ALT: () => this.SUBRULE(this.schemaBlock, { LABEL: "schema" }) },
+          ],
+          ERR_MSG: "an interface member (state, input or output)",
+        })),
+      );
+      this.sep();
+    });
+    this.CONSUME(T.RCurly, { LABEL: "close" });
   });
 
   graphBody = this.RULE("graphBody", () => {

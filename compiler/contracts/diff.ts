@@ -41,7 +41,7 @@ function verdict(g: GraphEntry, was: GraphEntry | undefined, changes: Change[]):
 }
 
 function graphChanges(a: GraphEntry, b: GraphEntry): Change[] {
-  return [...schemaChanges(a, b, "input"), ...schemaChanges(a, b, "output"), ...fieldChanges(a, b), ...varChanges(a, b), ...interruptChanges(a, b), ...nodeChanges(a, b), ...metaChanges(a, b)];
+  return [...schemaChanges(a, b, "input"), ...schemaChanges(a, b, "output"), ...fieldChanges(a, b), ...varChanges(a, b), ...interruptChanges(a, b), ...nodeChanges(a, b), ...implementsChanges(a, b), ...metaChanges(a, b)];
 }
 
 // ---------------------------------------------------------------- types
@@ -179,6 +179,15 @@ function nodeChanges(a: GraphEntry, b: GraphEntry): Change[] {
       out.push(change("dangerous", "subgraph-changed", `\`${s.node}\` now runs \`${s.graph}\` (${s.source}) instead of \`${was.graph}\` (${was.source})`, { kind: "node", name: s.node }));
   }
   return out;
+}
+
+function implementsChanges(a: GraphEntry, b: GraphEntry): Change[] {
+  const names = (g: GraphEntry) => new Set(g.implements.map((i) => i.name));
+  const [before, after] = [names(a), names(b)];
+  return [
+    ...[...before].filter((n) => !after.has(n)).map((n) => change("breaking", "interface-dropped", `no longer implements \`${n}\` (parents that use it as a \`${n}\` lose it)`, GRAPH)),
+    ...[...after].filter((n) => !before.has(n)).map((n) => change("safe", "interface-added", `now implements \`${n}\``, GRAPH)),
+  ];
 }
 
 function metaChanges(a: GraphEntry, b: GraphEntry): Change[] {

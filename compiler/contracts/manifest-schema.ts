@@ -89,6 +89,15 @@ export const MANIFEST_SCHEMA: JsonSchema = {
             $ref: "#/$defs/var",
           },
         },
+        implements: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: { name: { $ref: "#/$defs/name" }, source: { $ref: "#/$defs/relativePath" } },
+            required: ["name", "source"],
+            additionalProperties: false,
+          },
+        },
         interrupts: {
           type: "object",
           properties: {
@@ -103,7 +112,7 @@ export const MANIFEST_SCHEMA: JsonSchema = {
           additionalProperties: false,
         },
       },
-      required: ["name", "file", "meta", "input", "output", "state", "fields", "nodes", "subgraphs", "vars", "interrupts"],
+      required: ["name", "file", "meta", "input", "output", "state", "fields", "nodes", "subgraphs", "vars", "implements", "interrupts"],
       additionalProperties: false,
     },
     meta: {

@@ -29,6 +29,8 @@ export interface GraphEntry {
   /** graphs this one runs: subgraph nodes and `uses:` function nodes, sorted by node */
   readonly subgraphs: readonly SubgraphEntry[];
   readonly vars: { readonly [name: string]: VarEntry };
+  /** the interfaces it implements (`graph X implements Q`), sorted by name */
+  readonly implements: readonly { readonly name: string; readonly source: string }[];
   /** node names, sorted */
   readonly interrupts: { readonly before: readonly string[]; readonly after: readonly string[] };
 }

@@ -34,6 +34,7 @@ function graphEntry(g: GraphIR, program: ProgramIR): GraphEntry {
     nodes: [...g.nodes].sort((a, b) => compare(a.name, b.name)).map(nodeEntry),
     subgraphs: g.nodes.flatMap((n) => subgraphEntry(n, program)).sort((a, b) => compare(a.node, b.node)),
     vars: Object.fromEntries(Object.entries(byName(g.vars)).map(([name, v]) => [name, varEntry(v, g, program)])),
+    implements: (g.implements ?? []).map((i) => ({ name: i.name, source: i.file })).sort((a, b) => compare(a.name, b.name)),
     interrupts: { before: sorted(g.interruptBefore), after: sorted(g.interruptAfter) },
   };
 }

@@ -38,13 +38,13 @@ graph G {
 }
 `;
 
-function diff(edit: (t: string) => string): DiffResult {
+function diff(edit: (t: string) => string, base = BASE): DiffResult {
   const m = (text: string) => {
     const r = manifestOf(["g.graph"], memoryHost({ "g.graph": text }));
     expect(r.diagnostics.filter((x) => x.severity === "error")).toEqual([]);
     return r.manifest!;
   };
-  return diffManifests(m(BASE), m(edit(BASE)));
+  return diffManifests(m(base), m(edit(base)));
 }
 const kinds = (r: DiffResult) => r.graphs.flatMap((g) => g.changes.map((c) => `${c.level} ${c.kind}`));
 
@@ -93,5 +93,30 @@ describe("diff rules", () => {
     expect(diff((t) => narrowInput(t).replace('"1.4.0"', '"2.0.0"')).fails).toBe(false);
     expect(diff((t) => narrowInput(t).replace('"1.4.0"', '"1.5.0"')).fails).toBe(true);
     expect(diff((t) => narrowInput(t).replace('    meta { version: "1.4.0" }\n', "")).fails).toBe(true);
+  });
+});
+
+describe("diff rules for interfaces", () => {
+  const WITH = `import { a } from "./n.ts"
+
+interface Answers {
+  input  { q: string }
+  output { res: string }
+}
+
+graph G implements Answers {
+  state { q: string, res: string = "" }
+  input  { q }
+  output { res }
+  node a({ q }) -> { res } = a
+  START -> a -> END
+}
+`;
+
+  it("dropping an interface is breaking, adding one safe", () => {
+    const dropped = diff((t) => t.replace("graph G implements Answers", "graph G"), WITH);
+    expect(kinds(dropped)).toEqual(["breaking interface-dropped"]);
+    expect(dropped.fails).toBe(true);
+    expect(kinds(diff(() => WITH, WITH.replace("graph G implements Answers", "graph G")))).toEqual(["safe interface-added"]);
   });
 });

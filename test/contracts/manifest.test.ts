@@ -17,7 +17,12 @@ const schemaPath = join(repo, "docs/schema/manifest.schema.json");
 
 export const CHILD = `import { find } from "./n.ts"
 
-graph Lookup {
+interface Finder {
+  input  { key: string }
+  output { value: string }
+}
+
+graph Lookup implements Finder {
   meta { owner: "data-team", version: "0.3.1" }
   state {
     key:   string
@@ -86,6 +91,8 @@ describe("graphc manifest", () => {
     const m = await manifestOf(p.dir, ["orders.graph"]);
     expect(m.format).toBe("graphc-manifest/1");
     expect(m.graphs.map((g) => `${g.file}#${g.name}`)).toEqual(["lookup.graph#Lookup", "orders.graph#Orders"]);
+    expect(m.graphs[0]!.implements).toEqual([{ name: "Finder", source: "lookup.graph" }]);
+    expect(m.graphs[1]!.implements).toEqual([]);
     const g = m.graphs[1]!;
     expect(g.meta).toEqual({ owner: "search-team", version: "1.2.0", description: "answers order questions" });
     expect(g.input).toMatchObject({ type: "object", additionalProperties: false, required: ["question"] });

@@ -229,6 +229,7 @@ export function bindGraph(
     vars,
     limits: { ...readLimits(limitEntries), entries: limitEntries },
     meta: { ...readMeta(metaEntries), entries: metaEntries },
+    implements: [],
     interrupts,
     nodes: new Map(),
     edges: bindEdges(

@@ -11,6 +11,7 @@ import { checkEdges } from "./edges.ts";
 import { checkFiles } from "./files.ts";
 import { checkFlow } from "./flow.ts";
 import { checkNames } from "./names.ts";
+import { checkImplements, checkInterfaceShapes } from "./interfaces.ts";
 import { checkMeta } from "./meta.ts";
 import { checkNodes } from "./nodes.ts";
 import { checkOptions } from "./options.ts";
@@ -32,6 +33,7 @@ const GRAPH_RULES = [
   checkConditions,
   checkOptions,
   checkMeta,
+  checkImplements,
   checkFlow,
 ];
 
@@ -39,6 +41,7 @@ export function checkProgram(program: Program): Diagnostic[] {
   const ctx: CheckContext = { program, diagnostics: [] };
   for (const g of program.graphs) for (const rule of GRAPH_RULES) rule(g, ctx);
   checkProgramSubgraphs(ctx);
+  checkInterfaceShapes(ctx);
   checkFiles(ctx);
   return ctx.diagnostics;
 }

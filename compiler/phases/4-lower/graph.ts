@@ -75,6 +75,7 @@ export function lowerGraph(g: BoundGraph, cx: LowerContext): GraphIR {
     vars: [...g.vars.values()].map((v) => lowerVar(v, cx.file)),
     recursionLimit: g.limits.recursion,
     meta: metaOf(g),
+    implements: g.implements.length === 0 ? undefined : g.implements.flatMap((i) => (i.target ? [{ name: i.target.name, file: i.target.file }] : [])),
     interruptBefore: g.interrupts.before.map((n) => n.name),
     interruptAfter: g.interrupts.after.map((n) => n.name),
     nodes: [...g.nodes.values()].map((n) => lowerNode(n, edgesOf(n.name), joinsInto.get(n.name) ?? [], fnRef)),
