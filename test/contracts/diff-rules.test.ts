@@ -1,9 +1,9 @@
-/** The classification rules of compiler/contracts/diff.ts, one edit at a time, on in-memory sources. */
+/**
+ * The classification rules of compiler/contracts/diff.ts, one edit at a time, on in-memory sources (through
+ * the public API: `manifestOf` and `diffManifests` from graphc).
+ */
 import { describe, expect, it } from "vitest";
-import { diffManifests } from "../../compiler/contracts/diff.ts";
-import { manifestOf } from "../../compiler/contracts/program.ts";
-import { memoryHost } from "../../compiler/phases/2-bind/host.ts";
-import type { DiffResult } from "../../compiler/contracts/diff-types.ts";
+import { diffManifests, manifestOf, memoryHost, type DiffResult } from "../../compiler/index.ts";
 
 const BASE = `import { a, b, c, child } from "./n.ts"
 
