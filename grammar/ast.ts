@@ -47,7 +47,7 @@ export interface GraphFile extends AstNode {
   comments: Comment[];
 }
 
-export type TopItem = ImportDecl | TypeAlias | GraphDecl;
+export type TopItem = ImportDecl | TypeAlias | GraphDecl | InterfaceDecl;
 
 /**
  * `import { a, b as c } from "./x"`        TS values (node functions, routers, reducers, transforms)
@@ -129,6 +129,19 @@ export interface GraphDecl extends AstNode {
   name: Ident;
   inline: boolean;
   members: GraphMember[];
+  /** `graph X implements A, B { … }`: the interfaces it declares to satisfy (absent when none) */
+  implements?: Ident[];
+}
+
+/**
+ * `interface QueryService { input { intent: Intent } output { query_result: QueryResult } }`: the contract
+ * of a graph without its nodes (docs/contracts.md). `state` declares typed fields (with reducers) that bare
+ * names in `input` / `output` refer to, as in a graph.
+ */
+export interface InterfaceDecl extends AstNode {
+  kind: "Interface";
+  name: Ident;
+  members: (StateBlock | SchemaBlock)[];
 }
 
 export type GraphMember =
@@ -137,6 +150,7 @@ export type GraphMember =
   | PrivateBlock
   | VarsBlock
   | LimitsBlock
+  | MetaBlock
   | InterruptDecl
   | NodeDecl
   | SubgraphDecl
@@ -182,6 +196,15 @@ export interface VarsBlock extends AstNode {
 /** `limits { recursion: 15 }` */
 export interface LimitsBlock extends AstNode {
   kind: "Limits";
+  entries: OptionEntry[];
+}
+
+/**
+ * `meta { owner: "search-team", version: "1.2.0", description: "…" }`: who owns the graph and its contract
+ * version (docs/contracts.md). Entries as in `limits`; keys and values are checked by the compiler.
+ */
+export interface MetaBlock extends AstNode {
+  kind: "Meta";
   entries: OptionEntry[];
 }
 

@@ -26,6 +26,7 @@ const MEMBER_KEYWORDS = new Set<TokenType>([
   KW.private,
   KW.vars,
   KW.limits,
+  KW.meta,
   KW.interrupt,
   KW.node,
   KW.subgraph,
@@ -175,8 +176,9 @@ export class GraphParser extends CstParser {
           { ALT: () => this.SUBRULE(this.importDecl, { LABEL: "import" }) },
           { ALT: () => this.SUBRULE(this.typeAlias, { LABEL: "typeAlias" }) },
           { ALT: () => this.SUBRULE(this.graphDecl, { LABEL: "graph" }) },
+          { ALT: () => this.SUBRULE(this.interfaceDecl, { LABEL: "interface" }) },
         ],
-        ERR_MSG: "'import', 'type' or 'graph'",
+        ERR_MSG: "'import', 'type', 'graph' or 'interface'",
       })),
     );
   });
@@ -212,7 +214,35 @@ export class GraphParser extends CstParser {
   graphDecl = this.RULE("graphDecl", () => {
     this.CONSUME(KW.graph, { LABEL: "kw" });
     this.CONSUME(T.Name, { LABEL: "name" });
+    this.OPTION(() => {
+      this.CONSUME(KW.implements, { LABEL: "implementsKw" });
+      this.CONSUME2(T.Name, { LABEL: "implements" });
+      this.MANY(() => {
+        this.CONSUME(T.Comma, { LABEL: "comma" });
+        this.CONSUME3(T.Name, { LABEL: "implements" });
+      });
+    });
     this.SUBRULE(this.graphBody, { LABEL: "body" });
+  });
+
+  /** `interface Name { input { … } output { … } state { … } }`: a graph's contract without its nodes */
+  interfaceDecl = this.RULE("interfaceDecl", () => {
+    this.CONSUME(KW.interface, { LABEL: "kw" });
+    this.CONSUME(T.Name, { LABEL: "name" });
+    this.CONSUME(T.LCurly, { LABEL: "open" });
+    this.MANY(() => {
+      this.OR(
+        this.cached("orIface", () => ({
+          DEF: [
+            { ALT: () => this.SUBRULE(this.stateBlock, { LABEL: "state" }) },
+            { ALT: () => this.SUBRULE(this.schemaBlock, { LABEL: "schema" }) },
+          ],
+          ERR_MSG: "an interface member (state, input or output)",
+        })),
+      );
+      this.sep();
+    });
+    this.CONSUME(T.RCurly, { LABEL: "close" });
   });
 
   graphBody = this.RULE("graphBody", () => {
@@ -244,12 +274,13 @@ export class GraphParser extends CstParser {
         { GATE: notEdge, ALT: () => this.SUBRULE(this.privateBlock, { LABEL: "private" }) },
         { GATE: notEdge, ALT: () => this.SUBRULE(this.varsBlock, { LABEL: "vars" }) },
         { GATE: notEdge, ALT: () => this.SUBRULE(this.limitsBlock, { LABEL: "limits" }) },
+        { GATE: notEdge, ALT: () => this.SUBRULE(this.metaBlock, { LABEL: "meta" }) },
         { GATE: notEdge, ALT: () => this.SUBRULE(this.interruptDecl, { LABEL: "interrupt" }) },
         { GATE: notEdge, ALT: () => this.SUBRULE(this.nodeDecl, { LABEL: "node" }) },
         { GATE: notEdge, ALT: () => this.SUBRULE(this.subgraphDecl, { LABEL: "subgraph" }) },
         { ALT: () => this.SUBRULE(this.edgeStmt, { LABEL: "edge" }) },
       ],
-      ERR_MSG: "a graph member (state, input, output, private, vars, limits, interrupt, node, subgraph or an edge)",
+      ERR_MSG: "a graph member (state, input, output, private, vars, limits, meta, interrupt, node, subgraph or an edge)",
     };
   }
 
@@ -320,6 +351,12 @@ export class GraphParser extends CstParser {
 
   limitsBlock = this.RULE("limitsBlock", () => {
     this.CONSUME(KW.limits, { LABEL: "kw" });
+    this.SUBRULE(this.optionBlock, { LABEL: "block" });
+  });
+
+  /** `meta { owner: "…", version: "1.2.0" }`: an option block; keys and values are checked by 3-check/meta.ts */
+  metaBlock = this.RULE("metaBlock", () => {
+    this.CONSUME(KW.meta, { LABEL: "kw" });
     this.SUBRULE(this.optionBlock, { LABEL: "block" });
   });
 

@@ -180,9 +180,11 @@ export class AstBuilder {
       const imp = node(item, "import");
       const alias = node(item, "typeAlias");
       const graph = node(item, "graph");
+      const iface = node(item, "interface");
       if (imp) items.push(this.importDecl(imp));
       else if (alias) items.push(this.typeAlias(alias));
       else if (graph) items.push(this.graphDecl(graph));
+      else if (iface) items.push(this.interfaceDecl(iface));
     }
     return items;
   }
@@ -228,7 +230,24 @@ export class AstBuilder {
     this.graphStack.push(name.name);
     const members = this.graphMembers(node(n, "body"));
     this.graphStack.pop();
-    return { kind: "Graph", name, inline: false, members, span: this.spanOf(n, kwEnd) };
+    const decl: A.GraphDecl = { kind: "Graph", name, inline: false, members, span: this.spanOf(n, kwEnd) };
+    if (has(n, "implementsKw")) decl.implements = this.identList(n, "implements", this.endOf(tok(n, "implementsKw"), kwEnd));
+    return decl;
+  }
+
+  private interfaceDecl(n: CstNode): A.InterfaceDecl {
+    const kwEnd = this.endOf(tok(n, "kw"), 0);
+    const name = this.ident(tok(n, "name"), kwEnd);
+    const blocks = [...nodes(n, "state"), ...nodes(n, "schema")].sort((a, b) => (range(a)?.start ?? 0) - (range(b)?.start ?? 0));
+    this.separated(blocks, "interface members");
+    const members = blocks.map((b): A.StateBlock | A.SchemaBlock => {
+      const anchor = range(b)?.start ?? kwEnd;
+      const isState = b.name === "stateBlock";
+      const kind = isState ? "State" : tok(b, "kw")?.image === "output" ? "Output" : "Input";
+      const fields = this.fieldBlock(node(b, "block"), anchor, isState ? "the `state` block" : undefined);
+      return { kind, fields, span: this.spanOf(b, anchor) } as A.StateBlock | A.SchemaBlock;
+    });
+    return { kind: "Interface", name, members, span: this.spanOf(n, kwEnd) };
   }
 
   private graphMembers(body: CstNode | undefined): A.GraphMember[] {
@@ -275,6 +294,8 @@ export class AstBuilder {
         };
       case "limits":
         return { kind: "Limits", entries: this.optionBlock(node(n, "block"), anchor), span: this.spanOf(n, anchor) };
+      case "meta":
+        return { kind: "Meta", entries: this.optionBlock(node(n, "block"), anchor), span: this.spanOf(n, anchor) };
       case "interrupt":
         return {
           kind: "Interrupt",

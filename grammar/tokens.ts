@@ -29,7 +29,8 @@ export const Identifier = createToken({
 // prettier-ignore
 const SOFT_WORDS = [
   "state", "input", "output", "private", "vars", "limits", "interrupt", "before", "after", "node",
-  "subgraph", "from", "as", "import", "type", "reduce", "ephemeral", "goto", "route", "send",
+  "subgraph", "from", "as", "import", "type", "reduce", "ephemeral", "goto", "route", "send", "meta",
+  "interface", "implements",
 ] as const;
 /** reserved words: never names (START/END are endpoint names only) */
 const HARD_WORDS = ["graph", "in", "out", "true", "false", "null"] as const;

@@ -95,6 +95,28 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       code = (await import("./import.ts")).importCommand(io, source, file, opts);
     });
 
+  program
+    .command("manifest")
+    .description("write the JSON manifest of every graph: metadata, input/output/state schemas, nodes, subgraphs, vars")
+    .argument("[files...]", "files, directories or globs (default: every .graph file here)")
+    .option("--out <file>", "write the manifest to this file (default: stdout)")
+    .option("--check", "with --out: write nothing; exit 1 when the file is not up to date")
+    .option(ROOT_FLAG, ROOT_HELP)
+    .action(async (files: string[], opts: { out?: string; check?: boolean; root?: string }) => {
+      code = (await import("./manifest.ts")).manifestCommand(io, files, opts);
+    });
+
+  program
+    .command("diff")
+    .description("compare the graphs' contracts with a git ref or a manifest file; exit 1 on a breaking change without a major version bump")
+    .argument("[files...]", "files, directories or globs (default: every .graph file here)")
+    .requiredOption("--against <ref|manifest.json>", "a git ref (branch, tag, commit) or a manifest written by `graphc manifest`")
+    .addOption(new Option("--format <format>", "output").choices(["text", "json", "github"]).default("text"))
+    .option(ROOT_FLAG, ROOT_HELP)
+    .action(async (files: string[], opts: { against: string; format: "text" | "json" | "github"; root?: string }) => {
+      code = (await import("./diff.ts")).diffCommand(io, files, opts);
+    });
+
   try {
     await program.parseAsync([...argv], { from: "user" });
     return code;

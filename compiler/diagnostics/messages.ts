@@ -688,6 +688,67 @@ export const MESSAGES = {
     doc: "A chain of subgraph nodes more than 64 levels deep (the hard limit; G5007 warns from 4 levels): see the Limits section of docs/language.md. Reported once per chain, at the subgraph node that starts the level beyond the limit.",
   }),
 
+  // ------------------------------------------------------------ interfaces (docs/contracts.md): G2040–G2049, G3040–G3049
+  unknownInterface: def<{ name: string; graph: string } & Suggested>({
+    code: "G2040",
+    slug: "unknown-interface",
+    severity: "error",
+    message: (a) => `graph \`${a.graph}\` implements unknown interface \`${a.name}\``,
+    label: () => "not an interface of this file or imported from a `.graph` file",
+    hint: (a) => didYouMean(a.suggestions) ?? "declare it with `interface` or import it from the `.graph` file that declares it",
+    doc: "A name in `graph X implements …` is not an interface declared in the file or imported from another `.graph` file.",
+  }),
+  duplicateInterface: def<Named>({
+    code: "G2041",
+    slug: "duplicate-interface",
+    severity: "error",
+    message: (a) => `interface \`${a.name}\` is declared more than once`,
+    label: () => "declared again here",
+    hint: () => "rename it: interfaces share one namespace with the file's graphs, types and imports",
+    doc: "An interface has the name of another interface, graph, type alias or import of the same file.",
+  }),
+  interfaceFieldMissing: def<{ graph: string; iface: string; side: "input" | "output"; field: string }>({
+    code: "G3040",
+    slug: "interface-field-missing",
+    severity: "error",
+    message: (a) => `graph \`${a.graph}\` does not implement \`${a.iface}\`: its ${a.side} has no field \`${a.field}\``,
+    label: (a) => `\`${a.iface}\` requires ${a.side} field \`${a.field}\``,
+    hint: (a) => `add \`${a.field}\` to the graph's \`${a.side} { … }\` block (declared in its state with a compatible type)`,
+    doc: "A graph that `implements` an interface lacks one of the interface's input or output fields.",
+  }),
+  interfaceFieldType: def<{ graph: string; iface: string; side: "input" | "output"; field: string; graphType: string; ifaceType: string }>({
+    code: "G3041",
+    slug: "interface-field-type",
+    severity: "error",
+    message: (a) =>
+      `graph \`${a.graph}\` does not implement \`${a.iface}\`: ${a.side} field \`${a.field}\` is \`${a.graphType}\`, not compatible with \`${a.ifaceType}\``,
+    label: (a) => (a.side === "input" ? `must accept every \`${a.ifaceType}\`` : `must be assignable to \`${a.ifaceType}\``),
+    hint: (a) =>
+      a.side === "input"
+        ? "an implementation may accept more than the interface promises callers can pass, never less"
+        : "an implementation may return less than the interface promises, never more",
+    doc: "A field the interface declares has a type in the graph that does not fit: an input field's type must accept every value of the interface's type (callers pass those), an output field's type must be assignable to the interface's (callers expect it).",
+  }),
+  interfaceReducerMismatch: def<{ graph: string; iface: string; field: string; graphReducer: string; ifaceReducer: string }>({
+    code: "G3042",
+    slug: "interface-reducer-mismatch",
+    severity: "error",
+    message: (a) =>
+      `graph \`${a.graph}\` does not implement \`${a.iface}\`: field \`${a.field}\` reduces with \`${a.graphReducer}\`, the interface with \`${a.ifaceReducer}\``,
+    label: () => "a different reducer",
+    hint: (a) => `declare the field with \`reduce ${a.ifaceReducer}\`${a.ifaceReducer === "replace" ? " (or no reducer)" : ""}`,
+    doc: "A field of the interface combines writes with another reducer in the graph: a parent writing to it through the interface would get different results.",
+  }),
+  interfaceExtraRequiredInput: def<{ graph: string; iface: string; field: string }>({
+    code: "G3043",
+    slug: "interface-extra-required-input",
+    severity: "error",
+    message: (a) => `graph \`${a.graph}\` does not implement \`${a.iface}\`: it requires input field \`${a.field}\`, which the interface does not have`,
+    label: () => "required here, unknown to callers of the interface",
+    hint: (a) => `give \`${a.field}\` a default, make its type optional, or add it to \`${a.iface}\`'s input`,
+    doc: "A graph requires an input field its interface does not declare: a caller that knows only the interface never passes it.",
+  }),
+
   // ------------------------------------------------------------ G6xxx options and vars
   varDefaultTypeMismatch: def<{ name: string; expected: string; actual: string }>({
     code: "G6001",
@@ -738,7 +799,7 @@ export const MESSAGES = {
     message: (a) => `unknown option \`${a.name}\` in ${a.where}`,
     label: () => "not an option here",
     hint: (a) => didYouMean(a.suggestions) ?? `options here: ${list(a.available)}`,
-    doc: "A node, subgraph, `retry`, `cache` or `limits` option name is not known.",
+    doc: "A node, subgraph, `retry`, `cache` or `limits` option name, or a `meta` key, is not known.",
   }),
   badOptionValue: def<{ name: string; expected: string; example: string }>({
     code: "G6006",
@@ -756,7 +817,7 @@ export const MESSAGES = {
     message: (a) => `option \`${a.name}\` is given twice`,
     label: () => "given again here",
     hint: () => "keep one",
-    doc: "The same option appears twice in one block.",
+    doc: "The same option appears twice in one block (or the same `meta` key twice in a graph).",
   }),
   varNeedsTypeOrDefault: def<Named>({
     code: "G6008",
@@ -787,6 +848,26 @@ export const MESSAGES = {
     hint: () =>
       "a function node keeps nothing between calls except what it writes to state; `stateful` belongs in a `subgraph … { stateful }` body",
     doc: "`stateful` (keep the child graph's state across calls on one thread, LangGraph's `checkpointer: true`) is an option of `subgraph` nodes; a function node has no state of its own.",
+  }),
+
+  // G6020–G6029: `meta` (docs/contracts.md)
+  metaNotString: def<{ name: string; example: string }>({
+    code: "G6020",
+    slug: "meta-not-string",
+    severity: "error",
+    message: (a) => `\`meta\` entry \`${a.name}\` must be a string`,
+    label: () => "not a string literal",
+    hint: (a) => `write it in quotes, for example: \`${a.example}\``,
+    doc: "Every `meta` value (`owner`, `version`, `description`) is a string literal, so the manifest (`graphc manifest`) holds it exactly as written.",
+  }),
+  metaBadVersion: def<{ value: string }>({
+    code: "G6021",
+    slug: "meta-bad-version",
+    severity: "error",
+    message: (a) => `\`${a.value}\` is not a semantic version`,
+    label: () => "expected MAJOR.MINOR.PATCH",
+    hint: () => 'write three numbers without leading zeros, optionally with a pre-release or build suffix: `version: "1.2.0"`, `"2.0.0-beta.1"`',
+    doc: "`meta { version }` must be a semantic version (semver.org 2.0.0: `1.2.0`, `2.0.0-rc.1`). `graphc diff` reads its major number to decide whether a breaking change was announced.",
   }),
 
   // ------------------------------------------------------------ G3090–G3099, G5090–G5099: code generation

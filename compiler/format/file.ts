@@ -1,4 +1,4 @@
-/** Top-level items: imports, type aliases and graphs. */
+/** Top-level items: imports, type aliases, graphs and interfaces. */
 import type { GraphFile, ImportDecl, TopItem, TypeAlias } from "../../grammar/ast.ts";
 import { type Ctx, bodyOf, entry, fits, noComments } from "./context.ts";
 import { graphLines } from "./graph.ts";
@@ -10,14 +10,14 @@ export function fileLines(ctx: Ctx, f: GraphFile): string[] {
     ctx.src,
     f.items.map((it) => entry(it, () => itemRow(ctx, it))),
     { start: 0, end: ctx.src.text.length, openLine: 0 },
-    // a graph is always set apart from its neighbours by a blank line
+    // a graph (or an interface) is always set apart from its neighbours by a blank line
     (prev, next) => isGraphAt(f, prev.start) || isGraphAt(f, next.start),
   );
   return layout.lines;
 }
 
 function isGraphAt(f: GraphFile, offset: number): boolean {
-  return f.items.some((it) => it.kind === "Graph" && it.span.start.offset === offset);
+  return f.items.some((it) => (it.kind === "Graph" || it.kind === "Interface") && it.span.start.offset === offset);
 }
 
 function itemRow(ctx: Ctx, it: TopItem): Row {
@@ -26,8 +26,13 @@ function itemRow(ctx: Ctx, it: TopItem): Row {
       return { kind: "lines", lines: [importText(it)] };
     case "TypeAlias":
       return { kind: "lines", lines: typeAliasLines(ctx, it) };
-    case "Graph":
-      return { kind: "lines", lines: graphLines(ctx, it, `graph ${it.name.name}`) };
+    case "Graph": {
+      const impl = it.implements === undefined ? "" : ` implements ${it.implements.map((i) => i.name).join(", ")}`;
+      return { kind: "lines", lines: graphLines(ctx, it, `graph ${it.name.name}${impl}`) };
+    }
+    case "Interface":
+      // an interface body is a graph body of schema blocks only, laid out the same way
+      return { kind: "lines", lines: graphLines(ctx, { kind: "Graph", name: it.name, inline: false, members: it.members, span: it.span }, `interface ${it.name.name}`) };
   }
 }
 

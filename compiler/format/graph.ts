@@ -1,5 +1,5 @@
-/** `graph Name { ... }` and its members: schema blocks, vars, limits, interrupts and nodes. */
-import type { FieldDecl, GraphDecl, GraphMember, NodeDecl, SchemaBlock } from "../../grammar/ast.ts";
+/** `graph Name { ... }` and its members: schema blocks, vars, limits, meta, interrupts and nodes. */
+import type { FieldDecl, GraphDecl, GraphMember, LimitsBlock, MetaBlock, NodeDecl, SchemaBlock } from "../../grammar/ast.ts";
 import { type Ctx, bodyOf, deeper, entry, fits, line } from "./context.ts";
 import { edgeRow } from "./edges.ts";
 import { fieldList, schemaRefText } from "./inline.ts";
@@ -30,10 +30,10 @@ function memberRow(ctx: Ctx, m: GraphMember): Row {
       return fieldBlock(ctx, m, `private ${m.name.name}`, m.fields, m.name.span.end.offset);
     case "Vars":
       return fieldBlock(ctx, m, "vars", m.vars);
-    case "Limits": {
-      const lines = optionBlockLines(ctx, m, "limits");
-      return lines.length === 1 ? { kind: "aligned", group: "keyword", parts: ["limits", lines[0]!.slice(7)] } : { kind: "lines", lines };
-    }
+    case "Limits":
+      return keywordBlock(ctx, m, "limits");
+    case "Meta":
+      return keywordBlock(ctx, m, "meta");
     case "Interrupt":
       return line(`interrupt ${m.when} ${m.nodes.map((n) => n.name).join(", ")}`);
     case "Node":
@@ -43,6 +43,12 @@ function memberRow(ctx: Ctx, m: GraphMember): Row {
     case "Edge":
       return edgeRow(ctx, m);
   }
+}
+
+/** `limits { … }` / `meta { … }`: on one line (keyword aligned with its neighbours) when it fits, else a block. */
+function keywordBlock(ctx: Ctx, m: LimitsBlock | MetaBlock, kw: string): Row {
+  const lines = optionBlockLines(ctx, m, kw);
+  return lines.length === 1 ? { kind: "aligned", group: "keyword", parts: [kw, lines[0]!.slice(kw.length + 1)] } : { kind: "lines", lines };
 }
 
 /** `state`, `private P` and `vars` always list one field per line with aligned columns. */

@@ -2,7 +2,7 @@
  * Option entries (`retry { attempts: 3 }`, `timeout 10s`, `defer`, `limits { recursion: 15 }`) and field
  * declarations (`name: Type = default reduce R ephemeral`) with their aligned columns.
  */
-import type { FieldDecl, LimitsBlock, OptionBlock, OptionEntry, OptionValue } from "../../grammar/ast.ts";
+import type { FieldDecl, LimitsBlock, MetaBlock, OptionBlock, OptionEntry, OptionValue } from "../../grammar/ast.ts";
 import { type Ctx, bodyOf, deeper, entry, fits, noComments } from "./context.ts";
 import { exprText, typeText } from "./inline.ts";
 import { type Row, block, layoutList } from "./rows.ts";
@@ -40,7 +40,7 @@ function valueLines(ctx: Ctx, v: OptionValue): string[] {
 }
 
 /** `{ a: 1, b }` on one line when it fits and holds no comment; otherwise one entry per line. */
-export function optionBlockLines(ctx: Ctx, b: OptionBlock | LimitsBlock, head: string): string[] {
+export function optionBlockLines(ctx: Ctx, b: OptionBlock | LimitsBlock | MetaBlock, head: string): string[] {
   const prefix = head === "" ? "" : `${head} `;
   if (b.entries.length === 0 && noComments(ctx, b)) return [`${prefix}{}`];
   const inline = `{ ${b.entries.map((e) => inlineOption(e)).join(", ")} }`;

@@ -14,6 +14,7 @@ import { d, rel } from "../../diagnostics/messages.ts";
 import { suggest } from "../../diagnostics/did-you-mean.ts";
 import { completeSubgraphs, completeUses } from "./subgraph.ts";
 import { bindGraph, type BindContext } from "./graph.ts";
+import { bindInterface, resolveImplements } from "./interfaces.ts";
 import { candidatePaths, normalisePath, type CompilerHost, type ParseFn } from "./host.ts";
 import { describeRoot, projectRoot, type ProjectRoot } from "./project-root.ts";
 import type { BoundFile, BoundImport, BoundTypeAlias, Program } from "./model.ts";
@@ -129,15 +130,21 @@ export function bind(
       if (item.kind === "Graph" && file.graphs.get(item.name.name) === undefined && item.name.name !== "") {
         // first declaration of this name: bind it (duplicates were reported by bindFileScope)
         file.graphs.set(item.name.name, bindGraph(item, file, ctx));
+      } else if (item.kind === "Interface" && item.name.name !== "" && !file.interfaces.has(item.name.name) && !reserved.has(item)) {
+        file.interfaces.set(item.name.name, bindInterface(item, file, ctx));
       }
     }
   }
+  resolveImplements(ctx);
   completeSubgraphs(ctx);
   completeUses(ctx);
   checkFileTargets(ctx, diagnostics);
 
   return { program: { entryFiles: entries, files, graphs: ctx.graphs }, diagnostics };
 }
+
+/** interface declarations whose name was already taken in their file (reported; never bound) */
+const reserved = new WeakSet<object>();
 
 /** Imports, type aliases and the (still empty) graph table of one file; reports duplicate top-level names. */
 function bindFileScope(
@@ -185,19 +192,24 @@ function bindFileScope(
         continue;
       }
       types.set(name, { name, decl: item, type: { kind: "unknown" } });
-    } else if (item.kind === "Graph") {
+    } else if (item.kind === "Graph" || item.kind === "Interface") {
+      // graphs and interfaces share one namespace (both are exported and imported by name)
       const name = item.name.name;
       if (name === "") continue;
       const prev = graphNames.get(name) ?? types.get(name)?.decl.name.span ?? importSpan(name);
       if (prev) {
-        diagnostics.push(d.duplicateGraph(item.name.span, { name }, [rel(prev, "first declared here")]));
+        if (item.kind === "Graph") diagnostics.push(d.duplicateGraph(item.name.span, { name }, [rel(prev, "first declared here")]));
+        else {
+          diagnostics.push(d.duplicateInterface(item.name.span, { name }, [rel(prev, "first declared here")]));
+          reserved.add(item);
+        }
         continue;
       }
       graphNames.set(name, item.name.span);
     }
   }
   // graphs are bound later; until then `graphs` only reserves the names (bind() fills it in order)
-  return { path, text, ast, imports, types, graphs: new Map() };
+  return { path, text, ast, imports, types, graphs: new Map(), interfaces: new Map() };
 }
 
 /** `import { G } from "x.graph"`: G must be a graph or type of x.graph. */
@@ -207,7 +219,7 @@ function checkGraphImports(files: Map<string, BoundFile>, diagnostics: Diagnosti
       if (imp.kind !== "graph" || imp.resolvedFile === undefined) continue;
       const target = files.get(imp.resolvedFile);
       if (!target) continue;
-      const graphs = target.ast.items.flatMap((i): Ident[] => (i.kind === "Graph" ? [i.name] : []));
+      const graphs = target.ast.items.flatMap((i): Ident[] => (i.kind === "Graph" || i.kind === "Interface" ? [i.name] : []));
       if (graphs.some((g) => g.name === imp.exported) || target.types.has(imp.exported)) continue;
       const nameSpan = imp.decl.names.find((n) => (n.alias ?? n.name).name === imp.local)?.name.span ?? imp.span;
       diagnostics.push(

@@ -20,6 +20,7 @@ import type {
   PrivateBlock,
 } from "../../../grammar/ast.ts";
 import { bindEdges, ref } from "./edges.ts";
+import { readMeta } from "./meta.ts";
 import { readLimits, readNodeOptions } from "./options.ts";
 import { parseTemplate } from "./templates.ts";
 import {
@@ -204,6 +205,7 @@ export function bindGraph(
   }
 
   const limitEntries: OptionEntry[] = members.flatMap((m) => (m.kind === "Limits" ? m.entries : []));
+  const metaEntries: OptionEntry[] = members.flatMap((m) => (m.kind === "Meta" ? m.entries : []));
   const interrupts = { before: [] as NameRef[], after: [] as NameRef[] };
   for (const m of members) {
     if (m.kind !== "Interrupt") continue;
@@ -226,6 +228,8 @@ export function bindGraph(
     privates,
     vars,
     limits: { ...readLimits(limitEntries), entries: limitEntries },
+    meta: { ...readMeta(metaEntries), entries: metaEntries },
+    implements: [],
     interrupts,
     nodes: new Map(),
     edges: bindEdges(

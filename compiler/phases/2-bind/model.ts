@@ -18,6 +18,7 @@ import type {
   GraphDecl,
   GraphFile,
   ImportDecl,
+  InterfaceDecl,
   NodeDecl,
   OptionEntry,
   SubgraphDecl,
@@ -28,6 +29,7 @@ import type {
   RouteCase,
 } from "../../../grammar/ast.ts";
 import type { Span } from "../../../grammar/span.ts";
+import type { GraphMeta } from "./meta.ts";
 
 // ---------------------------------------------------------------- program and files
 
@@ -51,6 +53,27 @@ export interface BoundFile {
   readonly types: Map<string, BoundTypeAlias>;
   /** top-level graphs by name (inline subgraphs are not here; they hang off their subgraph node) */
   readonly graphs: Map<string, BoundGraph>;
+  /** `interface` declarations by name (first declaration wins; duplicates are reported) */
+  readonly interfaces: Map<string, BoundInterface>;
+}
+
+/**
+ * `interface Q { input {…} output {…} }`: bound like a graph with schema blocks only, so `shape` has the
+ * fields (types, reducers), input and output of a graph that would declare exactly those blocks. The shape
+ * is not one of the program's graphs (it is never lowered or emitted).
+ */
+export interface BoundInterface {
+  readonly name: string;
+  readonly file: string;
+  readonly decl: InterfaceDecl;
+  readonly shape: BoundGraph;
+}
+
+/** One name of `graph X implements A, B`; `target` undefined when it names no interface (3-check reports it). */
+export interface ImplementsRef {
+  readonly name: string;
+  readonly span: Span;
+  readonly target?: BoundInterface | undefined;
 }
 
 /**
@@ -144,6 +167,10 @@ export interface BoundGraph {
 
   readonly vars: Map<string, BoundVar>;
   readonly limits: GraphLimits;
+  /** `implements A, B`, resolved by bind() once every file's interfaces are bound */
+  readonly implements: ImplementsRef[];
+  /** `meta { … }` (every block of the graph): the valid entries, and all entries for the checker */
+  readonly meta: GraphMeta & { readonly entries: OptionEntry[] };
   readonly interrupts: { readonly before: NameRef[]; readonly after: NameRef[] };
 
   /** function nodes and subgraph nodes, in declaration order */

@@ -49,8 +49,8 @@ const bad = (span: Span, name: string, expected: string) =>
 const DURATION = "a duration such as `500ms`, `10s`, `5m` or `1h` (or a positive number of seconds)";
 const POSITIVE_INT = "a positive integer";
 
-/** Checks names (unknown, duplicate) and returns the entries by name (first of each). */
-function byName(
+/** Checks names (unknown, duplicate) and returns the entries by name (first of each). Also used by meta.ts. */
+export function byName(
   entries: readonly OptionEntry[],
   allowed: readonly string[],
   where: string,

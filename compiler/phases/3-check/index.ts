@@ -11,6 +11,8 @@ import { checkEdges } from "./edges.ts";
 import { checkFiles } from "./files.ts";
 import { checkFlow } from "./flow.ts";
 import { checkNames } from "./names.ts";
+import { checkImplements, checkInterfaceShapes } from "./interfaces.ts";
+import { checkMeta } from "./meta.ts";
 import { checkNodes } from "./nodes.ts";
 import { checkOptions } from "./options.ts";
 import { checkReducers } from "./reducers.ts";
@@ -30,6 +32,8 @@ const GRAPH_RULES = [
   checkEdges,
   checkConditions,
   checkOptions,
+  checkMeta,
+  checkImplements,
   checkFlow,
 ];
 
@@ -37,6 +41,7 @@ export function checkProgram(program: Program): Diagnostic[] {
   const ctx: CheckContext = { program, diagnostics: [] };
   for (const g of program.graphs) for (const rule of GRAPH_RULES) rule(g, ctx);
   checkProgramSubgraphs(ctx);
+  checkInterfaceShapes(ctx);
   checkFiles(ctx);
   return ctx.diagnostics;
 }

@@ -74,12 +74,20 @@ export function lowerGraph(g: BoundGraph, cx: LowerContext): GraphIR {
     output: [...g.output],
     vars: [...g.vars.values()].map((v) => lowerVar(v, cx.file)),
     recursionLimit: g.limits.recursion,
+    meta: metaOf(g),
+    implements: g.implements.length === 0 ? undefined : g.implements.flatMap((i) => (i.target ? [{ name: i.target.name, file: i.target.file }] : [])),
     interruptBefore: g.interrupts.before.map((n) => n.name),
     interruptAfter: g.interrupts.after.map((n) => n.name),
     nodes: [...g.nodes.values()].map((n) => lowerNode(n, edgesOf(n.name), joinsInto.get(n.name) ?? [], fnRef)),
     start: edgesOf("START"),
     joins,
   };
+}
+
+/** the valid `meta` entries, or undefined when there are none (the IR of a graph without `meta` is unchanged) */
+function metaOf(g: BoundGraph): GraphIR["meta"] {
+  const { entries: _, ...meta } = g.meta;
+  return Object.keys(meta).length === 0 ? undefined : meta;
 }
 
 /** Items grouped under each of their keys, in their original order. */

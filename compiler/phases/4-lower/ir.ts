@@ -94,6 +94,10 @@ export interface GraphIR {
   readonly vars: VarIR[];
   /** `limits { recursion: N }` */
   readonly recursionLimit?: number | undefined;
+  /** `implements A, B`: each interface and the `.graph` file that declares it; undefined when none */
+  readonly implements?: readonly { readonly name: string; readonly file: string }[] | undefined;
+  /** `meta { owner, version, description }` (valid entries only); undefined when the graph declares none */
+  readonly meta?: { readonly owner?: string; readonly version?: string; readonly description?: string } | undefined;
   readonly interruptBefore: string[];
   readonly interruptAfter: string[];
   /** function and subgraph nodes in declaration order */
