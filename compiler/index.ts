@@ -22,5 +22,5 @@ export { toJson } from "./diagnostics/json.ts";
 export type { JsonDiagnostic } from "./diagnostics/json.ts";
 export { format } from "./format/index.ts";
 export type { FormatResult } from "./format/index.ts";
-export { draw, drawingOf } from "./draw/index.ts";
-export type { DrawFormat, Drawing, DrawEdge, DrawNode } from "./draw/index.ts";
+export { draw, drawingOf, drawSvg, renderSvg } from "./draw/index.ts";
+export type { DrawFormat, Drawing, DrawEdge, DrawNode, EdgeVia } from "./draw/index.ts";
