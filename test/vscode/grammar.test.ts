@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { graphFiles, ROOT } from "../graph-files.ts";
 import { dump, tokenize, type Token } from "../../vscode/scripts/tokenize.ts";
 import { BLESS, expectGolden } from "../compiler/emit-golden.ts";
+import { KW } from "../../grammar/tokens.ts";
 
 const GOLDEN = join(ROOT, "test/fixtures/tmgrammar");
 const samples = graphFiles(join(ROOT, "samples"));
@@ -58,12 +59,13 @@ graph Demo {
   subgraph sub from "./sub.graph"
 
   START -> work -> {
-    count > 2 && mode == "b" => inner  // big
+    count > 2 && mode == "b" && !(items == null) && true != false => inner  // big
     _ => END
   }
   inner -> route(pick) { again: work, stop: END }
   work -> send(fan)
   [work, inner] -> END
+  interrupt after inner
 }
 `;
 
@@ -153,6 +155,14 @@ describe("TextMate grammar scopes", () => {
     ]);
     // the comment after a condition does not swallow the next case, and the graph closes on its last line
     expect((await scopesOf("_", 29))[1]).toBe("meta.edge.graph");
-    expect(await scopesOf("}", 34)).toEqual(["meta.graph.graph", "punctuation.section.block.end.graph"]);
+    expect(await scopesOf("}", 35)).toEqual(["meta.graph.graph", "punctuation.section.block.end.graph"]);
+  });
+
+  it("highlights every keyword of the lexer as a keyword, storage type or language constant", async () => {
+    tokens ??= await tokenize(SNIPPET);
+    for (const word of Object.keys(KW)) {
+      const scopes = tokens.filter((t) => t.text.trim() === word).map((t) => t.scopes.at(-1)!);
+      expect(scopes.some((s) => /^(keyword|storage|constant\.language)\./.test(s)), `${word}: ${scopes.join(", ")}`).toBe(true);
+    }
   });
 });
