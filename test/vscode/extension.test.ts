@@ -27,7 +27,7 @@ beforeAll(() => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("npm run vsix", () => {
-  it("packages the bundle, grammar, language configuration, README and LICENSE, and nothing else", () => {
+  it("packages the bundle, grammars, language configuration, README and LICENSE, and nothing else", () => {
     const listing = execFileSync("unzip", ["-Z1", vsix], { encoding: "utf8" }).trim().split("\n").sort();
     expect(listing).toEqual(
       [
@@ -39,6 +39,7 @@ describe("npm run vsix", () => {
         "extension/package.json",
         "extension/readme.md",
         "extension/syntaxes/graph.tmLanguage.json",
+        "extension/syntaxes/graph.markdown.tmLanguage.json",
       ].sort(),
     );
     const packed = JSON.parse(execFileSync("unzip", ["-p", vsix, "extension/package.json"], { encoding: "utf8" })) as typeof manifest;

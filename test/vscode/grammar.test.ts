@@ -166,3 +166,17 @@ describe("TextMate grammar scopes", () => {
     }
   });
 });
+
+describe("```graph fences in Markdown", () => {
+  it("are highlighted with the .graph grammar (the README's example), other fences are not", async () => {
+    const md = "# Title\n\n```graph\ngraph Hello {\n  node greet({ name }) -> { greeting } = greet\n}\n```\n\n```ts\nconst graph = 1\n```\n";
+    const tokens = await tokenize(md, { markdown: true });
+    const greet = tokens.find((t) => t.line === 5 && t.text === "greet" && t.scopes.at(-1) === "entity.name.function.impl.graph");
+    expect(greet?.scopes).toEqual([
+      "markup.fenced_code.block.markdown", "meta.embedded.block.graph", "meta.graph.graph", "meta.node.graph", "entity.name.function.impl.graph",
+    ]);
+    expect(tokens.find((t) => t.line === 3)?.scopes.at(-1)).toBe("punctuation.definition.markdown");
+    // the fence closed: the TypeScript block after it is not read as .graph
+    expect(tokens.filter((t) => t.line === 10).flatMap((t) => t.scopes)).toEqual([]);
+  });
+});
