@@ -6,11 +6,12 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import Module, { createRequire } from "node:module";
+import Module from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../graph-files.ts";
+import { fakeVscode, requireWithVscode } from "./fake-vscode.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "graphc-vsix-"));
 const vsix = join(tmp, "graphc-vscode-0.1.0.vsix");
@@ -58,60 +59,19 @@ describe("npm run vsix", () => {
   });
 });
 
-/** A stand-in for the editor's `vscode` module: the members activation uses, recorded; anything else a no-op. */
-function fakeVscode(workspace: string) {
-  const seen = { commands: new Map<string, (...a: unknown[]) => unknown>(), warnings: [] as string[], infos: [] as string[] };
-  const disposable = { dispose() {} };
-  const stub = (): unknown =>
-    new Proxy(function () {}, {
-      get: (_t, k) => (k === "then" ? undefined : stub()),
-      apply: () => stub(),
-      construct: () => stub() as object,
-    });
-  const api: Record<string, unknown> = {
-    window: {
-      createOutputChannel: () => ({ info() {}, appendLine() {}, dispose() {} }),
-      showWarningMessage: async (m: string) => void seen.warnings.push(m),
-      showInformationMessage: async (m: string) => void seen.infos.push(m),
-      activeTextEditor: undefined,
-    },
-    commands: {
-      registerCommand: (id: string, fn: (...a: unknown[]) => unknown) => (seen.commands.set(id, fn), disposable),
-      executeCommand: async () => undefined,
-    },
-    workspace: {
-      workspaceFolders: [{ uri: { fsPath: workspace } }],
-      getConfiguration: () => ({ get: () => undefined }),
-      onDidChangeConfiguration: () => disposable,
-      onDidChangeTextDocument: () => disposable,
-      onDidSaveTextDocument: () => disposable,
-    },
-  };
-  const module = new Proxy(api, { get: (t, k) => (typeof k === "string" && k in t ? t[k] : stub()) });
-  return { module, seen };
-}
-
 describe("the bundled extension", () => {
   it("activates without a graphc: registers its commands and says how to get a server", async () => {
     const bundle = join(tmp, "extension.cjs");
     execFileSync("unzip", ["-o", "-j", vsix, "extension/dist/extension.cjs", "-d", tmp]);
-    const { module, seen } = fakeVscode(tmp);
-    const load = (Module as unknown as { _load: (req: string, ...rest: unknown[]) => unknown })._load;
-    (Module as unknown as { _load: typeof load })._load = function (req: string, ...rest: unknown[]) {
-      return req === "vscode" ? module : load.call(this, req, ...rest);
-    };
-    try {
-      const ext = createRequire(import.meta.url)(bundle) as { activate: (ctx: unknown) => Promise<void>; deactivate: () => Promise<void> };
-      await ext.activate({ subscriptions: [] });
-      expect([...seen.commands.keys()].sort()).toEqual(manifest.contributes.commands.map((c) => c.command).sort());
-      expect(seen.warnings).toHaveLength(1);
-      expect(seen.warnings[0]).toContain("graphc.serverPath");
-      // Show graph without a .graph editor explains itself instead of failing
-      await seen.commands.get("graphc.showGraph")!();
-      expect(seen.infos).toEqual(["graphc: open a .graph file to show its graph."]);
-      await ext.deactivate();
-    } finally {
-      (Module as unknown as { _load: typeof load })._load = load;
-    }
+    const { module, seen } = fakeVscode({ workspace: tmp });
+    const ext = requireWithVscode<{ activate: (ctx: unknown) => Promise<void>; deactivate: () => Promise<void> }>(bundle, module);
+    await ext.activate({ subscriptions: [] });
+    expect([...seen.commands.keys()].sort()).toEqual(manifest.contributes.commands.map((c) => c.command).sort());
+    expect(seen.warnings).toHaveLength(1);
+    expect(seen.warnings[0]).toContain("graphc.serverPath");
+    // Show graph without a .graph editor explains itself instead of failing
+    await seen.commands.get("graphc.showGraph")!();
+    expect(seen.infos).toEqual(["graphc: open a .graph file to show its graph."]);
+    await ext.deactivate();
   });
 });

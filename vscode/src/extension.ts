@@ -7,7 +7,7 @@
 import * as vscode from "vscode";
 import { LanguageClient, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
 import { Previews } from "./preview.ts";
-import { COMMANDS, LANGUAGE_ID } from "./protocol.ts";
+import { COMMANDS, GRAPH_SVG, type GraphSvgResult, LANGUAGE_ID } from "./protocol.ts";
 import { resolveServer, serverCommand } from "./server-path.ts";
 
 let client: LanguageClient | undefined;
@@ -15,7 +15,10 @@ let output: vscode.LogOutputChannel | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel("graphc", { log: true });
-  const previews = new Previews(() => client);
+  const previews = new Previews(() => {
+    const c = client;
+    return c === undefined ? undefined : (params) => c.sendRequest<GraphSvgResult>(GRAPH_SVG, params);
+  });
   context.subscriptions.push(
     output,
     previews,

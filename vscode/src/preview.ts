@@ -4,10 +4,12 @@
  * has errors mid-edit), the last good picture stays, under the server's message.
  */
 import * as vscode from "vscode";
-import type { LanguageClient } from "vscode-languageclient/node";
 import { graphNames } from "./graph-names.ts";
 import { previewHtml } from "./preview-html.ts";
-import { GRAPH_SVG, type GraphSvgParams, type GraphSvgResult, LANGUAGE_ID } from "./protocol.ts";
+import { type GraphSvgParams, type GraphSvgResult, LANGUAGE_ID } from "./protocol.ts";
+
+/** Sends `graphc/graphSvg` to the running server; undefined while no server runs. */
+export type SvgRequest = ((params: GraphSvgParams) => Promise<GraphSvgResult>) | undefined;
 
 /** Typing pauses this long before the picture is redrawn: one server round trip per pause, not per key. */
 const REDRAW_DELAY_MS = 300;
@@ -24,7 +26,7 @@ export class Previews implements vscode.Disposable {
   private readonly open = new Map<string, Preview>();
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly client: () => LanguageClient | undefined) {
+  constructor(private readonly request: () => SvgRequest) {
     this.subscriptions = [
       vscode.workspace.onDidChangeTextDocument((e) => this.scheduleRedraw(e.document)),
       vscode.workspace.onDidSaveTextDocument((d) => this.scheduleRedraw(d)),
@@ -69,14 +71,14 @@ export class Previews implements vscode.Disposable {
 
   private async redraw(p: Preview): Promise<void> {
     const title = p.panel.title;
-    const client = this.client();
+    const request = this.request();
     let error: string | undefined;
-    if (client === undefined) {
+    if (request === undefined) {
       error = "The graphc language server is not running (see the graphc output channel).";
     } else {
       const params: GraphSvgParams = p.graph === undefined ? { uri: p.document.uri.toString() } : { uri: p.document.uri.toString(), graph: p.graph };
       try {
-        p.svg = (await client.sendRequest<GraphSvgResult>(GRAPH_SVG, params)).svg;
+        p.svg = (await request(params)).svg;
       } catch (e) {
         error = e instanceof Error ? e.message : String(e);
       }
