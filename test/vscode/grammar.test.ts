@@ -167,6 +167,35 @@ describe("TextMate grammar scopes", () => {
   });
 });
 
+// issue 12's contract syntax (metadata, typed interfaces of hot-plug subgraphs), highlighted ahead of its parser
+const CONTRACTS = `interface QueryService {
+  input  { intent }
+  output { query_result }
+}
+
+graph OrdersQuery implements QueryService {
+  meta { owner: "orders-team", version: "1.2.0" }
+  node q({ intent }) -> { query_result } = query
+}
+`;
+
+describe("TextMate grammar: contract syntax", () => {
+  it.each([
+    [1, "interface", "storage.type.interface.graph"],
+    [1, "QueryService", "entity.name.type.interface.graph"],
+    [2, "input", "keyword.other.block.input.graph"],
+    [6, "implements", "storage.modifier.implements.graph"],
+    [6, "QueryService", "entity.name.type.interface.graph"],
+    [7, "meta", "keyword.other.block.meta.graph"],
+    [7, "owner", "support.type.property-name.option.graph"],
+    [7, "1.2.0", "string.quoted.double.graph"],
+    [8, "query", "entity.name.function.impl.graph"],
+  ] as const)("line %i: `%s` is %s", async (line, text, scope) => {
+    const t = (await tokenize(CONTRACTS)).find((x) => x.line === line && x.text.trim() === text);
+    expect(t?.scopes.at(-1)).toBe(scope);
+  });
+});
+
 describe("```graph fences in Markdown", () => {
   it("are highlighted with the .graph grammar (the README's example), other fences are not", async () => {
     const md = "# Title\n\n```graph\ngraph Hello {\n  node greet({ name }) -> { greeting } = greet\n}\n```\n\n```ts\nconst graph = 1\n```\n";
