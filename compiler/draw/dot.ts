@@ -2,7 +2,7 @@
  * Graphviz DOT output, the drawing the SVG pictures are rendered from (svg.ts): `__start__` / `__end__` as
  * ovals, solid edges, dashed conditional edges labelled with their condition (a router's case key, an
  * inline condition's source, `send(fn)`, `route(fn)`, `goto`), an expanded subgraph as a `cluster_`
- * subgraph, and a waiting edge `[a, b] -> c` through a join bar (a -> bar, b -> bar, bar -> c), the way
+ * subgraph labelled `node = Graph`, and a waiting edge `[a, b] -> c` through a join bar (a -> bar, b -> bar, bar -> c), the way
  * activity diagrams draw a join. Mermaid keeps LangGraph's plainer drawing (mermaid.ts).
  */
 import { type DrawEdge, type Drawing, END_ID, START_ID } from "./model.ts";
@@ -54,10 +54,14 @@ export function toDot(d: Drawing): string {
     for (let i = 1; i <= parts.length; i++) prefixes.add(parts.slice(0, i).join(":"));
   }
   const children = (p: string) => [...prefixes].filter((c) => prefixOf(c) === p);
+  const runs = new Map((d.subgraphs ?? []).map((s) => [s.id, s.graph]));
   const render = (p: string, pad: string): void => {
     const inner = p === "" ? pad : `${pad}\t`;
     if (p !== "") {
-      lines.push(`${pad}subgraph ${q(`cluster_${p}`)} {`, `${inner}label=${q(p.split(":").pop()!)};`);
+      // `research = Research`, as the subgraph is declared
+      const name = p.split(":").pop()!;
+      const label = runs.has(p) ? `${name} = ${runs.get(p)}` : name;
+      lines.push(`${pad}subgraph ${q(`cluster_${p}`)} {`, `${inner}label=${q(label)};`);
       lines.push(`${inner}style="rounded,dashed"; color="#9a8cf5";`);
     }
     for (const n of byPrefix.get(p) ?? []) lines.push(inner + n);

@@ -54,6 +54,8 @@ export interface Drawing {
   readonly name: string;
   readonly nodes: DrawNode[];
   readonly edges: DrawEdge[];
+  /** each expanded subgraph node (id as a prefix of its nodes' ids) and the graph it runs (`graph` for an inline one) */
+  readonly subgraphs?: readonly { readonly id: string; readonly graph: string }[];
 }
 
 /** Subgraphs nested deeper than this are drawn as plain nodes (the checker warns beyond 3 levels). */
@@ -64,9 +66,10 @@ export function drawingOf(program: ProgramIR, graph: GraphIR): Drawing {
   for (const f of program.files) for (const g of f.graphs) byId.set(g.id, g);
   const nodes: DrawNode[] = [{ id: START_ID, name: START_ID }];
   const edges: DrawEdge[] = [];
-  expand(graph, "", byId, nodes, edges, 0);
+  const subgraphs: { id: string; graph: string }[] = [];
+  expand(graph, "", byId, { nodes, edges, subgraphs }, 0);
   if (edges.some((e) => e.target === END_ID)) nodes.push({ id: END_ID, name: END_ID });
-  return { name: graph.name, nodes, edges };
+  return { name: graph.name, nodes, edges, subgraphs };
 }
 
 /**
@@ -77,10 +80,10 @@ function expand(
   graph: GraphIR,
   prefix: string,
   byId: ReadonlyMap<string, GraphIR>,
-  nodes: DrawNode[],
-  edges: DrawEdge[],
+  out: { nodes: DrawNode[]; edges: DrawEdge[]; subgraphs: { id: string; graph: string }[] },
   depth: number,
 ): { entries: string[]; exits: string[] } {
+  const { nodes, edges } = out;
   const root = prefix === "";
   const id = (name: string) => (root ? name : `${prefix}:${name}`);
   const startId = id(START_ID);
@@ -92,7 +95,8 @@ function expand(
   for (const n of graph.nodes) {
     const child = n.kind === "subgraph" ? byId.get(n.child.id) : undefined;
     if (child !== undefined && depth < MAX_DEPTH) {
-      inner.set(n.name, expand(child, id(n.name), byId, localNodes, edges, depth + 1));
+      out.subgraphs.push({ id: id(n.name), graph: child.inline ? "graph" : child.name });
+      inner.set(n.name, expand(child, id(n.name), byId, { ...out, nodes: localNodes }, depth + 1));
     } else {
       localNodes.push({ id: id(n.name), name: n.name });
     }

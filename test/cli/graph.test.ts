@@ -128,7 +128,7 @@ describe("graphc graph", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^digraph "Routed" \{\n/);
     expect(r.stdout).toContain('\t"a" -> "b" [style=dashed, label="n > 2"];');
-    expect(r.stdout).toContain('\tsubgraph "cluster_inner" {\n\t\tlabel="inner";\n\t\tstyle="rounded,dashed"; color="#9a8cf5";\n\t\t"inner:a" [label="a"];\n\t}');
+    expect(r.stdout).toContain('\tsubgraph "cluster_inner" {\n\t\tlabel="inner = Inner";\n\t\tstyle="rounded,dashed"; color="#9a8cf5";\n\t\t"inner:a" [label="a"];\n\t}');
     expect(r.stdout).toContain('\t"__start__" -> "a";');
   });
 

@@ -22,6 +22,9 @@ describe("sample pictures", () => {
     expect(names.length).toBeGreaterThanOrEqual(16);
     const cs = pictures.find((p) => p.graph === "CustomerService")!.svg;
     for (const c of ["reception", "query", "decide", "execution"]) expect(cs).toContain(`<title>cluster_${c}</title>`);
+    // clusters are labelled as the subgraphs are declared: `node = Graph`, `node = graph` when inline
+    expect(cs).toContain(">reception = Reception</text>");
+    expect(pictures.find((p) => p.graph === "SubGraphInline")!.svg).toContain(">paper_critique = graph</text>");
     for (const n of ["new_turn", "reception:classify", "execution:approve", "human_handoff"]) expect(cs).toContain(`<title>${n}</title>`);
   });
 
