@@ -132,6 +132,8 @@ export async function buildAll() {
       });
     }
   }
+  // the VS Code extension (private, not published to npm) is one esbuild bundle, not a tsc build
+  await (await import("../vscode/scripts/bundle.mjs")).bundleExtension();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildAll();

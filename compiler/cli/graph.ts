@@ -1,6 +1,6 @@
-/** `graphc graph FILE [--graph NAME] [--mermaid|--dot]`: draws a graph from the lowered IR on stdout. */
+/** `graphc graph FILE [--graph NAME] [--mermaid|--dot|--svg]`: draws a graph from the lowered IR on stdout. */
 import { check, hasErrors } from "../check.ts";
-import { draw } from "../draw/index.ts";
+import { draw, drawSvg } from "../draw/index.ts";
 import { normalisePath } from "../phases/2-bind/host.ts";
 import { lower } from "../phases/4-lower/index.ts";
 import { expandFiles } from "./files.ts";
@@ -8,12 +8,12 @@ import { cliProject, readSource } from "./fs.ts";
 import { type CliIO, EXIT, UsageError } from "./io.ts";
 import { printDiagnostics } from "./report.ts";
 
-export function graphCommand(
+export async function graphCommand(
   io: CliIO,
   arg: string,
-  opts: { graph?: string; mermaid?: boolean; dot?: boolean; root?: string },
-): number {
-  if (opts.mermaid && opts.dot) throw new UsageError("choose one of --mermaid and --dot");
+  opts: { graph?: string; mermaid?: boolean; dot?: boolean; svg?: boolean; root?: string },
+): Promise<number> {
+  if ([opts.mermaid, opts.dot, opts.svg].filter(Boolean).length > 1) throw new UsageError("choose one of --mermaid, --dot and --svg");
   const files = expandFiles(io.cwd, [arg]);
   if (files.length !== 1) throw new UsageError(`\`${arg}\` names ${files.length} files; \`graph\` draws one file`);
   const file = normalisePath(files[0]!);
@@ -40,6 +40,6 @@ export function graphCommand(
       graphs.length === 0 ? `${file} declares no graph` : `${file} declares ${names}; choose one with --graph NAME`,
     );
   }
-  io.stdout(draw(ir, graph!, opts.dot ? "dot" : "mermaid"));
+  io.stdout(opts.svg ? await drawSvg(ir, graph!) : draw(ir, graph!, opts.dot ? "dot" : "mermaid"));
   return EXIT.ok;
 }

@@ -73,14 +73,15 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
 
   program
     .command("graph")
-    .description("draw a graph as Mermaid (default) or Graphviz DOT")
+    .description("draw a graph as Mermaid (default), Graphviz DOT or an SVG picture")
     .argument("<file>", "the .graph file")
     .option("--graph <name>", "which graph of the file (required when it holds several)")
     .option("--mermaid", "Mermaid flowchart, LangGraph's dialect (default)")
     .option("--dot", "Graphviz DOT")
+    .option("--svg", "an SVG picture (the DOT drawing laid out offline by Graphviz in WebAssembly)")
     .option(ROOT_FLAG, ROOT_HELP)
-    .action(async (file: string, opts: { graph?: string; mermaid?: boolean; dot?: boolean; root?: string }) => {
-      code = (await import("./graph.ts")).graphCommand(io, file, opts);
+    .action(async (file: string, opts: { graph?: string; mermaid?: boolean; dot?: boolean; svg?: boolean; root?: string }) => {
+      code = await (await import("./graph.ts")).graphCommand(io, file, opts);
     });
 
   program

@@ -1,8 +1,9 @@
-/** Diagrams of a lowered graph: `draw(program, graph, "mermaid" | "dot")`. */
+/** Diagrams of a lowered graph: `draw(program, graph, "mermaid" | "dot")`, and `drawSvg` for a picture. */
 import type { GraphIR, ProgramIR } from "../phases/4-lower/ir.ts";
 import { toDot } from "./dot.ts";
 import { toMermaid } from "./mermaid.ts";
 import { drawingOf } from "./model.ts";
+import { renderSvg } from "./svg.ts";
 
 export type DrawFormat = "mermaid" | "dot";
 
@@ -11,5 +12,11 @@ export function draw(program: ProgramIR, graph: GraphIR, format: DrawFormat): st
   return format === "mermaid" ? toMermaid(d) : toDot(d);
 }
 
-export { drawingOf } from "./model.ts";
-export type { Drawing, DrawEdge, DrawNode } from "./model.ts";
+/** The DOT drawing laid out as an SVG picture (svg.ts), offline. */
+export function drawSvg(program: ProgramIR, graph: GraphIR): Promise<string> {
+  return renderSvg(toDot(drawingOf(program, graph)));
+}
+
+export { drawingOf, plainEdges } from "./model.ts";
+export { renderSvg } from "./svg.ts";
+export type { Drawing, DrawEdge, DrawNode, EdgeVia } from "./model.ts";

@@ -4,7 +4,7 @@
  * edges, dotted `-.->` conditional edges (labelled `-. &nbsp;label&nbsp; .->`), the edges of an expanded
  * subgraph inside `subgraph name ... end` blocks, and LangGraph's default class styles.
  */
-import { type DrawEdge, type Drawing, END_ID, START_ID } from "./model.ts";
+import { type DrawEdge, type Drawing, END_ID, START_ID, plainEdges } from "./model.ts";
 
 /** Mermaid ids may hold only these characters; LangGraph.js replaces the rest with `_`. */
 function safeId(id: string): string {
@@ -31,7 +31,7 @@ export function toMermaid(d: Drawing): string {
     else if (n.id === END_ID) out += `\t${safeId(n.id)}([${label}]):::last\n`;
     else out += `\t${safeId(n.id)}(${label})\n`;
   }
-  out += edgeBlocks(d.edges);
+  out += edgeBlocks(plainEdges(d.edges));
   out += "\tclassDef default fill:#f2f0ff,line-height:1.2;\n";
   out += "\tclassDef first fill-opacity:0;\n";
   out += "\tclassDef last fill:#bfb6fc;\n";

@@ -11,6 +11,10 @@
  *   case is labelled with its key, an inline condition with its source text (`_` for the default case);
  *   a router without cases and `send(fn)` may reach any node, so they get a dotted edge to every node (and
  *   END), as LangGraph draws a branch without a path map.
+ *
+ * Each edge may also say `via` what it exists (a join, a `send`, a case-less router, a `goto`): the DOT
+ * picture (and the SVG rendered from it) draws those distinctly; Mermaid keeps LangGraph's plain drawing
+ * (`plainEdges`).
  */
 import type { BranchIR, EdgesIR, GraphIR, ProgramIR } from "../phases/4-lower/ir.ts";
 import { exprLabel } from "./label.ts";
@@ -31,12 +35,27 @@ export interface DrawEdge {
   readonly target: string;
   readonly conditional: boolean;
   readonly label?: string | undefined;
+  /** why the edge exists beyond a plain or labelled conditional edge; LangGraph's drawing has no such notion */
+  readonly via?: EdgeVia | undefined;
 }
+
+/**
+ * - `join`: one source of a waiting edge `[a, b] -> c`; every edge of one join shares `id` (the join point,
+ *   under the declaring graph's prefix);
+ * - `send`: a target `send(fn)` may reach; `route`: a target a case-less `route(fn)` may return;
+ * - `goto`: a target declared by the node's `goto [...]`.
+ */
+export type EdgeVia =
+  | { readonly kind: "join"; readonly id: string }
+  | { readonly kind: "send" | "route"; readonly fn: string }
+  | { readonly kind: "goto" };
 
 export interface Drawing {
   readonly name: string;
   readonly nodes: DrawNode[];
   readonly edges: DrawEdge[];
+  /** each expanded subgraph node (id as a prefix of its nodes' ids) and the graph it runs (`graph` for an inline one) */
+  readonly subgraphs?: readonly { readonly id: string; readonly graph: string }[];
 }
 
 /** Subgraphs nested deeper than this are drawn as plain nodes (the checker warns beyond 3 levels). */
@@ -47,9 +66,10 @@ export function drawingOf(program: ProgramIR, graph: GraphIR): Drawing {
   for (const f of program.files) for (const g of f.graphs) byId.set(g.id, g);
   const nodes: DrawNode[] = [{ id: START_ID, name: START_ID }];
   const edges: DrawEdge[] = [];
-  expand(graph, "", byId, nodes, edges, 0);
+  const subgraphs: { id: string; graph: string }[] = [];
+  expand(graph, "", byId, { nodes, edges, subgraphs }, 0);
   if (edges.some((e) => e.target === END_ID)) nodes.push({ id: END_ID, name: END_ID });
-  return { name: graph.name, nodes, edges };
+  return { name: graph.name, nodes, edges, subgraphs };
 }
 
 /**
@@ -60,10 +80,10 @@ function expand(
   graph: GraphIR,
   prefix: string,
   byId: ReadonlyMap<string, GraphIR>,
-  nodes: DrawNode[],
-  edges: DrawEdge[],
+  out: { nodes: DrawNode[]; edges: DrawEdge[]; subgraphs: { id: string; graph: string }[] },
   depth: number,
 ): { entries: string[]; exits: string[] } {
+  const { nodes, edges } = out;
   const root = prefix === "";
   const id = (name: string) => (root ? name : `${prefix}:${name}`);
   const startId = id(START_ID);
@@ -75,7 +95,8 @@ function expand(
   for (const n of graph.nodes) {
     const child = n.kind === "subgraph" ? byId.get(n.child.id) : undefined;
     if (child !== undefined && depth < MAX_DEPTH) {
-      inner.set(n.name, expand(child, id(n.name), byId, localNodes, edges, depth + 1));
+      out.subgraphs.push({ id: id(n.name), graph: child.inline ? "graph" : child.name });
+      inner.set(n.name, expand(child, id(n.name), byId, { ...out, nodes: localNodes }, depth + 1));
     } else {
       localNodes.push({ id: id(n.name), name: n.name });
     }
@@ -90,20 +111,23 @@ function expand(
     for (const s of sourceIds(from)) {
       for (const t of e.static) for (const tid of targetIds(t.to)) local.push({ source: s, target: tid, conditional: false });
       for (const b of e.branches) {
-        for (const { to, label } of branchTargets(b, allTargets)) {
-          for (const tid of targetIds(to)) local.push({ source: s, target: tid, conditional: true, label });
+        for (const { to, label, via } of branchTargets(b, allTargets)) {
+          for (const tid of targetIds(to)) local.push({ source: s, target: tid, conditional: true, label, via });
         }
       }
-      for (const g of gotos ?? []) for (const tid of targetIds(g)) local.push({ source: s, target: tid, conditional: true });
+      for (const g of gotos ?? []) {
+        for (const tid of targetIds(g)) local.push({ source: s, target: tid, conditional: true, via: GOTO });
+      }
     }
   };
   addEdges(START_ID, graph.start, undefined);
   for (const n of graph.nodes) addEdges(n.name, n, n.goto);
-  for (const j of graph.joins) {
+  graph.joins.forEach((j, i) => {
+    const via: EdgeVia = { kind: "join", id: id(`__join${i}`) };
     for (const src of j.sources) {
-      for (const s of sourceIds(src)) for (const t of targetIds(j.target)) local.push({ source: s, target: t, conditional: false });
+      for (const s of sourceIds(src)) for (const t of targetIds(j.target)) local.push({ source: s, target: t, conditional: false, via });
     }
-  }
+  });
   const deduped = dedupe(local);
   if (root) {
     appendAll(nodes, localNodes);
@@ -143,23 +167,40 @@ function trimEnds(
   };
 }
 
-function branchTargets(b: BranchIR, all: readonly string[]): { to: string; label?: string }[] {
+const GOTO: EdgeVia = { kind: "goto" };
+
+function branchTargets(b: BranchIR, all: readonly string[]): { to: string; label?: string; via?: EdgeVia }[] {
   switch (b.kind) {
     case "route":
-      if (b.cases === undefined) return all.map((to) => ({ to }));
+      if (b.cases === undefined) {
+        const via: EdgeVia = { kind: "route", fn: b.fn.exported };
+        return all.map((to) => ({ to, via }));
+      }
       return b.cases.flatMap((c) => c.targets.map((to) => ({ to, label: c.key })));
     case "conditions":
       return b.cases.flatMap((c) => c.targets.map((to) => ({ to, label: c.cond === undefined ? "_" : exprLabel(c.cond) })));
-    case "send":
-      return all.filter((n) => n !== "END").map((to) => ({ to }));
+    case "send": {
+      const via: EdgeVia = { kind: "send", fn: b.fn.exported };
+      return all.filter((n) => n !== "END").map((to) => ({ to, via }));
+    }
   }
 }
 
-/** One edge per (source, target, kind); labels of merged edges are joined with `, `. */
+/** The edges as LangGraph draws them: without `via`, so edges that differ only in it merge. */
+export function plainEdges(edges: readonly DrawEdge[]): DrawEdge[] {
+  return dedupe(edges.map(({ via: _, ...plain }) => plain));
+}
+
+function viaKey(v: EdgeVia | undefined): string {
+  if (v === undefined) return "";
+  return v.kind === "join" ? `join ${v.id}` : v.kind === "goto" ? "goto" : `${v.kind} ${v.fn}`;
+}
+
+/** One edge per (source, target, kind, via); labels of merged edges are joined with `, `. */
 function dedupe(edges: readonly DrawEdge[]): DrawEdge[] {
   const out = new Map<string, DrawEdge>();
   for (const e of edges) {
-    const key = `${e.source}\u0000${e.target}\u0000${e.conditional}`;
+    const key = `${e.source}\u0000${e.target}\u0000${e.conditional}\u0000${viaKey(e.via)}`;
     const prev = out.get(key);
     if (prev === undefined) out.set(key, e);
     else if (e.label !== undefined && prev.label !== e.label) {

@@ -128,8 +128,42 @@ describe("graphc graph", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^digraph "Routed" \{\n/);
     expect(r.stdout).toContain('\t"a" -> "b" [style=dashed, label="n > 2"];');
-    expect(r.stdout).toContain('\tsubgraph "cluster_inner" {\n\t\tlabel="inner";\n\t\t"inner:a" [label="a"];\n\t}');
+    expect(r.stdout).toContain('\tsubgraph "cluster_inner" {\n\t\tlabel="inner = Inner";\n\t\tstyle="rounded,dashed"; color="#9a8cf5";\n\t\t"inner:a" [label="a"];\n\t}');
     expect(r.stdout).toContain('\t"__start__" -> "a";');
+  });
+
+  it("draws DOT joins through a join bar, and labels send, case-less route and goto edges", async () => {
+    const r = await run(p.dir, ["graph", "branchy.graph", "--graph", "More", "--dot"]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split("\n");
+    // [a, b] -> two: both sources end at one bar, one edge leaves it (into the subgraph's own start)
+    expect(lines).toContain('\t"a" -> "__join0" [arrowhead=none];');
+    expect(lines).toContain('\t"b" -> "__join0" [arrowhead=none];');
+    expect(lines).toContain('\t"__join0" -> "two:__start__";');
+    // no solid edge from a or b straight into the subgraph any more
+    expect(lines.filter((l) => l.includes('-> "two:__start__"') && !l.includes("dashed"))).toEqual(['\t"__join0" -> "two:__start__";']);
+    expect(lines.some((l) => l.startsWith('\t"__join0" [label="", shape=box') && l.includes('tooltip="waits for a, b"'))).toBe(true);
+    // the join inside the subgraph Two ([p, q] -> END) sits in its cluster
+    const cluster = r.stdout.slice(r.stdout.indexOf('subgraph "cluster_two"'), r.stdout.indexOf("\t}\n"));
+    expect(cluster).toContain('"two:__join0" [label=""');
+    expect(lines).toContain('\t"a" -> "b" [style=dashed, label="send(fan)", color="#7c3aed", fontcolor="#7c3aed"];');
+    expect(lines).toContain('\t"b" -> "a" [style=dashed, label="route(pick)"];');
+    expect(lines).toContain('\t"a" -> "__end__" [style=dashed, label="goto"];');
+  });
+
+  it("renders an SVG picture offline: every node, dashed labelled conditions, the join bar", async () => {
+    const r = await run(p.dir, ["graph", "routed.graph", "--graph", "Routed", "--svg"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^<\?xml[^]*<svg [^]*<\/svg>\n?$/);
+    for (const id of ["__start__", "a", "b", "inner:a", "__end__"]) expect(r.stdout).toContain(`<title>${id}</title>`);
+    expect(r.stdout).toContain("<title>cluster_inner</title>");
+    // the inline condition's label, escaped for XML, on a dashed edge
+    const edge = r.stdout.slice(r.stdout.indexOf("<title>a&#45;&gt;b</title>"));
+    expect(edge.slice(0, edge.indexOf("</g>"))).toMatch(/stroke-dasharray="5,2"[^]*>n &gt; 2</);
+    const joined = await run(p.dir, ["graph", "branchy.graph", "--graph", "More", "--svg"]);
+    expect(joined.stdout).toContain("<title>__join0</title>");
+    expect(joined.stdout).toContain("waits for a, b");
+    expect(joined.stdout).toContain(">send(fan)<");
   });
 
   it("exits 2 when the graph to draw is ambiguous, unknown, or both formats are asked for", async () => {
@@ -140,6 +174,9 @@ describe("graphc graph", () => {
     expect(unknown).toMatchObject({ code: 2 });
     expect(unknown.stderr).toContain("has no graph `Nope`");
     expect((await run(p.dir, ["graph", "hello.graph", "--mermaid", "--dot"])).code).toBe(2);
+    const twoFormats = await run(p.dir, ["graph", "hello.graph", "--dot", "--svg"]);
+    expect(twoFormats.code).toBe(2);
+    expect(twoFormats.stderr).toContain("choose one of --mermaid, --dot and --svg");
   });
 
   it("exits 1 with diagnostics and no drawing when the file has errors", async () => {

@@ -1,5 +1,4 @@
 /**
- * grammar/graph.tmLanguage.json highlights every keyword of the lexer.
  * docs/language.md promises that its examples parse: every ```graph block must parse without a
  * diagnostic, and the G1xxx table there must list exactly the codes of grammar/parse-errors.ts.
  */
@@ -7,7 +6,6 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse, SYNTAX_ERRORS } from "../../grammar/index.ts";
-import { KW } from "../../grammar/tokens.ts";
 import { diagnosticLine } from "./golden.ts";
 
 const doc = readFileSync(fileURLToPath(new URL("../../docs/language.md", import.meta.url)), "utf8");
@@ -27,22 +25,5 @@ describe("docs/language.md", () => {
       .map((e) => e.code)
       .filter((c) => c.startsWith("G1"));
     expect(documented).toEqual(declared);
-  });
-});
-
-describe("grammar/graph.tmLanguage.json", () => {
-  it("highlights every keyword as a keyword or constant", () => {
-    const tm = JSON.parse(
-      readFileSync(fileURLToPath(new URL("../../grammar/graph.tmLanguage.json", import.meta.url)), "utf8"),
-    ) as {
-      repository: { keywords: { patterns: { match: string }[] } };
-    };
-    const patterns = tm.repository.keywords.patterns.map((p) => new RegExp(`^(?:${p.match})$`));
-    for (const word of Object.keys(KW))
-      expect(
-        patterns.some((r) => r.test(word)),
-        word,
-      ).toBe(true);
-    expect(patterns.some((r) => r.test("notAKeyword"))).toBe(false);
   });
 });
