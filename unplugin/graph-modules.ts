@@ -1,0 +1,86 @@
+/**
+ * The compiled `.graph` modules, compiled on demand and cached per file. One compile of an entry file
+ * yields every graph file it loads, so the nested graphs the bundler asks for next are cache hits. An
+ * entry is reused while every file its compile read (the `.graph` files and the node modules they
+ * import) still has the content it had: edits are noticed by every bundler alike, watch events or not,
+ * and a graph whose dependencies did not change is never recompiled (Vite re-evaluates only the graphs an
+ * edit touches).
+ */
+import { resolve } from "node:path";
+import { readText, writeIfChanged } from "./files.ts";
+import { rewriteImports } from "./imports.ts";
+import type { ResolvedOptions } from "./options.ts";
+import { toJavaScript, type JsModule } from "./transpile.ts";
+import { loadToolchain, type GraphcDiagnostic, type GraphcEmittedFile, type Toolchain } from "./toolchain.ts";
+
+export interface CompiledGraph {
+  readonly js: JsModule;
+  /** absolute paths: the files whose change makes this module stale (watched by the bundler) */
+  readonly deps: readonly string[];
+  /** warnings located in this graph's file */
+  readonly warnings: readonly GraphcDiagnostic[];
+}
+
+export type LoadOutcome =
+  | { readonly ok: true; readonly graph: CompiledGraph }
+  | { readonly ok: false; readonly errors: readonly GraphcDiagnostic[]; readonly deps: readonly string[] };
+
+interface Entry {
+  readonly graph: CompiledGraph;
+  /** content of every dependency when it was compiled (undefined: it did not exist) */
+  readonly snapshot: ReadonlyMap<string, string | undefined>;
+}
+
+export class GraphModules {
+  private toolchain: Promise<Toolchain> | undefined;
+  private readonly cache = new Map<string, Entry>();
+
+  constructor(
+    private readonly options: ResolvedOptions,
+    private readonly loadTools: () => Promise<Toolchain> = () => loadToolchain(),
+  ) {}
+
+  /** graphc and TypeScript, loaded once (and again after a failure, so installing graphc is picked up) */
+  tools(): Promise<Toolchain> {
+    this.toolchain ??= this.loadTools().catch((e: unknown) => {
+      this.toolchain = undefined;
+      throw e;
+    });
+    return this.toolchain;
+  }
+
+  async load(file: string): Promise<LoadOutcome> {
+    const hit = this.cache.get(file);
+    if (hit && isFresh(hit.snapshot)) return { ok: true, graph: hit.graph };
+    const { graphc, ts } = await this.tools();
+    const { cwd, root, typecheck } = this.options;
+    const result = await graphc.compile([file], { cwd, root, typecheck });
+    const errors = result.diagnostics.filter((x) => x.severity === "error");
+    if (errors.length > 0 || !result.files.some((f) => f.source === file)) {
+      // watch what the errors point at, and what the last good compile read (a node module may be the fix)
+      const deps = new Set([file, ...errors.map((x) => resolve(cwd, x.span.file)), ...(hit?.graph.deps ?? [])]);
+      return { ok: false, errors, deps: [...deps] };
+    }
+    const rewritten = result.files.map((f) => ({ file: f, imports: rewriteImports(f.text, f.path) }));
+    const deps = [...new Set([...result.files.map((f) => f.source), ...rewritten.flatMap((r) => r.imports.files)])];
+    const snapshot = new Map(deps.map((p) => [p, readText(p)]));
+    for (const { file: f, imports } of rewritten) {
+      const warnings = result.diagnostics.filter((x) => x.severity === "warning" && resolve(cwd, x.span.file) === f.source);
+      const js = toJavaScript(ts, f, imports.text, snapshot.get(f.source) ?? "");
+      this.cache.set(f.source, { graph: { js, deps, warnings }, snapshot });
+      if (this.options.writeGenerated) writeGenerated(f);
+    }
+    return { ok: true, graph: this.cache.get(file)!.graph };
+  }
+}
+
+function isFresh(snapshot: ReadonlyMap<string, string | undefined>): boolean {
+  for (const [path, text] of snapshot) if (readText(path) !== text) return false;
+  return true;
+}
+
+/** `x.graph.ts` and its map, as `graphc build` writes them; unchanged files are left alone (no watcher noise) */
+function writeGenerated(f: GraphcEmittedFile): void {
+  writeIfChanged(f.path, f.text);
+  writeIfChanged(`${f.path}.map`, `${JSON.stringify(f.map)}\n`);
+}
