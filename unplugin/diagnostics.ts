@@ -4,8 +4,8 @@
  * the rendered diagnostics with their code frames, which the Vite dev overlay shows under the message.
  * The other bundlers print only the message, so for them it carries the frames too.
  */
-import { isAbsolute, relative, resolve, sep } from "node:path";
-import { readText } from "./files.ts";
+import { resolve } from "node:path";
+import { readText, shownPath } from "./files.ts";
 import type { GraphcApi, GraphcDiagnostic, GraphcSpan } from "./toolchain.ts";
 
 export interface BundlerMessage {
@@ -28,7 +28,7 @@ export function toBundlerMessage(
 ): BundlerMessage {
   const first = diags[0]!;
   const file = resolve(cwd, first.span.file);
-  const where = `${shown(cwd, first.span.file)}:${first.span.start.line}:${first.span.start.column}`;
+  const where = `${shownPath(cwd, first.span.file)}:${first.span.start.line}:${first.span.start.column}`;
   const more = diags.length > 1 ? ` (and ${diags.length - 1} more)` : "";
   const headline = `${where}: ${first.severity}[${first.code}]: ${first.message}${more}`;
   const frame = graphc.renderPretty(diags.map((x) => relativeTo(cwd, x)), { readFile: (f) => readText(resolve(cwd, f)) }).trimEnd();
@@ -44,12 +44,7 @@ export function toBundlerMessage(
 
 /** the diagnostic with its paths relative to `cwd` (what the user reads) */
 function relativeTo(cwd: string, d: GraphcDiagnostic): GraphcDiagnostic {
-  const span = (s: GraphcSpan): GraphcSpan => ({ ...s, file: shown(cwd, s.file) });
+  const span = (s: GraphcSpan): GraphcSpan => ({ ...s, file: shownPath(cwd, s.file) });
   return { ...d, span: span(d.span), related: d.related.map((r) => ({ ...r, span: span(r.span) })) };
 }
 
-function shown(cwd: string, file: string): string {
-  if (!isAbsolute(file)) return file;
-  const rel = relative(cwd, file);
-  return rel.startsWith("..") || isAbsolute(rel) ? file : rel.split(sep).join("/");
-}

@@ -1,6 +1,6 @@
 /** The few file operations the plugin needs. */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, isAbsolute, relative, sep } from "node:path";
 
 /** the file's text, or undefined when it cannot be read (deleted, not created yet) */
 export function readText(path: string): string | undefined {
@@ -18,4 +18,11 @@ export function writeIfChanged(path: string, text: string): void {
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, text);
   renameSync(tmp, path);
+}
+
+/** `file` relative to `cwd` with posix separators when it is inside `cwd`, else as given */
+export function shownPath(cwd: string, file: string): string {
+  if (!isAbsolute(file)) return file;
+  const rel = relative(cwd, file);
+  return rel === "" || rel.startsWith("..") || isAbsolute(rel) ? file : rel.split(sep).join("/");
 }

@@ -6,12 +6,13 @@
  * and a graph whose dependencies did not change is never recompiled (Vite re-evaluates only the graphs an
  * edit touches).
  */
-import { resolve } from "node:path";
-import { readText, writeIfChanged } from "./files.ts";
+import { realpathSync } from "node:fs";
+import { resolve, sep } from "node:path";
+import { readText, shownPath, writeIfChanged } from "./files.ts";
 import { rewriteImports } from "./imports.ts";
 import type { ResolvedOptions } from "./options.ts";
 import { toJavaScript, type JsModule } from "./transpile.ts";
-import { loadToolchain, type GraphcDiagnostic, type GraphcEmittedFile, type Toolchain } from "./toolchain.ts";
+import { loadToolchain, type GraphcDiagnostic, type GraphcEmittedFile, type GraphcHost, type Toolchain } from "./toolchain.ts";
 
 export interface CompiledGraph {
   readonly js: JsModule;
@@ -54,21 +55,23 @@ export class GraphModules {
     if (hit && isFresh(hit.snapshot)) return { ok: true, graph: hit.graph };
     const { graphc, ts } = await this.tools();
     const { cwd, root, typecheck } = this.options;
-    const result = await graphc.compile([file], { cwd, root, typecheck });
+    // paths relative to the project folder, as `graphc build` run there shows them (hints name files too)
+    const abs = (p: string) => resolve(cwd, p);
+    const result = await graphc.compile([shownPath(cwd, file)], { cwd, root, typecheck, host: projectHost(cwd) });
     const errors = result.diagnostics.filter((x) => x.severity === "error");
-    if (errors.length > 0 || !result.files.some((f) => f.source === file)) {
+    if (errors.length > 0 || !result.files.some((f) => abs(f.source) === file)) {
       // watch what the errors point at, and what the last good compile read (a node module may be the fix)
-      const deps = new Set([file, ...errors.map((x) => resolve(cwd, x.span.file)), ...(hit?.graph.deps ?? [])]);
+      const deps = new Set([file, ...errors.map((x) => abs(x.span.file)), ...(hit?.graph.deps ?? [])]);
       return { ok: false, errors, deps: [...deps] };
     }
-    const rewritten = result.files.map((f) => ({ file: f, imports: rewriteImports(f.text, f.path) }));
-    const deps = [...new Set([...result.files.map((f) => f.source), ...rewritten.flatMap((r) => r.imports.files)])];
+    const rewritten = result.files.map((f) => ({ file: f, imports: rewriteImports(f.text, abs(f.path)) }));
+    const deps = [...new Set([...result.files.map((f) => abs(f.source)), ...rewritten.flatMap((r) => r.imports.files)])];
     const snapshot = new Map(deps.map((p) => [p, readText(p)]));
     for (const { file: f, imports } of rewritten) {
-      const warnings = result.diagnostics.filter((x) => x.severity === "warning" && resolve(cwd, x.span.file) === f.source);
-      const js = toJavaScript(ts, f, imports.text, snapshot.get(f.source) ?? "");
-      this.cache.set(f.source, { graph: { js, deps, warnings }, snapshot });
-      if (this.options.writeGenerated) writeGenerated(f);
+      const warnings = result.diagnostics.filter((x) => x.severity === "warning" && x.span.file === f.source);
+      const js = toJavaScript(ts, f, imports.text, snapshot.get(abs(f.source)) ?? "");
+      this.cache.set(abs(f.source), { graph: { js, deps, warnings }, snapshot });
+      if (this.options.writeGenerated) writeGenerated(abs(f.path), f);
     }
     return { ok: true, graph: this.cache.get(file)!.graph };
   }
@@ -80,7 +83,21 @@ function isFresh(snapshot: ReadonlyMap<string, string | undefined>): boolean {
 }
 
 /** `x.graph.ts` and its map, as `graphc build` writes them; unchanged files are left alone (no watcher noise) */
-function writeGenerated(f: GraphcEmittedFile): void {
-  writeIfChanged(f.path, f.text);
-  writeIfChanged(`${f.path}.map`, `${JSON.stringify(f.map)}\n`);
+function writeGenerated(path: string, f: GraphcEmittedFile): void {
+  writeIfChanged(path, f.text);
+  writeIfChanged(`${path}.map`, `${JSON.stringify(f.map)}\n`);
+}
+
+/** graphc's file reader with relative paths taken from `cwd` (nodeHost takes them from the process's) */
+function projectHost(cwd: string): GraphcHost {
+  return {
+    readFile: (path) => readText(resolve(cwd, path)),
+    realPath: (path) => {
+      try {
+        return realpathSync(resolve(cwd, path)).split(sep).join("/");
+      } catch {
+        return undefined;
+      }
+    },
+  };
 }

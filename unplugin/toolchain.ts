@@ -43,7 +43,14 @@ export interface GraphcEmittedFile {
   readonly lines: readonly (GraphcSpan | undefined)[];
 }
 
+/** how graphc reads `.graph` files (its `CompilerHost`) */
+export interface GraphcHost {
+  readFile(path: string): string | undefined;
+  realPath?(path: string): string | undefined;
+}
+
 export interface GraphcCompileOptions {
+  readonly host?: GraphcHost | undefined;
   readonly typecheck?: boolean | undefined;
   readonly root?: string | undefined;
   readonly cwd?: string | undefined;
