@@ -65,16 +65,37 @@ export class GraphModules {
       return { ok: false, errors, deps: [...deps] };
     }
     const rewritten = result.files.map((f) => ({ file: f, imports: rewriteImports(f.text, abs(f.path)) }));
-    const deps = [...new Set([...result.files.map((f) => abs(f.source)), ...rewritten.flatMap((r) => r.imports.files)])];
-    const snapshot = new Map(deps.map((p) => [p, readText(p)]));
+    const imported = new Map(rewritten.map((r) => [abs(r.file.source), r.imports.files]));
     for (const { file: f, imports } of rewritten) {
+      const source = abs(f.source);
+      const deps = dependencies(source, imported);
+      const snapshot = new Map(deps.map((p) => [p, readText(p)]));
       const warnings = result.diagnostics.filter((x) => x.severity === "warning" && x.span.file === f.source);
-      const js = toJavaScript(ts, f, imports.text, snapshot.get(abs(f.source)) ?? "");
-      this.cache.set(abs(f.source), { graph: { js, deps, warnings }, snapshot });
+      const js = toJavaScript(ts, f, imports.text, snapshot.get(source) ?? "");
+      this.cache.set(source, { graph: { js, deps, warnings }, snapshot });
       if (this.options.writeGenerated) writeGenerated(abs(f.path), f);
     }
     return { ok: true, graph: this.cache.get(file)!.graph };
   }
+}
+
+/**
+ * What one graph's generated code depends on: its file, the node modules it imports, and the `.graph`
+ * files it imports, transitively (their fields shape its types and mappings), but not their node modules.
+ * So an edit recompiles the graphs it can change and no other (research.graph's module survives an edit of
+ * the app.graph that uses it).
+ */
+function dependencies(source: string, imported: ReadonlyMap<string, readonly string[]>): string[] {
+  const out = new Set([source, ...(imported.get(source) ?? [])]);
+  const todo = [...out].filter((f) => f !== source && f.endsWith(".graph"));
+  for (let g = todo.pop(); g !== undefined; g = todo.pop()) {
+    for (const f of imported.get(g) ?? []) {
+      if (!f.endsWith(".graph") || out.has(f)) continue;
+      out.add(f);
+      todo.push(f);
+    }
+  }
+  return [...out];
 }
 
 function isFresh(snapshot: ReadonlyMap<string, string | undefined>): boolean {
