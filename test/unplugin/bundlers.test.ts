@@ -3,8 +3,10 @@
  * @graphc/unplugin, then run with node: the graph's output, the source map back to the `.graph` lines,
  * and (where the bundler reports them) the files the build watches.
  */
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { nodeResolve } from "@rollup/plugin-node-resolve";
 import { rspack } from "@rspack/core";
 import { build as esbuild } from "esbuild";
@@ -17,7 +19,7 @@ import graphcRollup from "@graphc/unplugin/rollup";
 import graphcRspack from "@graphc/unplugin/rspack";
 import graphcVite from "@graphc/unplugin/vite";
 import graphcWebpack from "@graphc/unplugin/webpack";
-import { copyApp, exactAliases, EXPECTED, lineOf, originOf, runBundle, runCompiler, SOURCE_ALIASES, typescriptSources } from "./app.ts";
+import { copyApp, exactAliases, ROOT, EXPECTED, lineOf, originOf, runBundle, runCompiler, SOURCE_ALIASES, typescriptSources } from "./app.ts";
 
 const app = copyApp("bundlers");
 afterAll(() => app.remove());
@@ -126,5 +128,14 @@ describe("@graphc/unplugin builds the app with", () => {
     expect(stats.hasErrors(), stats.toString("errors-only")).toBe(false);
     await expectWorkingBundle(join(outDir, "main.cjs"));
     expect([...stats.compilation.fileDependencies]).toEqual(expect.arrayContaining(WATCHED));
+  });
+
+  it("TypeScript users: tsc types `import { App } from \"./app.graph\"` from the app.graph.ts the plugin wrote (typed.ts)", async () => {
+    // typed.ts has a @ts-expect-error on a misspelt input key: were App `any`, that directive would fail
+    await promisify(execFile)(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", at("tsconfig.json")], {
+      encoding: "utf8",
+    }).catch((e: { stdout?: string }) => {
+      throw new Error(`tsc failed:\n${e.stdout ?? String(e)}`);
+    });
   });
 });
