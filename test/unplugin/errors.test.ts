@@ -15,7 +15,7 @@ import graphcRollup from "@graphc/unplugin/rollup";
 import graphcRspack from "@graphc/unplugin/rspack";
 import graphcVite from "@graphc/unplugin/vite";
 import graphcWebpack from "@graphc/unplugin/webpack";
-import { copyApp, runCompiler } from "./app.ts";
+import { copyApp, runCompiler, typescriptSources } from "./app.ts";
 
 const app = copyApp("errors");
 afterAll(() => app.remove());
@@ -80,6 +80,30 @@ describe("a .graph file with an error fails the build with G2003 at app.graph:li
       const text = stats.toString("errors-only");
       expect(text).toContain(`${WHERE}: error[G2003]`);
       expect(text).toContain("did you mean `write`?");
+    }
+  });
+});
+
+describe("graphc's warnings", () => {
+  it("are bundler warnings with their code and location, and the build goes on", async () => {
+    const warned = copyApp("warnings");
+    try {
+      const file = join(warned.dir, "app.graph");
+      // a repeated edge: G4006
+      writeFileSync(file, readFileSync(file, "utf8").replace(EDGE, `${EDGE}\n  research -> write`));
+      const line = readFileSync(file, "utf8").split("\n").indexOf("  research -> write") + 1;
+      const warnings: RollupError[] = [];
+      const bundle = await rollup({
+        input: join(warned.dir, "main.ts"),
+        plugins: [graphcRollup({ cwd: warned.dir, typecheck: false }), typescriptSources.rollup()],
+        onwarn: (w) => void warnings.push(w as RollupError),
+      });
+      await bundle.close();
+      const ours = warnings.filter((w) => w.plugin === "graphc");
+      expect(ours.map((w) => w.pluginCode)).toEqual(["G4006"]);
+      expect(ours[0]?.message).toMatch(new RegExp(`app\\.graph:${line}:\\d+: warning\\[G4006\\]: edge \`research -> write\` is declared twice`));
+    } finally {
+      warned.remove();
     }
   });
 });
