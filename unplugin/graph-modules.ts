@@ -59,17 +59,22 @@ export class GraphModules {
     const abs = (p: string) => resolve(cwd, p);
     const result = await graphc.compile([shownPath(cwd, file)], { cwd, root, typecheck, host: projectHost(cwd) });
     const errors = result.diagnostics.filter((x) => x.severity === "error");
-    if (errors.length > 0 || !result.files.some((f) => abs(f.source) === file)) {
+    if (errors.length === 0 && !result.files.some((f) => abs(f.source) === file)) {
+      throw new Error(`graphc compiled ${file} without errors but emitted no module for it (a graphc bug)`);
+    }
+    if (errors.length > 0) {
       // watch what the errors point at, and what the last good compile read (a node module may be the fix)
       const deps = new Set([file, ...errors.map((x) => abs(x.span.file)), ...(hit?.graph.deps ?? [])]);
       return { ok: false, errors, deps: [...deps] };
     }
     const rewritten = result.files.map((f) => ({ file: f, imports: rewriteImports(f.text, abs(f.path)) }));
     const imported = new Map(rewritten.map((r) => [abs(r.file.source), r.imports.files]));
+    // the `.graph` texts graphc compiled (an edit during the compile then makes the entry stale, as it should)
+    const compiled = new Map(result.files.map((f) => [abs(f.source), f.map.sourcesContent?.[0]]));
     for (const { file: f, imports } of rewritten) {
       const source = abs(f.source);
       const deps = dependencies(source, imported);
-      const snapshot = new Map(deps.map((p) => [p, readText(p)]));
+      const snapshot = new Map(deps.map((p) => [p, compiled.has(p) ? compiled.get(p) : readText(p)]));
       const warnings = result.diagnostics.filter((x) => x.severity === "warning" && x.span.file === f.source);
       const js = toJavaScript(ts, f, imports.text, snapshot.get(source) ?? "");
       this.cache.set(source, { graph: { js, deps, warnings }, snapshot });

@@ -38,7 +38,8 @@ export interface GraphcEmittedFile {
   /** the generated `x.graph.ts` */
   readonly path: string;
   readonly text: string;
-  readonly map: object;
+  /** version-3 source map to the `.graph` file, its text in `sourcesContent` */
+  readonly map: { readonly sourcesContent?: readonly string[] | undefined };
   /** per generated line: the `.graph` span it came from */
   readonly lines: readonly (GraphcSpan | undefined)[];
 }
