@@ -73,6 +73,9 @@ export class GraphModules {
     const compiled = new Map(result.files.map((f) => [abs(f.source), f.map.sourcesContent?.[0]]));
     for (const { file: f, imports } of rewritten) {
       const source = abs(f.source);
+      // a nested graph whose own dependencies did not change keeps its module (same code, same object)
+      const kept = this.cache.get(source);
+      if (source !== file && kept && isFresh(kept.snapshot)) continue;
       const deps = dependencies(source, imported);
       const snapshot = new Map(deps.map((p) => [p, compiled.has(p) ? compiled.get(p) : readText(p)]));
       const warnings = result.diagnostics.filter((x) => x.severity === "warning" && x.span.file === f.source);
