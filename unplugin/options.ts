@@ -16,7 +16,7 @@ export interface GraphcPluginOptions {
   /**
    * The folder graphc looks up the nearest tsconfig.json from (import extensions, `paths` for the
    * TypeScript pass) and shows diagnostics' paths relative to. Default: Vite's `root`, webpack's and
-   * Rspack's `context`, else the working directory.
+   * Rspack's `context`, esbuild's `absWorkingDir`, else the working directory.
    */
   readonly cwd?: string | undefined;
   /** graphc's `--root`: the only folder `.graph` files are read from (default: the nearest package.json or tsconfig.json folder) */

@@ -51,6 +51,9 @@ export const unpluginFactory: UnpluginFactory<GraphcPluginOptions | undefined, f
     esbuild: {
       onLoadFilter: GRAPH_ID,
       loader: "js",
+      config(buildOptions) {
+        if (buildOptions.absWorkingDir !== undefined) setCwd(buildOptions.absWorkingDir);
+      },
     },
   };
 };

@@ -86,7 +86,7 @@ describe("@graphc/unplugin builds the app with", () => {
       outfile,
       sourcemap: true,
       logLevel: "silent",
-      plugins: [graphcEsbuild({ cwd: app.dir })],
+      plugins: [graphcEsbuild()],
     });
     await expectWorkingBundle(outfile);
   });

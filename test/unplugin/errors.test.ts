@@ -59,13 +59,16 @@ describe("a .graph file with an error fails the build with G2003 at app.graph:li
     expect(e.loc).toEqual({ file: graphFile, line: LINE, column: COLUMN - 1 });
     expect(e.message).toContain(`${WHERE}: error[G2003]`);
     expect(e.frame).toContain(`--> ${WHERE}`);
+    // paths relative to Vite's root (the plugin's default `cwd` there), not to the process's folder
+    expect(e.frame).not.toContain("_tmp-unplugin");
   });
 
   it("esbuild: the error's location is the .graph position", async () => {
     const e = (await failure(() =>
-      esbuild({ entryPoints: [entry], absWorkingDir: app.dir, bundle: true, write: false, logLevel: "silent", plugins: [graphcEsbuild({ cwd: app.dir })] }),
+      esbuild({ entryPoints: [entry], absWorkingDir: app.dir, bundle: true, write: false, logLevel: "silent", plugins: [graphcEsbuild()] }),
     )) as BuildFailure;
-    expect(e.errors[0]?.text).toContain(`${WHERE}: error[G2003]`);
+    // relative to esbuild's absWorkingDir, the plugin's default `cwd` there
+    expect(e.errors[0]?.text.startsWith(`${WHERE}: error[G2003]`)).toBe(true);
     expect(e.errors[0]?.text).toContain("did you mean `write`?");
     // esbuild shows the file relative to its working directory
     expect(e.errors[0]?.location).toMatchObject({ file: "app.graph", line: LINE, column: COLUMN - 1 });
@@ -80,6 +83,9 @@ describe("a .graph file with an error fails the build with G2003 at app.graph:li
       const text = stats.toString("errors-only");
       expect(text).toContain(`${WHERE}: error[G2003]`);
       expect(text).toContain("did you mean `write`?");
+      // relative to the compiler's `context`, the plugin's default `cwd` there
+      expect(text).toContain(`--> ${WHERE}`);
+      expect(text).not.toContain("_tmp-unplugin-errors");
     }
   });
 });
