@@ -2,7 +2,7 @@
  * A Vite dev server session on 127.0.0.1 with @graphc/unplugin: the browser's requests for the app's
  * modules, an edit of a `.graph` file (the server's watcher notices it, the next request has the new
  * code, and the graph the edit does not touch is not recompiled), then an error, which reaches the client
- * as Vite's `error` payload with the location and code frame its overlay shows. Every wait is bounded;
+ * as Vite's `error` payload with the location and code frame its overlay shows, and its fix. Every wait is bounded;
  * the server is closed whatever happens.
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -115,5 +115,14 @@ describe("a Vite dev server session", () => {
     expect(err?.message).toContain(`app.graph:${line}:${column}: error[G2003]: unknown node \`compse\``);
     expect(err?.loc).toEqual({ file: at("app.graph"), line, column: column - 1 });
     expect(err?.frame).toContain("did you mean `compose`?");
+  });
+
+  it("fixing the error serves the module again", async () => {
+    const from = sent.length;
+    edit("app.graph", ["-> compse ->", "-> compose ->"]);
+    await sentAfter(from, ["update", "full-reload"]);
+    const graph = await get("/app.graph?import");
+    expect(graph.status).toBe(200);
+    expect(graph.text).toContain('name: "compose"');
   });
 });
