@@ -13,4 +13,10 @@ export const SOURCE_ENTRIES: Readonly<Record<string, string>> = {
   "@graphc/langgraph": "langgraph/index.ts",
   "@graphc/checkpoint-sqlite": "checkpoint-sqlite/index.ts",
   "@graphc/checkpoint-postgres": "checkpoint-postgres/index.ts",
+  "@graphc/unplugin": "unplugin/index.ts",
+  "@graphc/unplugin/vite": "unplugin/vite.ts",
+  "@graphc/unplugin/rollup": "unplugin/rollup.ts",
+  "@graphc/unplugin/esbuild": "unplugin/esbuild.ts",
+  "@graphc/unplugin/webpack": "unplugin/webpack.ts",
+  "@graphc/unplugin/rspack": "unplugin/rspack.ts",
 };

@@ -6,8 +6,10 @@
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { publint } from "publint";
+import { build as viteBuildApi } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runInChromium, viteBuild } from "./browser.ts";
 import { TYPES_NODE } from "./versions.ts";
@@ -18,6 +20,8 @@ let packs: Packs;
 let app: string;
 /** the app with @graphc/runtime and @graphc/checkpoint-sqlite */
 let sqliteApp: string;
+/** the app with @graphc/runtime, and graphc and @graphc/unplugin as devDependencies */
+let pluginApp: string;
 
 const EXPECTED = {
   question: { question: 'publish "All about graphs"?' },
@@ -27,7 +31,7 @@ const EXPECTED = {
 beforeAll(async () => {
   packs = await buildAndPack();
   const t = packs.tarballs;
-  [app, sqliteApp] = await Promise.all([
+  [app, sqliteApp, pluginApp] = await Promise.all([
     installApp(packs, {
       name: "app",
       dependencies: { "@graphc/runtime": t["@graphc/runtime"]! },
@@ -38,6 +42,11 @@ beforeAll(async () => {
       dependencies: { "@graphc/runtime": t["@graphc/runtime"]!, "@graphc/checkpoint-sqlite": t["@graphc/checkpoint-sqlite"]! },
       devDependencies: { "@types/node": TYPES_NODE },
       ignoreScripts: true,
+    }),
+    installApp(packs, {
+      name: "plugin-app",
+      dependencies: { "@graphc/runtime": t["@graphc/runtime"]! },
+      devDependencies: { graphc: t["graphc"]!, "@graphc/unplugin": t["@graphc/unplugin"]!, "@types/node": TYPES_NODE },
     }),
   ]);
   copyNativeBuild(sqliteApp, "better-sqlite3");
@@ -99,6 +108,20 @@ describe("installed from the packed tarballs", () => {
     expect(JSON.parse(await node([outfile], app))).toEqual(EXPECTED);
     const text = readFileSync(outfile, "utf8");
     for (const word of ["ts-morph", "prettier", "chevrotain"]) expect(text).not.toContain(word);
+  });
+
+  it("(g) @graphc/unplugin from its tarball: a Vite build of plugin/main.ts, which imports src/article.graph itself, runs", async () => {
+    const pluginEntry = join(pluginApp, "node_modules", "@graphc", "unplugin", "dist", "vite.js");
+    const { default: graphc } = (await import(pathToFileURL(pluginEntry).href)) as typeof import("@graphc/unplugin/vite");
+    const outDir = join(pluginApp, "plugin-dist");
+    await viteBuildApi({
+      root: pluginApp,
+      configFile: false,
+      logLevel: "silent",
+      plugins: [graphc()],
+      build: { outDir, minify: false, lib: { entry: join(pluginApp, "plugin", "main.ts"), formats: ["es"], fileName: () => "main.mjs" } },
+    });
+    expect(JSON.parse(await node([join(outDir, "main.mjs")], pluginApp))).toEqual(EXPECTED);
   });
 
   it("(e) generated code and the runtime's declarations pass the strictest flags (NodeNext and Bundler, skipLibCheck false); a misspelt input key is an error (src/typed-calls.ts)", async () => {
