@@ -93,6 +93,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option("--workers <n>", "runs executed at once", "4")
     .option("--tokens <file>", "bearer tokens: one `<token> <owner>` per line; threads are private to their owner")
     .option("--max-body <bytes>", "largest request body accepted (default 1 MiB)")
+    .option("--drain <ms>", "at shutdown, how long running runs may finish before they are requeued", "10000")
     .option("--chat", "serve the demo chat page at /chat")
     .action(async (files: string[], opts: import("./serve.ts").ServeFlags) => {
       code = await (await import("./serve.ts")).serveCommand(io, files, opts);

@@ -16,6 +16,7 @@ export interface ServeFlags {
   workers: string;
   tokens?: string;
   maxBody?: string;
+  drain: string;
   chat?: boolean;
 }
 
@@ -29,6 +30,7 @@ interface ServerModule {
     workers: number;
     auth?: (token: string | undefined, request: Request) => string | null;
     maxBodyBytes?: number;
+    drainMs: number;
     chat?: boolean;
   }): Promise<{ url: string; graphs: readonly string[]; close(): Promise<void> }>;
   tokenTable(table: Record<string, string>): (token: string | undefined, request: Request) => string | null;
@@ -56,6 +58,7 @@ async function importServer(): Promise<ServerModule | undefined> {
 export async function serveCommand(io: CliIO, files: string[], flags: ServeFlags): Promise<number> {
   const port = int("--port", flags.port, 0);
   const workers = int("--workers", flags.workers, 0);
+  const drainMs = int("--drain", flags.drain, 0);
   const maxBody = flags.maxBody === undefined ? undefined : int("--max-body", flags.maxBody, 1);
   const graphFiles = expandFiles(io.cwd, files).map((f) => resolve(io.cwd, f));
   const server = await importServer();
@@ -72,6 +75,7 @@ export async function serveCommand(io: CliIO, files: string[], flags: ServeFlags
       host: flags.host,
       dataDir: resolve(io.cwd, flags.data ?? ".graphc-server"),
       workers,
+      drainMs,
       ...(auth ? { auth } : {}),
       ...(maxBody ? { maxBodyBytes: maxBody } : {}),
       ...(flags.chat ? { chat: true } : {}),

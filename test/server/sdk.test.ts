@@ -31,7 +31,7 @@ beforeAll(async () => {
   writeFileSync(tokens, "# token owner\nalice-token alice\nbob-token bob\n");
   env = { CS_DB: join(tmp.dir, "business.db"), SLOW_LOG: join(tmp.dir, "slow.log") };
   writeFileSync(env["SLOW_LOG"]!, "");
-  args = [CUSTOMER_SERVICE, SLOW, "--data", join(tmp.dir, "data"), "--tokens", tokens, "--max-body", "65536"];
+  args = [CUSTOMER_SERVICE, SLOW, "--data", join(tmp.dir, "data"), "--tokens", tokens, "--max-body", "65536", "--drain", "200"];
   server = await startServer(args, env);
 });
 
@@ -191,6 +191,20 @@ describe("graphc serve with the official SDK client", () => {
     const values = (await client("alice-token").runs.join(thread.thread_id, run.run_id)) as { log: string[] };
     expect(values.log).toEqual(["first:crash", "slow:crash"]);
     expect(readFileSync(env["SLOW_LOG"]!, "utf8").match(/first crash/g)).toHaveLength(1);
+  });
+
+  it("at SIGTERM requeues a run that does not finish within the drain time; the next start resumes it", async () => {
+    const alice = client("alice-token");
+    const thread = await alice.threads.create();
+    const run = await alice.runs.create(thread.thread_id, "Slow", slowRun("term", 3000));
+    await waitFor(async () => ((await alice.threads.getState(thread.thread_id)).values as { log?: string[] }).log?.includes("first:term") === true);
+    expect(await server.stop("SIGTERM")).toBe(0);
+    expect(server.output()).toContain("shutting down");
+    server = await startServer(args, env);
+    expect((await client("alice-token").runs.get(thread.thread_id, run.run_id)).status).not.toBe("interrupted");
+    const values = (await client("alice-token").runs.join(thread.thread_id, run.run_id)) as { log: string[] };
+    expect(values.log).toEqual(["first:term", "slow:term"]);
+    expect(readFileSync(env["SLOW_LOG"]!, "utf8").match(/first term/g)).toHaveLength(1);
   });
 });
 
