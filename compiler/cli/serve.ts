@@ -21,7 +21,7 @@ export interface ServeFlags {
 }
 
 /** the part of `@graphc/server` this command uses (typed here: graphc has no build dependency on it) */
-interface ServerModule {
+export interface ServerModule {
   serve(options: {
     files: readonly string[];
     port: number;
@@ -55,13 +55,19 @@ async function importServer(): Promise<ServerModule | undefined> {
   }
 }
 
-export async function serveCommand(io: CliIO, files: string[], flags: ServeFlags): Promise<number> {
+/** `load` finds the server package (tests pass one that finds none) */
+export async function serveCommand(
+  io: CliIO,
+  files: string[],
+  flags: ServeFlags,
+  load: () => Promise<ServerModule | undefined> = importServer,
+): Promise<number> {
   const port = int("--port", flags.port, 0);
   const workers = int("--workers", flags.workers, 0);
   const drainMs = int("--drain", flags.drain, 0);
   const maxBody = flags.maxBody === undefined ? undefined : int("--max-body", flags.maxBody, 1);
   const graphFiles = expandFiles(io.cwd, files).map((f) => resolve(io.cwd, f));
-  const server = await importServer();
+  const server = await load();
   if (!server) {
     io.stderr(`graphc serve: the server is the package ${SERVER_PACKAGE}, which is not installed here.\n  npm i ${SERVER_PACKAGE}\n`);
     return EXIT.usage;
