@@ -92,6 +92,34 @@ describe("graphc serve with the official SDK client", () => {
     expect(runs.map((r) => r.status)).toEqual(["success", "success"]);
   });
 
+  it("updates a thread's state as a node, joins a run's stream, runs stateless, deletes a thread", async () => {
+    const alice = client("alice-token");
+    const thread = await alice.threads.create({ graphId: "Slow" });
+    const run = await alice.runs.create(thread.thread_id, "Slow", { ...slowRun("a", 300), streamMode: ["updates"] });
+    const joined: string[] = [];
+    for await (const part of alice.runs.joinStream(thread.thread_id, run.run_id)) joined.push(part.event);
+    expect(joined).toEqual(["metadata", "updates", "updates"]);
+    // graphc checks an update against what the node declares: `slow` writes only `log`
+    await expect(alice.threads.updateState(thread.thread_id, { values: { topic: "edited" }, asNode: "slow" })).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringMatching(/cannot write .*topic.*"field":"topic"/),
+    });
+    const { checkpoint } = (await alice.threads.updateState(thread.thread_id, { values: { log: ["by hand"] }, asNode: "slow" })) as unknown as {
+      checkpoint: { checkpoint_id: string };
+    };
+    const state = await alice.threads.getState(thread.thread_id);
+    expect(state.values).toEqual({ topic: "a", log: ["first:a", "slow:a", "by hand"] });
+    expect(state.checkpoint.checkpoint_id).toBe(checkpoint.checkpoint_id);
+    expect(state.metadata).toMatchObject({ source: "update" });
+    expect((await alice.threads.get(thread.thread_id)).values).toEqual(state.values);
+
+    const stateless = (await alice.runs.wait(null, "Slow", slowRun("solo", 0))) as { log: string[] };
+    expect(stateless.log).toEqual(["first:solo", "slow:solo"]);
+
+    await alice.threads.delete(thread.thread_id);
+    await expect(alice.threads.get(thread.thread_id)).rejects.toMatchObject({ status: 404 });
+  });
+
   it("rejects a second run on a busy thread (409) and runs enqueued ones after it, in order", async () => {
     const alice = client("alice-token");
     const thread = await alice.threads.create();
