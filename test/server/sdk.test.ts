@@ -120,6 +120,18 @@ describe("graphc serve with the official SDK client", () => {
     await expect(alice.threads.get(thread.thread_id)).rejects.toMatchObject({ status: 404 });
   });
 
+  it("reports a run whose node fails: an error event, status error, and runs.wait throws", async () => {
+    const alice = client("alice-token");
+    const thread = await alice.threads.create();
+    const failing = { input: { topic: "f" }, config: { configurable: { delayMs: 0, fail: true } } };
+    const events: { event: string; data: unknown }[] = [];
+    for await (const part of alice.runs.stream(thread.thread_id, "Slow", { ...failing, streamMode: ["updates"] })) events.push(part);
+    expect(events.at(-1)).toMatchObject({ event: "error", data: { error: "NodeError", message: expect.stringContaining("slow failed on purpose (f)") } });
+    expect((await alice.runs.list(thread.thread_id))[0]?.status).toBe("error");
+    expect((await alice.threads.get(thread.thread_id)).status).toBe("error");
+    await expect(alice.runs.wait(thread.thread_id, "Slow", failing)).rejects.toThrow(/NodeError: .*slow failed on purpose/);
+  });
+
   it("rejects a second run on a busy thread (409) and runs enqueued ones after it, in order", async () => {
     const alice = client("alice-token");
     const thread = await alice.threads.create();
