@@ -2,12 +2,14 @@
  * The official client (`@langchain/langgraph-sdk`'s `Client`) against `graphc serve` (SQLite, a child
  * process on 127.0.0.1): the customer-service refund with its confirmation interrupt, streamed with
  * subgraphs and resumed; multitask strategies; cancel; owners' isolation; 422, 413 and 501 answers; and
- * restart safety (a run in flight when the server is killed, or stopped with a short drain, is resumed
- * from its last checkpoint at the next start without running its finished node again).
+ * restart safety (a run in flight when the server is killed is resumed from its last checkpoint at the next
+ * start without running its finished node again; one still running after the drain time of a graceful stop
+ * is requeued).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
 import { Client } from "@langchain/langgraph-sdk";
 import { tempDir, type TempDir } from "../temp-dir.ts";
 import { CUSTOMER_SERVICE, SLOW, startServer, type ServerProcess } from "./server-process.ts";
@@ -233,18 +235,21 @@ describe("graphc serve with the official SDK client", () => {
     expect(readFileSync(env["SLOW_LOG"]!, "utf8").match(/first crash/g)).toHaveLength(1);
   });
 
-  it("at SIGTERM requeues a run that does not finish within the drain time; the next start resumes it", async () => {
+  it("at SIGTERM requeues a run that does not finish within the drain time (pending again on disk, for the next start)", async () => {
     const alice = client("alice-token");
     const thread = await alice.threads.create();
     const run = await alice.runs.create(thread.thread_id, "Slow", slowRun("term", 3000));
-    await waitFor(async () => ((await alice.threads.getState(thread.thread_id)).values as { log?: string[] }).log?.includes("first:term") === true);
+    await waitFor(async () => (await alice.runs.get(thread.thread_id, run.run_id)).status === "running");
     expect(await server.stop("SIGTERM")).toBe(0);
     expect(server.output()).toContain("shutting down");
-    server = await startServer(args, env);
-    expect((await client("alice-token").runs.get(thread.thread_id, run.run_id)).status).not.toBe("interrupted");
-    const values = (await client("alice-token").runs.join(thread.thread_id, run.run_id)) as { log: string[] };
-    expect(values.log).toEqual(["first:term", "slow:term"]);
-    expect(readFileSync(env["SLOW_LOG"]!, "utf8").match(/first term/g)).toHaveLength(1);
+    // read the file itself: opening it as a backend would requeue a run left running, hiding a missed requeue
+    const db = new Database(join(tmp.dir, "data", "graphc.db"), { readonly: true });
+    try {
+      const row = db.prepare("SELECT status, attempt FROM server_runs WHERE run_id = ?").get(run.run_id);
+      expect(row).toEqual({ status: "pending", attempt: 1 });
+    } finally {
+      db.close();
+    }
   });
 });
 
