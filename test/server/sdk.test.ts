@@ -77,6 +77,9 @@ describe("graphc serve with the official SDK client", () => {
     expect(paused.next).toEqual(["execution"]);
     expect(paused.tasks[0]?.interrupts[0]?.value).toMatchObject({ kind: "refund_confirmation" });
     expect((await alice.threads.get(thread.thread_id)).status).toBe("interrupted");
+    // the execution subgraph's own state, paused before approve's confirmation is answered
+    const withSubgraphs = await alice.threads.getState(thread.thread_id, undefined, { subgraphs: true });
+    expect(withSubgraphs.tasks[0]?.state).toMatchObject({ next: ["approve"], values: { amount: 1299 } });
 
     const done = (await alice.runs.wait(thread.thread_id, "CustomerService", {
       command: { resume: { approved: true, actor: "human:sdk-test" } },
@@ -90,6 +93,10 @@ describe("graphc serve with the official SDK client", () => {
     expect(history.length).toBeGreaterThan(4);
     expect((history[0]!.values as { execution_result: { status: string } }).execution_result.status).toBe("done");
     expect(history.some((s) => s.next.includes("execution"))).toBe(true);
+    const older = history[3]!;
+    const atCheckpoint = await alice.threads.getState(thread.thread_id, older.checkpoint.checkpoint_id!);
+    expect(atCheckpoint.values).toEqual(older.values);
+    expect(atCheckpoint.checkpoint.checkpoint_id).toBe(older.checkpoint.checkpoint_id);
     const runs = await alice.runs.list(thread.thread_id);
     expect(runs.map((r) => r.status)).toEqual(["success", "success"]);
   });
@@ -97,6 +104,7 @@ describe("graphc serve with the official SDK client", () => {
   it("updates a thread's state as a node, joins a run's stream, runs stateless, deletes a thread", async () => {
     const alice = client("alice-token");
     const thread = await alice.threads.create({ graphId: "Slow" });
+    expect(await alice.threads.getState(thread.thread_id)).toMatchObject({ values: {}, next: [], tasks: [] });
     const run = await alice.runs.create(thread.thread_id, "Slow", { ...slowRun("a", 300), streamMode: ["updates"] });
     const joined: string[] = [];
     for await (const part of alice.runs.joinStream(thread.thread_id, run.run_id)) joined.push(part.event);
