@@ -36,6 +36,7 @@ export interface ServerModule {
   tokenTable(table: Record<string, string>): (token: string | undefined, request: Request) => string | null;
   parseTokenFile(text: string): Record<string, string>;
   GraphLoadError: new (...args: never[]) => Error;
+  ServerStartError: new (...args: never[]) => Error;
 }
 
 const SERVER_PACKAGE = "@graphc/server";
@@ -87,7 +88,7 @@ export async function serveCommand(
       ...(flags.chat ? { chat: true } : {}),
     });
   } catch (e) {
-    if (e instanceof server.GraphLoadError) {
+    if (e instanceof server.GraphLoadError || e instanceof server.ServerStartError) {
       io.stderr(`graphc serve: ${e.message}\n`);
       return EXIT.errors;
     }

@@ -51,3 +51,19 @@ describe("graphc serve", () => {
     expect(out.stderr).toContain("npm i @graphc/server");
   });
 });
+
+describe("graphc serve on a port in use", () => {
+  it("says so and exits 1 instead of crashing", async () => {
+    const { createServer } = await import("node:net");
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const { port } = taken.address() as { port: number };
+    try {
+      const r = await run(p.dir, ["serve", "hello.graph", "--port", String(port), "--data", "data"]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`graphc serve: 127.0.0.1:${port} is already in use (choose another --port)`);
+    } finally {
+      taken.close();
+    }
+  });
+});
