@@ -180,6 +180,29 @@ describe("graphc serve with the official SDK client", () => {
     expect((await alice.threads.get(thread.thread_id)).status).not.toBe("busy");
   });
 
+  it("cancels a streamed run whose client goes away, with onDisconnect: cancel (and keeps it running without)", async () => {
+    const alice = client("alice-token");
+    const thread = await alice.threads.create();
+    const runIds: string[] = [];
+    for (const onDisconnect of ["cancel", "continue"] as const) {
+      const ac = new AbortController();
+      const parts = alice.runs.stream(thread.thread_id, "Slow", {
+        ...slowRun(onDisconnect, 2000),
+        multitaskStrategy: "enqueue",
+        onDisconnect,
+        signal: ac.signal,
+        onRunCreated: ({ run_id }) => void runIds.push(run_id),
+      });
+      for await (const part of parts) {
+        if (part.event === "metadata") ac.abort();
+      }
+    }
+    const [cancelled, continued] = runIds;
+    await waitFor(async () => (await alice.runs.get(thread.thread_id, cancelled!)).status === "interrupted");
+    expect(((await alice.runs.join(thread.thread_id, continued!)) as { log: string[] }).log).toContain("slow:continue");
+    expect((await alice.runs.get(thread.thread_id, continued!)).status).toBe("success");
+  });
+
   it("keeps each owner's threads private: another owner gets 404, no token 401", async () => {
     const alice = client("alice-token");
     const bob = client("bob-token");
