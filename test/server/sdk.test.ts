@@ -145,7 +145,8 @@ describe("graphc serve with the official SDK client", () => {
   it("rejects a second run on a busy thread (409) and runs enqueued ones after it, in order", async () => {
     const alice = client("alice-token");
     const thread = await alice.threads.create();
-    const first = await alice.runs.create(thread.thread_id, "Slow", slowRun("a", 1500));
+    // 3 s: long enough that the next two requests certainly find it pending or running, even on a busy machine
+    const first = await alice.runs.create(thread.thread_id, "Slow", slowRun("a", 3000));
     await expect(alice.runs.create(thread.thread_id, "Slow", { ...slowRun("x", 0), multitaskStrategy: "reject" })).rejects.toMatchObject({ status: 409 });
     const second = await alice.runs.create(thread.thread_id, "Slow", { ...slowRun("b", 0), multitaskStrategy: "enqueue" });
     const values = (await alice.runs.join(thread.thread_id, second.run_id)) as { log: string[] };
@@ -187,7 +188,7 @@ describe("graphc serve with the official SDK client", () => {
     for (const onDisconnect of ["cancel", "continue"] as const) {
       const ac = new AbortController();
       const parts = alice.runs.stream(thread.thread_id, "Slow", {
-        ...slowRun(onDisconnect, 2000),
+        ...slowRun(onDisconnect, onDisconnect === "cancel" ? 20_000 : 1000),
         multitaskStrategy: "enqueue",
         onDisconnect,
         signal: ac.signal,
