@@ -31,3 +31,5 @@ export type * from "./contracts/manifest-types.ts";
 export { MANIFEST_SCHEMA } from "./contracts/manifest-schema.ts";
 export { diffManifests } from "./contracts/diff.ts";
 export type * from "./contracts/diff-types.ts";
+export { graphSchemas, typeSchema } from "./schema/json-schema.ts";
+export type { GraphSchemas, JsonSchema, JsonValue } from "./schema/json-schema.ts";

@@ -31,6 +31,7 @@ export const PACKAGES = [
   { dir: "checkpoint-postgres", minify: false },
   { dir: "langgraph", minify: false },
   { dir: "unplugin", minify: false },
+  { dir: "server", minify: false },
   { dir: ".", minify: false },
 ];
 

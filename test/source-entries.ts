@@ -19,4 +19,5 @@ export const SOURCE_ENTRIES: Readonly<Record<string, string>> = {
   "@graphc/unplugin/esbuild": "unplugin/esbuild.ts",
   "@graphc/unplugin/webpack": "unplugin/webpack.ts",
   "@graphc/unplugin/rspack": "unplugin/rspack.ts",
+  "@graphc/server": "server/index.ts",
 };

@@ -118,6 +118,22 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       code = (await import("./diff.ts")).diffCommand(io, files, opts);
     });
 
+  program
+    .command("serve")
+    .description("serve the graphs of .graph files over the LangGraph Server HTTP API (needs @graphc/server)")
+    .argument("[files...]", "files, directories or globs (default: every .graph file here)")
+    .option("--port <port>", "port to listen on (0: any free port)", "2024")
+    .option("--host <host>", "interface to listen on", "127.0.0.1")
+    .option("--data <dir>", "folder of the SQLite database and the compiled graphs (default: .graphc-server)")
+    .option("--workers <n>", "runs executed at once", "4")
+    .option("--tokens <file>", "bearer tokens: one `<token> <owner>` per line; threads are private to their owner")
+    .option("--max-body <bytes>", "largest request body accepted (default 1 MiB)")
+    .option("--drain <ms>", "at shutdown, how long running runs may finish before they are requeued", "10000")
+    .option("--chat", "serve the demo chat page at /chat")
+    .action(async (files: string[], opts: import("./serve.ts").ServeFlags) => {
+      code = await (await import("./serve.ts")).serveCommand(io, files, opts);
+    });
+
   try {
     await program.parseAsync([...argv], { from: "user" });
     return code;

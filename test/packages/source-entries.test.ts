@@ -18,6 +18,7 @@ const PACKAGE_DIRS: Record<string, string> = {
   "@graphc/checkpoint-postgres": "checkpoint-postgres",
   "@graphc/langgraph": "langgraph",
   "@graphc/unplugin": "unplugin",
+  "@graphc/server": "server",
 };
 
 describe("source entries", () => {
