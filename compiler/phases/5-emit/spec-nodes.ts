@@ -134,16 +134,15 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
   let read: string;
   if (node.in.kind === "fn") {
     cx.binding(`(state: ${n.state}) => ${child.input} = ${cx.fn(node.in.fn.local)}`, { role: "in", node: node.name, fn: node.in.fn.local });
-    read = `read: (v) => {\nconst fn: (state: ${n.state}) => ${child.input} = ${cx.fn(node.in.fn.local)};\nreturn fn(v as ${n.state});\n},`;
+    read = `read: (v) => {\nconst fn: (state: ${n.state}) => ${child.input} = ${cx.fn(node.in.fn.local)};\nreturn fn(v);\n},`;
   } else {
     const items = node.in.items.map(
       (i): ProjItem =>
         i.expr.k === "field"
           ? pick("v", F(i.expr.name), i.child)
-          : { key: i.child, value: tsExpr(i.expr, "state"), trace: (text) => cx.traced(i.span, text) },
+          : { key: i.child, value: tsExpr(i.expr, "v"), trace: (text) => cx.traced(i.span, text) },
     );
-    const needsState = node.in.items.some((i) => i.expr.k !== "field");
-    read = `read: (v) => ${projection(items, cx.scope.rt("Values"), needsState ? `const state = v as ${n.state};` : "")},`;
+    read = `read: (v) => ${projection(items, cx.scope.rt("Values"))},`;
   }
   const spec = node.stateful ? n.statefulSpec(node.name) : child.spec;
   const V = cx.scope.rt("Values");
@@ -158,7 +157,7 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
     const items = node.out.items.map((i): ProjItem => {
       const cf = childField(i.child);
       // a child output field is present only when written (or when it has a default)
-      const always = cf !== undefined && cf.init !== undefined && !cf.ephemeral;
+      const always = cf?.alwaysSet === true;
       const value = access("out", i.child);
       return always ? { key: i.parent, value } : { key: i.parent, value, when: `${str(i.child)} in out` };
     });

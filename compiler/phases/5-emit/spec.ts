@@ -25,7 +25,7 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
     `compilerVersion: ${str(cx.version)},`,
     emitInit(g, cx),
     input.prop,
-    emitOutput(g, cx),
+    emitOutput(g, n, cx),
     emitApply(g, n, cx),
     emitClearEphemeral(g, cx),
     checkUpdate,
@@ -46,7 +46,7 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
       g.span,
       [
         `/** Graph \`${n.graph}\` as the runtime runs it: every field-dependent step is specialised code. */`,
-        `export const ${n.spec}: ${rt("GraphSpec")} = {\n${body.join("\n")}\n};`,
+        `export const ${n.spec}: ${rt("GraphSpec")}<${n.state}, ${n.output}, ${n.update}> = {\n${body.join("\n")}\n};`,
         BLANK,
         `export const ${n.graph} = ${rt("compileGraph")}<${n.input}, ${n.output}, ${n.state}, ${n.nodeName}, ${n.update}>(${n.spec});`,
       ].join("\n"),
