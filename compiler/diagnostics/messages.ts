@@ -127,7 +127,7 @@ export const MESSAGES = {
     hint: (a) => didYouMean(a.suggestions) ?? `import it: \`import { ${a.name} } from "./….ts"\``,
     doc: "A node implementation, router, `send` function or mapping transform must be a TS value imported at the top of the file.",
   }),
-  unknownReducer: def<Named & Suggested>({
+  unknownReducer: def<Named & Suggested & { builtins: string }>({
     code: "G2009",
     slug: "unknown-reducer",
     severity: "error",
@@ -135,7 +135,7 @@ export const MESSAGES = {
     label: () => "not a built-in reducer or an imported function",
     hint: (a) =>
       didYouMean(a.suggestions) ??
-      "built-in reducers: append, messages, sum, merge, union, replace; a custom reducer is an imported TS function",
+      `built-in reducers: ${a.builtins}; a custom reducer is an imported TS function`,
     doc: "`reduce R` names neither a built-in reducer nor an imported TS function.",
   }),
   unknownGraph: def<Named & Suggested & { note?: string }>({

@@ -21,7 +21,9 @@ export function checkReducers(g: BoundGraph, ctx: CheckContext): void {
             ...BUILTIN_REDUCER_NAMES.map((n) => ({ name: n })),
             ...(file?.imports.filter((i) => i.kind === "value").map((i) => ({ name: i.local, span: i.span })) ?? []),
           ];
-          ctx.diagnostics.push(d.unknownReducer(r.span, { name: r.name, suggestions: suggest(r.name, candidates) }));
+          ctx.diagnostics.push(
+            d.unknownReducer(r.span, { name: r.name, suggestions: suggest(r.name, candidates), builtins: BUILTIN_REDUCER_NAMES.join(", ") }),
+          );
           continue;
         }
         if (imp.kind !== "value") {
