@@ -85,9 +85,10 @@ describe("the reducer registry", () => {
     const { oneSet, foldSet, foldAppend, addMessages, append, sum, merge, union, Overwrite } = runtime;
     expect(oneSet([1], [2, 3], append)).toEqual([1, 2, 3]);
     expect(oneSet(1, 2, sum)).toBe(3);
-    expect(oneSet({ a: 1 }, { b: 2 }, merge)).toEqual({ a: 1, b: 2 });
+    const meta: Record<string, number> = { a: 1 };
+    expect(oneSet(meta, { b: 2 }, merge)).toEqual({ a: 1, b: 2 });
     expect(oneSet(["a"], ["a", "b"], union)).toEqual(["a", "b"]);
-    expect(oneSet([1], new Overwrite([9]), append)).toEqual([9]);
+    expect(oneSet<number[], number | number[]>([1], new Overwrite([9]), append)).toEqual([9]);
     expect(addMessages([{ id: "1", content: "a" }], { id: "1", content: "b" })).toEqual([{ id: "1", content: "b" }]);
     expect(foldSet("G", "x", 1, [2, new Overwrite(10), 5], sum)).toBe(10);
     // the fan-in fast path of `append` is exactly `append` applied in order
