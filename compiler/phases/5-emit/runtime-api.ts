@@ -21,6 +21,8 @@ export const RUNTIME_VALUES = [
   "GraphInputError",
   "InvalidUpdateError",
   "updateTypeError",
+  "badInput",
+  "cannotWrite",
   "END",
   // reducer helpers (runtime/reducers.ts): the fold variants, then the built-in reducers' merges (the
   // registry's `op`s, compiler/phases/reducers.ts)

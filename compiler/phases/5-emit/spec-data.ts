@@ -52,23 +52,18 @@ export function emitInit(g: GraphIR, cx: EmitContext): string {
   return `init: () => ({ ${items.map((f) => cx.traced(f.span, `${key(f.name)}: ${tsLiteral(f.init!)},`)).join("\n")} }),`;
 }
 
-/**
- * `input`, and the module-level function that builds its type error (declared once, so the message is not
- * repeated per field).
- */
-export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): { prop: string; decls: string[] } {
+/** `input`: each field's inline test; a wrong value is the runtime's `badInput` (one message for every graph). */
+export function emitInput(g: GraphIR, cx: EmitContext): string {
   const err = cx.scope.rt("GraphInputError");
   const site = `{ graph: ${str(g.name)} }`;
   // by name once: a `find` per input field made this quadratic (16,000 fields: 2.5 s)
   const byName = new Map(g.fields.map((f) => [f.name, f]));
-  const typed = g.input.filter((name) => checkExpr(byName.get(name)!.check, "x") !== "true");
-  const bad = typed.length > 0 ? cx.scope.fresh(`${n.graph}BadInput`) : "";
   const cases = g.input.map((name) => {
     const f = byName.get(name)!;
     const test = checkExpr(f.check, "x");
     const body = [
       `case ${str(name)}:`,
-      test === "true" ? "" : `if (${negate(test)}) ${bad}(${str(name)}, ${str(tsType(f.type))}, x);`,
+      test === "true" ? "" : `if (${negate(test)}) ${cx.scope.rt("badInput")}(${str(g.name)}, ${str(name)}, ${str(tsType(f.type))}, x);`,
       `out[${str(name)}] = x;`,
       "break;",
     ];
@@ -78,7 +73,7 @@ export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): { prop: s
   // required: listed in a declared `input` block, no default and a type without `undefined` (the fields
   // `GInput` does not mark optional); a graph without an input block takes any part of its state (LangGraph)
   const required = (g.inputDeclared ? g.input : [])
-    .map((name) => g.fields.find((x) => x.name === name)!)
+    .map((name) => byName.get(name)!)
     .filter((f) => f.init === undefined && !admitsUndefined(f.type))
     .map((f) =>
       cx.traced(
@@ -86,17 +81,6 @@ export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): { prop: s
         `if (!(${str(f.name)} in out)) throw new ${err}(${str(`graph "${g.name}": required input field "${f.name}" (${tsType(f.type)}) is missing`)}, { graph: ${str(g.name)}, field: ${str(f.name)} });`,
       ),
     );
-  const decls =
-    bad === ""
-      ? []
-      : [
-          [
-            `/** Input field \`field\` of \`${inComment(n.graph)}\` is not a \`want\`. */`,
-            `function ${bad}(field: string, want: string, x: unknown): never {`,
-            `throw new ${err}(${str(`graph "${g.name}": input field "`)} + field + '" must be ' + want + ", got " + (x === null ? "null" : typeof x), { graph: ${str(g.name)}, field });`,
-            `}`,
-          ].join("\n"),
-        ];
   const prop = `input: (raw) => {
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
       throw new ${err}(${str(`graph "${g.name}" expects an object as input, got `)} + (raw === null ? "null" : Array.isArray(raw) ? "array" : typeof raw), ${site});
@@ -114,7 +98,7 @@ export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): { prop: s
     ${required.join("\n")}
     return out;
   },`;
-  return { prop, decls };
+  return prop;
 }
 
 export function emitOutput(g: GraphIR, n: GraphNames, cx: EmitContext): string {

@@ -13,18 +13,18 @@ import { edges, emitNodes, statefulSpecs } from "./spec-nodes.ts";
 
 export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): string {
   const rt = cx.scope.rt.bind(cx.scope);
-  const input = emitInput(g, n, cx);
+  const input = emitInput(g, cx);
   const checks = new UpdateChecks(g, n, cx);
   const { nodes, decls: nodeDecls } = emitNodes(g, n, cx, checks);
   const checkUpdate = checks.checkUpdate();
   // the field tests first: the node checks and checkUpdate call them
-  const decls = [...input.decls, ...checks.decls, ...nodeDecls];
+  const decls = [...checks.decls, ...nodeDecls];
   const names = (xs: readonly string[]) => `[${xs.map(str).join(", ")}]`;
   const body = [
     `name: ${str(g.name)},`,
     `compilerVersion: ${str(cx.version)},`,
     emitInit(g, cx),
-    input.prop,
+    input,
     emitOutput(g, n, cx),
     emitApply(g, n, cx),
     emitClearEphemeral(g, cx),

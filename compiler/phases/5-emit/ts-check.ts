@@ -16,6 +16,7 @@ import type { Span } from "../../../grammar/span.ts";
 import { d } from "../../diagnostics/messages.ts";
 import type { ImportRef } from "../2-bind/model.ts";
 import { userTsconfig } from "../../user-tsconfig.ts";
+import { appendAll } from "../../../grammar/append.ts";
 import type { FnBinding } from "./context.ts";
 
 /** The repository's strict settings: generated code must be clean under them. */
@@ -214,7 +215,7 @@ export class TsWorld {
       const path = sf.getFilePath();
       const kept = this.diagnosed.get(path);
       if (kept !== undefined && kept.key === key && !this.dependsOnChange(sf)) {
-        out.push(...kept.diagnostics);
+        appendAll(out, kept.diagnostics);
         continue;
       }
       const mine: Diagnostic[] = [];
@@ -225,7 +226,7 @@ export class TsWorld {
         mine.push(toDiagnostic(span, text, flatten(diag.getMessageText()), diag.getCode(), f.bindings));
       }
       this.diagnosed.set(path, { key, diagnostics: mine });
-      out.push(...mine);
+      appendAll(out, mine);
     }
     return out;
   }
