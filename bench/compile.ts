@@ -4,7 +4,7 @@
  * with the time per node and the growth ratio (per-node time at the largest size / at the smallest).
  * A ratio near 1 means linear growth; it asserts nothing. Sizes: `npx tsx bench/compile.ts 100 1000 5000`;
  * `--skip-emit` leaves out the emit phase. Then the compile-time growth table (bench/growth.ts); `--growth`
- * prints only that.
+ * prints only that. Last, the build of a real project, cold and as a watch rebuild (bench/build-speed.ts).
  *
  * Each phase is timed as the best of several runs (fewer for big graphs) to keep out GC and machine noise.
  */
@@ -17,6 +17,7 @@ import { lower } from "../compiler/phases/4-lower/index.ts";
 import { emitFile } from "../compiler/phases/5-emit/index.ts";
 import { VERSION } from "../compiler/version.ts";
 import { growth } from "./growth.ts";
+import { buildSpeed } from "./build-speed.ts";
 
 /**
  * One graph with `n` nodes over n/10 fields: a chain from START with a fan-out + waiting join every 20
@@ -183,6 +184,7 @@ async function main(): Promise<void> {
     console.log(`${pad("", 7)} ${PHASES.map((p) => ratio(last.t[p], base.t[p])).join(" ")} ${ratio(sum(last.t), sum(base.t))}`);
   }
   await growth(generateGraph);
+  buildSpeed();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,16 +1,19 @@
 /**
- * The compiler pipeline: check (parse, bind, check) -> stop on errors -> lower -> emit (+ prettier) ->
- * TypeScript check of the node functions against the generated types. `buildFiles` is the CLI's entry:
- * it returns every output's path and text (generated code and source maps); writing them is the CLI's job.
+ * The compiler pipeline, linear: check (parse, bind, check) -> stop on errors -> lower (the IR, once) ->
+ * emit a draft -> the TypeScript pass over the draft and the user's modules (errors mapped to `.graph`
+ * spans; which functions are synchronous, recorded in the IR by `withSync`) -> emit the final files
+ * (+ prettier). `buildFiles` is the CLI's entry: it returns every output's path and text (generated code
+ * and source maps); writing them is the CLI's job.
  */
 import { posix } from "node:path";
 import type { Diagnostic } from "../grammar/diagnostic.ts";
 import { check, hasErrors, internalError, sortDiagnostics } from "./check.ts";
 import { nodeHost, normalisePath, type CompilerHost } from "./phases/2-bind/host.ts";
 import type { Program } from "./phases/2-bind/model.ts";
-import { lower, type ProgramIR } from "./phases/4-lower/index.ts";
+import { lower, withSync, type ProgramIR } from "./phases/4-lower/index.ts";
 import { emitFile, type EmittedFile } from "./phases/5-emit/index.ts";
-import { typecheckProgram } from "./phases/5-emit/typecheck.ts";
+import { emitFileText } from "./phases/5-emit/file.ts";
+import { typecheckDrafts } from "./phases/5-emit/typecheck.ts";
 import type { ImportExt } from "./phases/5-emit/import-ext.ts";
 import { userTsconfig } from "./user-tsconfig.ts";
 import { VERSION } from "./version.ts";
@@ -56,14 +59,21 @@ export async function compile(entryFiles: readonly string[], options: CompileOpt
 async function generate(program: Program, checkDiagnostics: readonly Diagnostic[], options: CompileOptions): Promise<CompileResult> {
   const outPath = outPathFor(options);
   const importExt = options.importExt ?? userTsconfig(options.cwd ?? process.cwd()).importExt;
-  // TypeScript: the node functions against the generated types, and which functions are synchronous
-  const ts = options.typecheck === false ? undefined : typecheckProgram(program, { version: VERSION, outPath, cwd: options.cwd, importExt });
-  const lowered = lower(program, ts ? { isSync: ts.isSync } : {});
-  const emitted = await Promise.all(
-    lowered.value.files.map((f) => emitFile(f, lowered.value, program.files.get(f.file)!.text, { version: VERSION, outPath, importExt })),
-  );
+  const emitOptions = { version: VERSION, outPath, importExt };
+  const lowered = lower(program);
+  // TypeScript: the node functions against the draft's types, and which functions are synchronous
+  const ts =
+    options.typecheck === false
+      ? undefined
+      : typecheckDrafts(
+          program,
+          lowered.value.files.map((f) => ({ source: f.file, raw: emitFileText(f, lowered.value, emitOptions) })),
+          { outPath, cwd: options.cwd },
+        );
+  const ir = ts ? withSync(lowered.value, ts.isSync) : lowered.value;
+  const emitted = await Promise.all(ir.files.map((f) => emitFile(f, ir, program.files.get(f.file)!.text, emitOptions)));
   const all = [...checkDiagnostics, ...lowered.diagnostics, ...emitted.flatMap((e) => e.diagnostics), ...(ts?.diagnostics ?? [])];
-  return { files: emitted.map((e) => e.value), ir: lowered.value, diagnostics: sortDiagnostics(all) };
+  return { files: emitted.map((e) => e.value), ir, diagnostics: sortDiagnostics(all) };
 }
 
 export interface BuildOutput {

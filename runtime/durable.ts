@@ -21,7 +21,6 @@ import { END, START, Send } from "./spec.ts";
 import { M_CHECKPOINTS, M_DEBUG } from "./stream.ts";
 import { PULL, Task } from "./task.ts";
 import { ownKeys, processCommand, processReturn } from "./writes.ts";
-import { forgetLastMerge } from "./reducers.ts";
 import { SaveQueue } from "./save-queue.ts";
 import { visible } from "./stream-events.ts";
 import { multitaskOf, withThread } from "./thread-lock.ts";
@@ -123,7 +122,6 @@ export function beginResume(loop: Loop): void | Promise<unknown> {
 export function applyNull(loop: Loop, t: Task): void {
   const values = loop.values;
   const written = t.updates ? loop.c.spec.apply(values, t.updates) : [];
-  forgetLastMerge();
   const v = loop.durable ? ++loop.maxV : 0;
   for (const f of written) loop.versions[f] = v;
   if (written.length > 0) loop.sawOutput = true;
@@ -547,7 +545,6 @@ export function valuesWithPending(loop: Loop, tasks: readonly Task[]): Values {
   const ups: TaskUpdate[] = [];
   for (const t of tasks) if (t.cached && t.updates) ups.push(...t.updates);
   if (ups.length > 0) loop.c.spec.apply(copy, ups);
-  forgetLastMerge();
   return copy;
 }
 

@@ -41,7 +41,6 @@ import { M_DEBUG, M_TASKS } from "./stream.ts";
 import { PULL, PUSH, Task } from "./task.ts";
 import type { SaveQueue } from "./save-queue.ts";
 import { features, need } from "./features.ts";
-import { forgetLastMerge } from "./reducers.ts";
 import { isThenable, processReturn } from "./writes.ts";
 import type { LevelTrace, Tracing } from "./trace-hooks.ts";
 
@@ -734,7 +733,6 @@ export class Loop {
       if (ups) {
         const view = { ...this.values };
         this.c.spec.apply(view, ups);
-        forgetLastMerge();
         this.view = view;
         this.sawOutput = true;
         // only the root shows it: an interrupted subgraph hands the interrupt up without a values chunk
@@ -790,12 +788,14 @@ export class Loop {
     // one reused buffer of the step's updates, already in LangGraph's order (tasks are sorted)
     let all: TaskUpdate[] | undefined;
     let shared = false;
+    let owner: Task | undefined;
     for (const t of tasks) {
       const us = t.updates;
       if (us !== undefined) {
         if (all === undefined) {
           all = us;
           shared = true;
+          owner = t;
         } else {
           if (shared) {
             all = all.slice();
@@ -809,8 +809,13 @@ export class Loop {
     }
     // in place: every checkpoint, stream chunk and fresh read holds its own shallow copy of the state
     const values = this.values;
-    const written = all !== undefined ? c.spec.apply(values, all) : NONE;
-    forgetLastMerge();
+    const fresh = shared ? owner!.fresh : undefined;
+    let written: readonly string[] = NONE;
+    if (fresh !== undefined && fresh.updates === all && fresh.count === all.length) {
+      // one task wrote this step and its routers already folded its updates into a copy of this state
+      written = fresh.written;
+      for (let i = 0; i < written.length; i++) values[written[i]!] = fresh.values[written[i]!];
+    } else if (all !== undefined) written = c.spec.apply(values, all);
     if (this.startInput !== undefined) this.startInput = undefined;
 
     // ephemeral triggers live for one step

@@ -29,7 +29,8 @@ export function overwriteValue(x: unknown): unknown {
 /**
  * Folds a reducer field's writes of one step, in order, with LangGraph's rules: the first write into an
  * unset field is stored as it is; an Overwrite replaces what was folded before it and later plain writes
- * of the same step are ignored; two Overwrites in one step are an error.
+ * of the same step are ignored; two Overwrites in one step are an error. The general form, for specs
+ * written by hand; generated code calls the variant its emitter chose for the field (below).
  */
 export function fold<T>(
   graph: string,
@@ -39,82 +40,114 @@ export function fold<T>(
   writes: readonly unknown[],
   op: (a: T, b: never) => T,
 ): T {
-  // several appends in one step (a fan-in): one concatenation instead of a growing copy per write
-  if (op === (append as unknown) && has && Array.isArray(current) && writes.length > 1 && writes.length <= 4096) {
-    // only for array writes: then the sequence of `append`s is exactly `current.concat(w1, w2, …)`
-    let arrays = true;
-    for (const w of writes) if (!Array.isArray(w)) arrays = false;
-    if (arrays) return current.concat(...(writes as unknown[][])) as T;
-  }
+  return foldMaybe(graph, field, has, current, writes as readonly never[], op);
+}
+
+/** One write into a reducer field (the general form; see `oneSet` / `oneMaybe`). */
+export function foldOne<T>(has: boolean, current: T, write: unknown, op: (a: T, b: never) => T): T {
+  return oneMaybe(has, current, write as never, op);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Fold variants: graphc's emitter picks one per field when it generates `apply` (its reducer registry,
+// compiler/reducers), so nothing is decided at run time by flags or by comparing functions. `W` is what a
+// node may write (the field's update type without the Overwrite), `T` the field's type.
+
+/** A replace field's one write: an Overwrite is unwrapped (as LangGraph's LastValue does). */
+export function lastValue<T>(write: T): T {
+  return isOverwrite(write) ? (overwriteValue(write) as T) : write;
+}
+
+/** One write into a reducer field that always holds a value (a default or the reducer's empty value). */
+export function oneSet<T, W>(current: T, write: W | Overwrite<T>, op: (a: T, b: W) => T): T {
+  return isOverwrite(write) ? (overwriteValue(write) as T) : op(current, write as W);
+}
+
+/** One write into a reducer field that may be unset (`has`): the first write is stored as it is. */
+export function oneMaybe<T, W>(has: boolean, current: T, write: W | Overwrite<T>, op: (a: T, b: W) => T): T {
+  if (isOverwrite(write)) return overwriteValue(write) as T;
+  return has ? op(current, write as W) : (write as unknown as T);
+}
+
+/** Several writes into a reducer field that always holds a value. */
+export function foldSet<T, W>(
+  graph: string,
+  field: string,
+  current: T,
+  writes: readonly (W | Overwrite<T>)[],
+  op: (a: T, b: W) => T,
+): T {
+  return foldMaybe(graph, field, true, current, writes, op);
+}
+
+/** Several writes into a reducer field that may be unset (`has`). */
+export function foldMaybe<T, W>(
+  graph: string,
+  field: string,
+  has: boolean,
+  current: T,
+  writes: readonly (W | Overwrite<T>)[],
+  op: (a: T, b: W) => T,
+): T {
   let acc = current;
   let hasAcc = has;
   let overwritten = false;
   for (const w of writes) {
     if (isOverwrite(w)) {
-      if (overwritten) {
-        throw new InvalidUpdateError(
-          `Invalid update for channel "${field}" with values ${safeJson(writes)}: Can receive only one Overwrite value per step.`,
-          { graph, field },
-        );
-      }
+      if (overwritten) throw twoOverwrites(graph, field, writes);
       overwritten = true;
       acc = overwriteValue(w) as T;
       hasAcc = true;
     } else if (overwritten) {
       continue;
     } else if (!hasAcc) {
-      acc = w as T;
+      acc = w as unknown as T;
       hasAcc = true;
     } else {
-      acc = op(acc, w as never);
+      acc = op(acc, w as W);
     }
   }
   return acc;
 }
 
-/** One write into a reducer field (the common case, without an array allocation). */
-export function foldOne<T>(has: boolean, current: T, write: unknown, op: (a: T, b: never) => T): T {
-  if (isOverwrite(write)) return overwriteValue(write) as T;
-  return has ? op(current, write as never) : (write as T);
+/**
+ * Several writes into an `append` field that always holds a value (a fan-in): when every write is an
+ * array, one concatenation instead of a growing copy per write — exactly `append` applied in order.
+ */
+export function foldAppend<E>(
+  graph: string,
+  field: string,
+  current: E[],
+  writes: readonly (E | readonly E[] | Overwrite<E[]>)[],
+): E[] {
+  if (writes.length <= 4096) {
+    let arrays = true;
+    for (const w of writes) if (!Array.isArray(w)) arrays = false;
+    if (arrays) return current.concat(...(writes as E[][]));
+  }
+  return foldMaybe(graph, field, true, current, writes, append);
+}
+
+function twoOverwrites(graph: string, field: string, writes: readonly unknown[]): InvalidUpdateError {
+  return new InvalidUpdateError(
+    `Invalid update for channel "${field}" with values ${safeJson(writes)}: Can receive only one Overwrite value per step.`,
+    { graph, field },
+  );
 }
 
 /** A replace field (no reducer): exactly one write per step, else LangGraph's LastValue error. */
-export function replace(graph: string, field: string, writes: readonly unknown[]): unknown {
+export function replace<T>(graph: string, field: string, writes: readonly T[]): T {
   if (writes.length !== 1) throw lastValueConflict(graph, field, writes);
-  const w = writes[0];
-  return isOverwrite(w) ? overwriteValue(w) : w;
+  return lastValue(writes[0]!);
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // append, sum, merge, union
 
-/**
- * Forgets the last `append`/`messages` call (called by the loop after it applies a step's writes). The
- * reuse is meant for the two applications of one task's update within one step only; a result is never
- * handed to a later step or run, whose caller may by then own (and change) it.
- */
-export function forgetLastMerge(): void {
-  appendCurrent = appendUpdate = appendResult = undefined;
-  lastCurrent = lastUpdate = lastResult = undefined;
-}
-
-let appendCurrent: readonly unknown[] | undefined;
-let appendUpdate: unknown;
-let appendResult: unknown[] | undefined;
-
-/**
- * Array concatenation; a single (non-array) update is appended as one element. As for `messages`, the same
- * (current, update) pair twice in a row (a router's fresh read, then the step) returns the first result.
- */
+/** Array concatenation; a single (non-array) update is appended as one element. */
 export function append<T>(current: readonly T[] | undefined, update: T | readonly T[]): T[] {
-  if (appendResult !== undefined && current === appendCurrent && update === appendUpdate && current !== undefined)
-    return appendResult as T[];
   const base = current ?? [];
-  const out = Array.isArray(update) ? base.concat(update as T[]) : [...base, update as T];
-  appendCurrent = current;
-  appendUpdate = update;
-  appendResult = out;
-  return out;
+  return Array.isArray(update) ? base.concat(update as T[]) : [...base, update as T];
 }
 
 export function sum(current: number | undefined, update: number): number {
@@ -209,24 +242,17 @@ function allNew(right: readonly Message[], map: ReadonlyMap<string, number>): bo
   return true;
 }
 
-/**
- * The last call's arguments and result. A router's fresh read applies a node's update to a copy of the
- * state and the step then applies the same update to the state itself: the same (current, update) pair
- * twice in a row. The reducer is pure and its arrays are never mutated, so the second call can return the
- * first result instead of copying the whole history again.
- */
-let lastCurrent: readonly unknown[] | undefined;
-let lastUpdate: unknown;
-let lastResult: Message[] | undefined;
-
+/** LangGraph's `add_messages`: appends new messages, replaces those whose id is known, applies removals. */
 export function messages(current: readonly unknown[] | undefined, update: unknown): Message[] {
-  if (lastResult !== undefined && current === lastCurrent && update === lastUpdate && current !== undefined)
-    return lastResult;
-  const out = mergeMessages(current, update);
-  lastCurrent = current;
-  lastUpdate = update;
-  lastResult = out;
-  return out;
+  return mergeMessages(current, update);
+}
+
+/**
+ * `messages` typed by the field: the field's type may be the user's own message type (compatible with
+ * plain messages), so generated code folds it without a cast.
+ */
+export function addMessages<T extends readonly unknown[]>(current: T | undefined, update: unknown): T {
+  return mergeMessages(current, update) as unknown as T;
 }
 
 function mergeMessages(current: readonly unknown[] | undefined, update: unknown): Message[] {

@@ -18,17 +18,30 @@ export const START = "__start__";
 export const END = "__end__";
 
 /** One task's state update, in the order the runtime applies them (PULL tasks by node name, then PUSH by index). */
-export interface TaskUpdate {
+export interface TaskUpdate<U = Values> {
   /** the node that wrote it (for error messages) */
   readonly node: string;
-  readonly values: Values;
+  readonly values: U;
 }
+
+/**
+ * An update as `apply` reads it: `apply` iterates the keys an update has, and a key it has holds a value of
+ * its field's update type (checked by the node's `check`), so no key is optional.
+ */
+export type Writes<U> = { readonly [K in keyof U]-?: U[K] };
 
 /**
  * Generated per graph. Functions are plain closures over generated code; none of them reflects on field
  * names at run time.
+ *
+ * Typed by the graph (generated code: `GraphSpec<GState, GOutput, GUpdate>`): `S` the state as the spec's
+ * functions see it (every field; an unset one is absent at run time, as for a node's `Read` type), `O`
+ * the output, `U` an update of any field typed by its reducer. So `apply`, `read` and `output` type-check
+ * without casts. The runtime holds specs as `GraphSpec` (the defaults): the functions are methods, which
+ * TypeScript compares bivariantly, so every typed spec is a `GraphSpec`. There is no input parameter:
+ * `input` checks an `unknown` value at run time and returns plain `Values`.
  */
-export interface GraphSpec {
+export interface GraphSpec<S extends object = Values, O extends object = Values, U extends object = Values> {
   readonly name: string;
   /** graphc version that generated this spec; checked by the runtime for compatibility */
   readonly compilerVersion: string;
@@ -42,7 +55,7 @@ export interface GraphSpec {
    */
   readonly input: (raw: unknown) => Values;
   /** Output projection: the non-empty output fields, as an object literal. */
-  readonly output: (values: Values) => Values;
+  output(values: S): Partial<O>;
   /**
    * Applies one superstep's updates to `values` IN PLACE with each field's reducer inlined, in the given
    * order. A replace field written twice throws `InvalidUpdateError` (LangGraph's LastValue text; use the
@@ -50,11 +63,11 @@ export interface GraphSpec {
    * streaming). `values` is the live state (or a copy, for a router's fresh read): assign new field values,
    * never mutate the old ones (checkpoints share them; reducers return new arrays/objects).
    */
-  readonly apply: (values: Values, updates: readonly TaskUpdate[]) => string[];
+  apply(values: S, updates: readonly TaskUpdate<Writes<U>>[]): string[];
   /** Clears `ephemeral` fields after a superstep (absent when the graph has none). */
-  readonly clearEphemeral?: (values: Values) => void;
+  clearEphemeral?(values: Partial<S>): void;
   /** Nodes in declaration order. Names are unique. */
-  readonly nodes: readonly NodeSpec[];
+  readonly nodes: readonly NodeSpec<S>[];
   /** Edges out of START: static targets and branches, exactly as for a node. */
   readonly start: EdgeSpec;
   /** Waiting edges `[a, b] -> c`: index = barrier id used in `NodeSpec.joins`. */
@@ -111,10 +124,10 @@ export interface JoinSpec {
   readonly target: string;
 }
 
-export interface NodeSpec extends EdgeSpec {
+export interface NodeSpec<S extends object = Values> extends EdgeSpec {
   readonly name: string;
   /** projection: a new object literal with the fields the node reads */
-  readonly read: (values: Values) => unknown;
+  read(values: S): unknown;
   /** calls the user's function (or the subgraph); a synchronous node returns a plain value, not a Promise */
   readonly call: (input: unknown, ctx: NodeContext) => unknown;
   /** true when `call` never returns a Promise, so the runtime can skip an await */

@@ -13,12 +13,26 @@ import type { GraphSpec, NodeContext, RunnableChild, Send, TaskUpdate, Values } 
 import { isThenable } from "./writes.ts";
 import { M_CUSTOM } from "./stream.ts";
 
+/** A router's fresh read: the state after `updates` (the first `count` of them), and the fields they wrote. */
+export interface FreshRead {
+  readonly values: Values;
+  readonly written: string[];
+  readonly updates: readonly TaskUpdate[];
+  readonly count: number;
+}
+
 export const PULL = "__pregel_pull";
 export const PUSH = "__pregel_push";
 
 export class Task implements NodeContext {
   /** state updates, in the order the node produced them */
   updates: TaskUpdate[] | undefined;
+  /**
+   * What this task's routers saw: the step's state with this task's own updates applied (a copy). When
+   * these updates are the step's only ones, the step takes its fields from here instead of folding the
+   * same updates again (a `messages` history would be copied twice per step).
+   */
+  fresh: FreshRead | undefined;
   /** nodes this task triggers (static edges, goto, routers) */
   trig: CNode[] | undefined;
   /** static edge targets (shared, never mutated) */

@@ -9,7 +9,6 @@ import type { ErrorSite } from "./errors.ts";
 import type { Destinations, Values } from "./spec.ts";
 import { END, Send } from "./spec.ts";
 import type { Task } from "./task.ts";
-import { forgetLastMerge } from "./reducers.ts";
 
 export function isThenable(x: unknown): x is PromiseLike<unknown> {
   return typeof x === "object" && x !== null && typeof (x as { then?: unknown }).then === "function";
@@ -77,7 +76,6 @@ function checkInputUpdate(t: Task, u: Values): void {
   const spec = t.loop.c.spec;
   if (spec.checkUpdate) return spec.checkUpdate(u);
   const written = spec.apply({ ...t.loop.values }, [{ node: t.cn.name, values: u }]);
-  forgetLastMerge();
   for (const k of Object.keys(u)) {
     if (!written.includes(k))
       throw new InvalidUpdateError(
@@ -149,7 +147,8 @@ function runBranches(t: Task, from: number, fresh: Values | undefined): Promise<
     if (fresh === undefined) {
       if (t.updates) {
         fresh = { ...t.loop.values };
-        t.loop.c.spec.apply(fresh, t.updates);
+        const written = t.loop.c.spec.apply(fresh, t.updates);
+        t.fresh = { values: fresh, written, updates: t.updates, count: t.updates.length };
       } else fresh = t.loop.values;
     }
     const r = bs[i]!(fresh, t);

@@ -50,7 +50,7 @@ function fieldEntry(f: GraphIR["fields"][number]): FieldEntry {
 }
 
 export function reducerName(r: ReducerIR): string {
-  return r.kind === "custom" ? `${r.fn.module}#${r.fn.exported}` : r.kind;
+  return r.kind === "custom" ? `${r.fn.module}#${r.fn.exported}` : r.kind === "builtin" ? r.name : r.kind;
 }
 
 function nodeEntry(n: NodeIR): NodeEntry {

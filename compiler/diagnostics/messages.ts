@@ -127,7 +127,7 @@ export const MESSAGES = {
     hint: (a) => didYouMean(a.suggestions) ?? `import it: \`import { ${a.name} } from "./….ts"\``,
     doc: "A node implementation, router, `send` function or mapping transform must be a TS value imported at the top of the file.",
   }),
-  unknownReducer: def<Named & Suggested>({
+  unknownReducer: def<Named & Suggested & { builtins: string }>({
     code: "G2009",
     slug: "unknown-reducer",
     severity: "error",
@@ -135,7 +135,7 @@ export const MESSAGES = {
     label: () => "not a built-in reducer or an imported function",
     hint: (a) =>
       didYouMean(a.suggestions) ??
-      "built-in reducers: append, messages, sum, merge, union, replace; a custom reducer is an imported TS function",
+      `built-in reducers: ${a.builtins}; a custom reducer is an imported TS function`,
     doc: "`reduce R` names neither a built-in reducer nor an imported TS function.",
   }),
   unknownGraph: def<Named & Suggested & { note?: string }>({
@@ -291,18 +291,14 @@ export const MESSAGES = {
     hint: (a) => `give a default of type \`${a.expected}\`, or change the field's type`,
     doc: "A field's `= default` is not assignable to its declared type.",
   }),
-  reducerTypeMismatch: def<{ name: string; reducer: string; type: string; needs: string }>({
+  reducerTypeMismatch: def<{ name: string; reducer: string; type: string; needs: string; hint: string }>({
     code: "G3002",
     slug: "reducer-type-mismatch",
     severity: "error",
     message: (a) => `reducer \`${a.reducer}\` does not fit field \`${a.name}: ${a.type}\``,
     label: (a) => `\`${a.reducer}\` needs ${a.needs}`,
-    hint: (a) =>
-      a.reducer === "sum"
-        ? "use `append` for lists, or make the field a number"
-        : a.reducer === "merge"
-          ? "use `merge` only on object or Record fields"
-          : "use `sum` for numbers, `merge` for objects, or make the field an array",
+    // the reducer registry's hint (compiler/phases/reducers.ts)
+    hint: (a) => a.hint,
     doc: "A built-in reducer is used on a field whose type it cannot combine: `sum` needs `number`, `append`/`union` need an array, `messages` needs an array, `merge` needs an object or Record.",
   }),
   reducerConflict: def<{ name: string; first: string; second: string }>({

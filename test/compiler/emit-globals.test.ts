@@ -26,7 +26,7 @@ graph G {
     expect(out).toMatch(/= Array_2;/);
     expect(out).toMatch(/= JSON_2;/);
     expect(out).toMatch(/= Object_2;/);
-    expect(out).toContain("x, Promise_2)"); // the custom reducer
+    expect(out).toContain(`u["n"], Promise_2)`); // the custom reducer
     expect(out).toContain("| Promise<GOneUpdate | void>"); // the built-in type, no longer shadowed
     // the globals themselves are still what generated code calls
     expect(out).toContain("Object.keys(");

@@ -161,7 +161,7 @@ graph G {
     expect(out).toContain('import { input as input_2, key as key_2, v as v_2 } from "./f.ts";');
     expect(out).toContain("const fn: GNBranch = key_2;");
     expect(out).toContain("const fn: GNFn = input_2;");
-    expect(out).toMatch(/fold<GState\["a"\]>\([^;]*v_2\)/);
+    expect(out).toContain(`v["a"] = foldSet("G", "a", v["a"], w_a, v_2)`);
     expect(parseStrings(out).errors).toEqual([]);
   });
 

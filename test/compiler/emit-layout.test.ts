@@ -23,7 +23,7 @@ const options = { version: VERSION };
 function lowered(entries: string[], host?: Parameters<typeof check>[1]) {
   const checked = check(entries, host);
   expect(checked.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  return lower(checked.program!, {}).value;
+  return lower(checked.program!).value;
 }
 
 describe("reindent", () => {

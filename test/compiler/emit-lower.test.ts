@@ -32,12 +32,12 @@ describe("lower", () => {
   it("gives each field its reducer, initial value (built-in empty values included) and flags", () => {
     const g = graph(ir, "Reducers");
     const f = (n: string) => g.fields.find((x) => x.name === n)!;
-    expect(f("log").reducer).toEqual({ kind: "append" });
-    expect(f("total")).toMatchObject({ reducer: { kind: "sum" }, init: { k: "lit", value: 0 } });
+    expect(f("log").reducer).toEqual({ kind: "builtin", name: "append" });
+    expect(f("total")).toMatchObject({ reducer: { kind: "builtin", name: "sum" }, init: { k: "lit", value: 0 }, alwaysSet: true });
     expect(f("messages").init).toEqual({ k: "array", items: [] });
     expect(f("best").reducer).toMatchObject({ kind: "custom", fn: { local: "keepLonger", sync: false } });
     expect(f("topic")).toMatchObject({ reducer: { kind: "replace" }, init: undefined, check: { k: "typeof", type: "string" } });
-    expect(f("scratch").ephemeral).toBe(true);
+    expect(f("scratch")).toMatchObject({ ephemeral: true, alwaysSet: false });
     expect(f("summary").origin).toBe("private");
     expect(g.input).toEqual(["topic"]);
     expect(g.recursionLimit).toBe(10);
@@ -48,11 +48,11 @@ describe("lower", () => {
     expect(graph(ir, "Paused").interruptBefore).toEqual(["count"]);
   });
 
-  it("records reads, writes, triggers, joins and options per node", () => {
+  it("records reads, writes, joins and options per node", () => {
     const g = graph(ir, "Branches");
     const joined = g.nodes.find((n) => n.name === "joined")!;
-    expect(g.joins).toEqual([expect.objectContaining({ sources: ["left", "right"], target: "joined", channel: "join:left+right:joined" })]);
-    expect(joined.triggers).toEqual(["branch:to:joined", "join:left+right:joined"]);
+    expect(g.joins).toEqual([expect.objectContaining({ sources: ["left", "right"], target: "joined" })]);
+    expect(joined.joins).toEqual([]);
     expect(g.nodes.find((n) => n.name === "left")!.joins).toEqual([0]);
     const review = g.nodes.find((n) => n.name === "review")!;
     expect(review).toMatchObject({ reads: ["results", "rounds"], writes: ["rounds"], goto: ["classify", "END"], options: { defer: true } });

@@ -16,11 +16,15 @@ import {
   type GraphSpec,
   type NodeSpec,
 } from "@graphc/runtime";
-import { Branches, BranchesSpec } from "../fixtures/emit/_expected/branches.graph.ts";
+import { Branches, BranchesSpec as TypedBranchesSpec } from "../fixtures/emit/_expected/branches.graph.ts";
 import { Escapes, EscapesSpec } from "../fixtures/emit/_expected/escapes.graph.ts";
 import { Desk, DeskSpec, Notes, TriageSpec } from "../fixtures/emit/_expected/parent-command.graph.ts";
-import { Paused, Reducers, ReducersSpec } from "../fixtures/emit/_expected/reducers.graph.ts";
+import { Paused, Reducers, ReducersSpec as TypedReducersSpec } from "../fixtures/emit/_expected/reducers.graph.ts";
 import { Subgraphs } from "../fixtures/emit/_expected/subgraphs.graph.ts";
+
+// typed specs are `GraphSpec`s, as the runtime holds them: these tests hand them values of any shape
+const ReducersSpec: GraphSpec = TypedReducersSpec;
+const BranchesSpec: GraphSpec = TypedBranchesSpec;
 
 afterEach(() => {
   delete process.env.GRAPHC_FIXTURE_GREETING;

@@ -2,6 +2,7 @@
  * The `.graph` file of one imported YAML file: its graph and its inline subgraphs (children first), every
  * node a message list, and the edges, waiting edges and routers the plan chose. `graphc fmt` formats it.
  */
+import { appendAll } from "../../../grammar/append.ts";
 import { camelName, pascalName } from "./names.ts";
 import { hitsField, outField, readsOf, stepField, writesOf, type Unit } from "./unit.ts";
 
@@ -41,10 +42,10 @@ export function graphFileText(f: GraphFileText): string {
 
 function graphText(u: Unit): string {
   const lines: string[] = [];
-  if (u.w.description) lines.push(...u.w.description.trim().split("\n").map((l) => `// ${l}`));
+  if (u.w.description) appendAll(lines, u.w.description.trim().split("\n").map((l) => `// ${l}`));
   lines.push(`graph ${u.name} {`);
   const vars = u.vars.declared();
-  if (vars.length > 0) lines.push("  vars {", ...vars.map((v) => `    ${v.name}: ${v.type} = ${v.value}`), "  }");
+  if (vars.length > 0) appendAll(lines, ["  vars {", ...vars.map((v) => `    ${v.name}: ${v.type} = ${v.value}`), "  }"]);
   lines.push("  state {", "    task: string");
   for (const n of u.w.nodes) {
     lines.push(`    ${outField(u, n.id)}: string[] = [] reduce append`);

@@ -6,6 +6,7 @@
 import type { Condition, WorkflowEdge, WorkflowNode } from "./workflow.ts";
 import type { ImportProblems } from "./problems.ts";
 import { inputFn, nodeFn, routerFn } from "./graph-text.ts";
+import { appendAll } from "../../../grammar/append.ts";
 import { pascalName } from "./names.ts";
 import { hitsField, loopCounter, outField, stepField, type Unit } from "./unit.ts";
 
@@ -52,11 +53,11 @@ export function nodesModuleText(units: readonly Unit[], graphModule: string, sup
       const lines = [`/** After \`${id}\`: the edges whose condition holds on its latest message${r.exits.length > 0 ? "; an edge out of the cycle wins" : ""}. */`];
       lines.push(`export const ${routerFn(u, id)}: ${u.name}${pascalName(u.names.get(id)!)}Branch = (s) => {`);
       if (r.exits.length > 0) {
-        lines.push(`  const exits: ${u.name}Node[] = [];`, ...push("exits", direct(r.exits)), "  if (exits.length > 0) return exits;");
+        appendAll(lines, [`  const exits: ${u.name}Node[] = [];`, ...push("exits", direct(r.exits)), "  if (exits.length > 0) return exits;"]);
       }
-      lines.push(`  const next: ${u.name}Node[] = [];`, ...push("next", direct(r.edges)));
+      appendAll(lines, [`  const next: ${u.name}Node[] = [];`, ...push("next", direct(r.edges))]);
       if (r.continues.length > 0) lines.push("  // the iteration ends here: run the cycle again if an edge back into its entry fired in it");
-      lines.push(...push("next", r.continues.map((c) => ({ edge: c.edge, target: c.entry }))));
+      appendAll(lines, push("next", r.continues.map((c) => ({ edge: c.edge, target: c.entry }))));
       lines.push("  return next.length > 0 ? next : END;", "};");
       bodies.push(lines.join("\n"));
     }

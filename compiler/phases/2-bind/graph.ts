@@ -23,14 +23,13 @@ import { bindEdges, ref } from "./edges.ts";
 import { readMeta } from "./meta.ts";
 import { readLimits, readNodeOptions } from "./options.ts";
 import { parseTemplate } from "./templates.ts";
+import { isBuiltinReducer } from "../reducers.ts";
 import {
-  BUILTIN_REDUCERS,
   type BoundField,
   type BoundFile,
   type BoundGraph,
   type BoundNode,
   type BoundVar,
-  type BuiltinReducer,
   type FieldOrigin,
   type FieldSite,
   type ImportRef,
@@ -105,9 +104,7 @@ export function exprNames(e: Expr, out: NameRef[] = []): NameRef[] {
 function reducerOf(file: BoundFile, decl: FieldDecl): ReducerKind {
   const r = decl.reducer;
   if (!r || r.name === "") return { kind: "replace", explicit: false };
-  if ((BUILTIN_REDUCERS as readonly string[]).includes(r.name)) {
-    return { kind: "builtin", name: r.name as BuiltinReducer, span: r.span };
-  }
+  if (isBuiltinReducer(r.name)) return { kind: "builtin", name: r.name, span: r.span };
   const fn = importValue(file, r);
   // an unknown reducer is reported by 3-check/reducers.ts; replace keeps the rest of the model coherent
   return fn ? { kind: "custom", fn } : { kind: "replace", explicit: false };

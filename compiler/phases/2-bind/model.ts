@@ -188,11 +188,13 @@ export type FieldOrigin =
 export type ReducerKind =
   /** no `reduce`: LangGraph's LastValue (two writes in one superstep are an error) */
   | { readonly kind: "replace"; readonly explicit: false }
-  | { readonly kind: "builtin"; readonly name: BuiltinReducer; readonly span: Span }
+  | { readonly kind: "builtin"; readonly name: BuiltinReducerName; readonly span: Span }
   | { readonly kind: "custom"; readonly fn: ImportRef };
 
-export const BUILTIN_REDUCERS = ["append", "messages", "sum", "merge", "union", "replace"] as const;
-export type BuiltinReducer = (typeof BUILTIN_REDUCERS)[number];
+// the built-in reducers are the registry's (compiler/phases/reducers.ts); re-exported under their old names
+export { BUILTIN_REDUCER_NAMES as BUILTIN_REDUCERS } from "../reducers.ts";
+export type { BuiltinReducerName as BuiltinReducer } from "../reducers.ts";
+import type { BuiltinReducerName } from "../reducers.ts";
 
 export interface BoundField {
   readonly name: string;

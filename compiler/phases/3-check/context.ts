@@ -4,6 +4,7 @@ import type { Span } from "../../../grammar/span.ts";
 import type { Candidate } from "../../diagnostics/did-you-mean.ts";
 import type { BoundGraph, Program } from "../2-bind/model.ts";
 import type { ExprScope } from "./typesystem.ts";
+import { startsSet } from "../reducers.ts";
 
 export interface CheckContext {
   readonly program: Program;
@@ -25,7 +26,7 @@ export function graphScope(g: BoundGraph, context: string): ExprScope {
       const f = g.fields.get(name);
       if (!f || f.ephemeral) return false;
       // the same rule as lowering's initial value: a default, or a built-in reducer's empty value
-      return f.default !== undefined || (f.reducer.kind === "builtin" && f.reducer.name !== "replace");
+      return f.default !== undefined || startsSet(f.reducer);
     },
     candidates: () => [
       ...fieldCandidates(g),

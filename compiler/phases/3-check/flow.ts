@@ -9,6 +9,7 @@
 import { d, rel } from "../../diagnostics/messages.ts";
 import type { BoundGraph } from "../2-bind/model.ts";
 import type { CheckContext } from "./context.ts";
+import { startsSet } from "../reducers.ts";
 
 const START = "START";
 const END = "END";
@@ -100,7 +101,7 @@ function checkOutputsWritten(g: BoundGraph, ctx: CheckContext): void {
   const block = g.decl.members.find((m) => m.kind === "Output");
   for (const name of g.output) {
     const f = g.fields.get(name);
-    if (!f || written.has(name) || f.default !== undefined || f.reducer.kind === "builtin") continue;
+    if (!f || written.has(name) || f.default !== undefined || startsSet(f.reducer)) continue;
     // point at the `output { x }` entry when there is one, else at the field
     const entry = block?.kind === "Output" ? block.fields.find((x) => x.name.name === name) : undefined;
     ctx.diagnostics.push(
@@ -138,7 +139,7 @@ function checkReadBeforeWrite(
     if (n.readsSchema || (n.kind === "subgraph" && n.in.kind !== "block")) continue;
     for (const r of n.reads) {
       const f = g.fields.get(r.name);
-      if (!f || f.default !== undefined || f.reducer.kind === "builtin" || input.has(f.name)) continue;
+      if (!f || f.default !== undefined || startsSet(f.reducer) || input.has(f.name)) continue;
       let after = afterWriters.get(f.name);
       if (!after) afterWriters.set(f.name, (after = reach(writers.get(f.name) ?? [], succ)));
       if (!after.has(n.name)) ctx.diagnostics.push(d.readBeforeWrite(r.span, { name: f.name, node: n.name }));

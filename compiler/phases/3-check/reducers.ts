@@ -1,20 +1,11 @@
 /** Reducers: known, fitting the field's type, and one reducer per field across schema blocks. */
 import { d, rel } from "../../diagnostics/messages.ts";
 import { suggest } from "../../diagnostics/did-you-mean.ts";
-import { BUILTIN_REDUCERS, findImport, type BoundGraph, type DslType } from "../2-bind/model.ts";
+import { findImport, type BoundGraph } from "../2-bind/model.ts";
 import { typeToString } from "../2-bind/types.ts";
+import { BUILTIN_REDUCER_NAMES, isBuiltinReducer, reducerDef } from "../reducers.ts";
 import type { CheckContext } from "./context.ts";
-import { isArray, isNumeric, isObjectLike, nonNullable } from "./typesystem.ts";
-
-/** What each built-in reducer needs from the field type (undefined: anything). */
-const NEEDS: Record<string, { test: (t: DslType) => boolean; needs: string } | undefined> = {
-  sum: { test: isNumeric, needs: "a `number` field" },
-  append: { test: isArray, needs: "an array field (`T[]`)" },
-  union: { test: isArray, needs: "an array field (`T[]`)" },
-  messages: { test: isArray, needs: "an array of messages (`Message[]`)" },
-  merge: { test: isObjectLike, needs: "an object or `Record<string, T>` field" },
-  replace: undefined,
-};
+import { nonNullable } from "./typesystem.ts";
 
 export function checkReducers(g: BoundGraph, ctx: CheckContext): void {
   const file = ctx.program.files.get(g.file);
@@ -23,15 +14,16 @@ export function checkReducers(g: BoundGraph, ctx: CheckContext): void {
     for (const site of field.declarations) {
       const r = site.decl.reducer;
       if (!r || r.name === "") continue;
-      const builtin = (BUILTIN_REDUCERS as readonly string[]).includes(r.name);
-      if (!builtin) {
+      if (!isBuiltinReducer(r.name)) {
         const imp = file ? findImport(file, r.name) : undefined;
         if (!imp) {
           const candidates = [
-            ...BUILTIN_REDUCERS.map((n) => ({ name: n })),
+            ...BUILTIN_REDUCER_NAMES.map((n) => ({ name: n })),
             ...(file?.imports.filter((i) => i.kind === "value").map((i) => ({ name: i.local, span: i.span })) ?? []),
           ];
-          ctx.diagnostics.push(d.unknownReducer(r.span, { name: r.name, suggestions: suggest(r.name, candidates) }));
+          ctx.diagnostics.push(
+            d.unknownReducer(r.span, { name: r.name, suggestions: suggest(r.name, candidates), builtins: BUILTIN_REDUCER_NAMES.join(", ") }),
+          );
           continue;
         }
         if (imp.kind !== "value") {
@@ -61,13 +53,13 @@ export function checkReducers(g: BoundGraph, ctx: CheckContext): void {
 
     const r = field.reducer;
     if (r.kind !== "builtin") continue;
-    const need = NEEDS[r.name];
+    const need = reducerDef(r.name).fits;
     const t = nonNullable(field.type);
     if (need && !need.test(t)) {
       ctx.diagnostics.push(
         d.reducerTypeMismatch(
           r.span,
-          { name: field.name, reducer: r.name, type: typeToString(field.type), needs: need.needs },
+          { name: field.name, reducer: r.name, type: typeToString(field.type), needs: need.needs, hint: need.hint },
           [rel(field.typeExpr?.span ?? field.span, "field type declared here")],
         ),
       );

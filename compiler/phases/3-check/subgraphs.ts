@@ -22,6 +22,7 @@ import { checkImportedFn } from "./nodes.ts";
 import { assignable, exprType } from "./typesystem.ts";
 import { chainGraphs, deepestChains, leadsBack, subgraphNodes, type Chain } from "./subgraph-graph.ts";
 import { checkInheritedVars } from "./vars.ts";
+import { reducerDef, startsSet } from "../reducers.ts";
 
 /** nesting beyond this many levels is a warning (G5007): hard to follow, but it works */
 const MAX_DEPTH = 3;
@@ -36,11 +37,7 @@ export const MAX_SUBGRAPH_DEPTH = 64;
 function updateType(field: BoundField): DslType {
   const r = field.reducer;
   if (r.kind === "custom") return T.unknown; // the TS signature decides
-  if (
-    r.kind === "builtin" &&
-    (r.name === "append" || r.name === "union" || r.name === "messages") &&
-    field.type.kind === "array"
-  ) {
+  if (r.kind === "builtin" && reducerDef(r.name).update === "item-or-list" && field.type.kind === "array") {
     return union([field.type, field.type.element]);
   }
   return field.type;
@@ -147,7 +144,7 @@ function checkMappings(
     const supplied = new Set(inItems.map((i) => i.child.name));
     for (const name of warnUnused ? child.input : []) {
       const f = child.fields.get(name);
-      if (supplied.has(name) || !f || f.default !== undefined || f.reducer.kind === "builtin") continue;
+      if (supplied.has(name) || !f || f.default !== undefined || startsSet(f.reducer)) continue;
       diags.push(
         d.childInputUnsupplied(node.span, { name, graph: child.name, node: node.name }, [
           rel(f.span, `declared in graph \`${child.name}\``),
@@ -193,7 +190,7 @@ function checkMappings(
       // LangGraph writes the child's whole value back through the parent's reducer: if the field went in,
       // an accumulating reducer counts the old value twice
       const r = target.reducer;
-      const accumulating = (r.kind === "builtin" && (r.name === "append" || r.name === "sum")) || r.kind === "custom";
+      const accumulating = (r.kind === "builtin" && reducerDef(r.name).accumulates) || r.kind === "custom";
       // a TS transform fills only the child's input fields: a child field outside its input starts empty
       // in every run, so the child returns only what it added
       const wentIn =

@@ -14,6 +14,7 @@ import type {
   NodeOptions,
 } from "../2-bind/model.ts";
 import { lowerExpr } from "./expr.ts";
+import { reducerDef } from "../reducers.ts";
 import type {
   BranchIR,
   EdgesIR,
@@ -29,32 +30,19 @@ import type {
 } from "./ir.ts";
 import { checkFromDsl, typeFromDsl, typeFromExpr } from "./types.ts";
 
-/** Decides whether an imported function is synchronous (never returns a Promise). */
-export type SyncOracle = (fn: ImportRef, fromFile: string) => boolean;
-
 export interface LowerContext {
   readonly file: BoundFile;
-  readonly isSync: SyncOracle;
 }
 
 export function lowerGraph(g: BoundGraph, cx: LowerContext): GraphIR {
-  const fnRef = (fn: ImportRef): FnRefIR => ({
-    local: fn.local,
-    module: fn.module,
-    exported: fn.exported,
-    span: fn.span,
-    sync: cx.isSync(fn, g.file),
-  });
+  // `sync` is TypeScript's answer, recorded after the TypeScript pass (sync.ts)
+  const fnRef = (fn: ImportRef): FnRefIR => ({ local: fn.local, module: fn.module, exported: fn.exported, span: fn.span, sync: false });
 
-  const joins: JoinIR[] = g.edges.joins.map((j) => {
-    const sources = j.sources.map((s) => s.name);
-    return { sources, target: j.target.name, channel: `join:${sources.join("+")}:${j.target.name}`, span: j.span };
-  });
+  const joins: JoinIR[] = g.edges.joins.map((j) => ({ sources: j.sources.map((s) => s.name), target: j.target.name, span: j.span }));
   // indexed once by node name: filtering every edge list per node was quadratic in the graph size
   const staticFrom = groupBy(g.edges.static, (e) => [e.from.name]);
   const branchesFrom = groupBy(g.edges.branches, (b) => [b.from.name]);
   const joinIdsFrom = groupBy(joins.map((j, i) => ({ j, i })), ({ j }) => [...new Set(j.sources)]);
-  const joinsInto = groupBy(joins, (j) => [j.target]);
   const edgesOf = (from: string): EdgesIR => ({
     static: (staticFrom.get(from) ?? []).map((e) => ({ to: e.to.name, span: e.stmt.span })),
     joins: (joinIdsFrom.get(from) ?? []).map(({ i }) => i),
@@ -78,7 +66,7 @@ export function lowerGraph(g: BoundGraph, cx: LowerContext): GraphIR {
     implements: g.implements.length === 0 ? undefined : g.implements.flatMap((i) => (i.target ? [{ name: i.target.name, file: i.target.file }] : [])),
     interruptBefore: g.interrupts.before.map((n) => n.name),
     interruptAfter: g.interrupts.after.map((n) => n.name),
-    nodes: [...g.nodes.values()].map((n) => lowerNode(n, edgesOf(n.name), joinsInto.get(n.name) ?? [], fnRef)),
+    nodes: [...g.nodes.values()].map((n) => lowerNode(n, edgesOf(n.name), fnRef)),
     start: edgesOf("START"),
     joins,
   };
@@ -103,20 +91,16 @@ function groupBy<T>(items: readonly T[], keys: (item: T) => readonly string[]): 
   return out;
 }
 
-/** The empty value a built-in reducer starts from when the field declares no default. */
-const EMPTY: Partial<Record<ReducerIR["kind"], ExprIR>> = {
-  append: { k: "array", items: [] },
-  union: { k: "array", items: [] },
-  messages: { k: "array", items: [] },
-  sum: { k: "lit", value: 0 },
-  merge: { k: "object", entries: [] },
-};
-
 function lowerField(f: BoundField, file: BoundFile, fnRef: (fn: ImportRef) => FnRefIR): FieldIR {
   const r = f.reducer;
   const reducer: ReducerIR =
-    r.kind === "custom" ? { kind: "custom", fn: fnRef(r.fn) } : r.kind === "builtin" ? { kind: r.name } : { kind: "replace" };
-  const init = f.default !== undefined ? lowerExpr(f.default) : EMPTY[reducer.kind];
+    r.kind === "custom"
+      ? { kind: "custom", fn: fnRef(r.fn) }
+      : r.kind === "builtin" && r.name !== "replace"
+        ? { kind: "builtin", name: r.name }
+        : { kind: "replace" };
+  // without a default, a built-in reducer's empty value (the registry's)
+  const init = f.default !== undefined ? lowerExpr(f.default) : r.kind === "builtin" ? reducerDef(r.name).empty : undefined;
   return {
     name: f.name,
     span: f.span,
@@ -125,6 +109,7 @@ function lowerField(f: BoundField, file: BoundFile, fnRef: (fn: ImportRef) => Fn
     reducer,
     init,
     ephemeral: f.ephemeral,
+    alwaysSet: init !== undefined && !f.ephemeral,
     origin: f.origin.kind,
   };
 }
@@ -155,13 +140,12 @@ function lowerOptions(o: NodeOptions): NodeOptionsIR {
   return out;
 }
 
-function lowerNode(n: BoundNode, edges: EdgesIR, joins: readonly JoinIR[], fnRef: (fn: ImportRef) => FnRefIR): NodeIR {
+function lowerNode(n: BoundNode, edges: EdgesIR, fnRef: (fn: ImportRef) => FnRefIR): NodeIR {
   const base = {
     name: n.name,
     span: n.span,
     reads: n.reads.map((r) => r.name),
     writes: n.writes.map((w) => w.name),
-    triggers: [`branch:to:${n.name}`, ...joins.filter((j) => j.target === n.name).map((j) => j.channel)],
     goto: n.goto?.map((t) => t.name),
     options: lowerOptions(n.options),
     ...edges,

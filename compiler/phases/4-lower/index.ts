@@ -5,25 +5,20 @@
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import { d } from "../../diagnostics/messages.ts";
 import type { BoundFile, BoundGraph, Program } from "../2-bind/model.ts";
-import { LowerError, lowerGraph, type SyncOracle } from "./graph.ts";
+import { LowerError, lowerGraph } from "./graph.ts";
 import type { FileIR, ImportIR, ProgramIR } from "./ir.ts";
 import { typeFromExpr } from "./types.ts";
 
 export type * from "./ir.ts";
-export type { SyncOracle } from "./graph.ts";
+export { withSync, type SyncOracle } from "./sync.ts";
 
-export interface LowerOptions {
-  /** decides whether an imported function is synchronous; without it every function is treated as async */
-  readonly isSync?: SyncOracle;
-}
-
-export function lower(program: Program, options: LowerOptions = {}): { value: ProgramIR; diagnostics: Diagnostic[] } {
-  const isSync = options.isSync ?? (() => false);
+/** The IR of every file; every imported function is `sync: false` until `withSync` records TypeScript's answers. */
+export function lower(program: Program): { value: ProgramIR; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const files: FileIR[] = [];
   for (const file of program.files.values()) {
     try {
-      files.push(lowerFile(file, program, isSync));
+      files.push(lowerFile(file, program));
     } catch (e) {
       if (!(e instanceof LowerError)) throw e;
       diagnostics.push(d.internalError(e.span, { error: e.message }));
@@ -32,13 +27,13 @@ export function lower(program: Program, options: LowerOptions = {}): { value: Pr
   return { value: { files }, diagnostics };
 }
 
-function lowerFile(file: BoundFile, program: Program, isSync: SyncOracle): FileIR {
+function lowerFile(file: BoundFile, program: Program): FileIR {
   const graphs = dependencyOrder(program.graphs.filter((g) => g.file === file.path));
   return {
     file: file.path,
     imports: lowerImports(file, program),
     types: [...file.types.values()].map((t) => ({ name: t.name, type: typeFromExpr(t.decl.type, file), span: t.decl.span })),
-    graphs: graphs.map((g) => lowerGraph(g, { file, isSync })),
+    graphs: graphs.map((g) => lowerGraph(g, { file })),
   };
 }
 

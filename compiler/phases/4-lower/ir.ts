@@ -9,6 +9,7 @@
  * TypeScript mapped back to the `.graph` file).
  */
 import type { Span } from "../../../grammar/span.ts";
+import type { BuiltinReducerName } from "../reducers.ts";
 
 export interface ProgramIR {
   /** one entry per loaded `.graph` file, in load order (entry files first) */
@@ -108,9 +109,10 @@ export interface GraphIR {
   readonly joins: JoinIR[];
 }
 
+/** A field's reducer: none (LangGraph's LastValue), a built-in one (compiler/phases/reducers.ts) or a TS function. */
 export type ReducerIR =
   | { readonly kind: "replace" }
-  | { readonly kind: "append" | "messages" | "sum" | "merge" | "union" }
+  | { readonly kind: "builtin"; readonly name: Exclude<BuiltinReducerName, "replace"> }
   | { readonly kind: "custom"; readonly fn: FnRefIR };
 
 export interface FieldIR {
@@ -126,6 +128,11 @@ export interface FieldIR {
    */
   readonly init?: ExprIR | undefined;
   readonly ephemeral: boolean;
+  /**
+   * The field always holds a value (an initial value, and not `ephemeral`): projections read it directly
+   * and its fold needs no "is it set?" test. Computed here once for every emitter.
+   */
+  readonly alwaysSet: boolean;
   readonly origin: "state" | "input" | "output" | "private";
 }
 
@@ -167,8 +174,6 @@ export interface EdgesIR {
 export interface JoinIR {
   readonly sources: string[];
   readonly target: string;
-  /** LangGraph's barrier channel name `join:a+b:c` */
-  readonly channel: string;
   readonly span: Span;
 }
 
@@ -194,8 +199,6 @@ interface NodeBaseIR extends EdgesIR {
   readonly reads: string[];
   /** fields the node may write */
   readonly writes: string[];
-  /** LangGraph trigger channels: `branch:to:<name>` and every `join:…:<name>` barrier targeting it */
-  readonly triggers: string[];
   /** declared `goto` targets (node names or "END"); undefined when none are declared */
   readonly goto?: string[] | undefined;
   readonly options: NodeOptionsIR;

@@ -21,22 +21,29 @@ export const RUNTIME_VALUES = [
   "GraphInputError",
   "InvalidUpdateError",
   "updateTypeError",
+  "badInput",
+  "cannotWrite",
   "END",
-  // reducer helpers (runtime/reducers.ts)
-  "fold",
-  "foldOne",
+  // reducer helpers (runtime/reducers.ts): the fold variants, then the built-in reducers' merges (the
+  // registry's `op`s, compiler/phases/reducers.ts)
+  "lastValue",
   "replace",
+  "oneSet",
+  "oneMaybe",
+  "foldSet",
+  "foldMaybe",
+  "foldAppend",
   "isOverwrite",
   "overwriteValue",
   "append",
   "sum",
   "merge",
   "union",
-  "messages",
+  "addMessages",
 ] as const;
 
 /** runtime types generated code may refer to */
-export const RUNTIME_TYPES = ["GraphSpec", "NodeContext", "BranchContext", "Values", "Send", "Command", "Overwrite"] as const;
+export const RUNTIME_TYPES = ["GraphSpec", "NodeContext", "BranchContext", "Values", "Send", "Command", "Overwrite", "Writes"] as const;
 
 export type RuntimeValue = (typeof RUNTIME_VALUES)[number];
 export type RuntimeType = (typeof RUNTIME_TYPES)[number];

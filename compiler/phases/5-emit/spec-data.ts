@@ -9,6 +9,7 @@ import { access, inComment, isIdentifier, key, str } from "./escape.ts";
 import { tsLiteral } from "./expr.ts";
 import type { GraphNames } from "./names.ts";
 import { admitsUndefined, checkExpr, tsType } from "./types.ts";
+import { reducerDef } from "../reducers.ts";
 
 /** An item of a projection: `key: value`, or, with `when`, set only when `when` holds (absent otherwise). */
 export interface ProjItem {
@@ -22,7 +23,7 @@ export interface ProjItem {
 /** `f: v.f` for a field that is always set, `f` set only when `"f" in v` for one that may be absent. */
 export function pick(src: string, field: FieldIR, as: string = field.name): ProjItem {
   const value = access(src, field.name);
-  return field.init !== undefined && !field.ephemeral ? { key: as, value } : { key: as, value, when: `${str(field.name)} in ${src}` };
+  return field.alwaysSet ? { key: as, value } : { key: as, value, when: `${str(field.name)} in ${src}` };
 }
 
 /**
@@ -31,10 +32,10 @@ export function pick(src: string, field: FieldIR, as: string = field.name): Proj
  * declaration order). Assignments are about 2.5× faster than `...(c && { f: v.f })` spreads. A `__proto__` key
  * keeps the spread form (an assignment would set the prototype).
  */
-export function projection(items: readonly ProjItem[], values: string, prelude = ""): string {
+export function projection(items: readonly ProjItem[], values: string): string {
   const t = (i: ProjItem, text: string) => (i.trace ? i.trace(text) : text);
   const lit = (xs: readonly ProjItem[]) => xs.map((i) => t(i, `${key(i.key)}: ${i.value}`)).join(", ");
-  const body = (obj: string) => (prelude === "" ? `(${obj})` : `{ ${prelude}\nreturn ${obj}; }`);
+  const body = (obj: string) => `(${obj})`;
   const first = items.findIndex((i) => i.when !== undefined);
   if (first < 0) return body(`{ ${lit(items)} }`);
   if (items.some((i) => i.when !== undefined && i.key === "__proto__")) {
@@ -42,7 +43,7 @@ export function projection(items: readonly ProjItem[], values: string, prelude =
     return body(`{ ${spread.join(", ")} }`);
   }
   const rest = items.slice(first).map((i) => t(i, `${i.when !== undefined ? `if (${i.when}) ` : ""}${access("o", i.key)} = ${i.value};`));
-  return `{\n${prelude}\nconst o: ${values} = { ${lit(items.slice(0, first))} };\n${rest.join("\n")}\nreturn o;\n}`;
+  return `{\nconst o: ${values} = { ${lit(items.slice(0, first))} };\n${rest.join("\n")}\nreturn o;\n}`;
 }
 
 export function emitInit(g: GraphIR, cx: EmitContext): string {
@@ -51,23 +52,18 @@ export function emitInit(g: GraphIR, cx: EmitContext): string {
   return `init: () => ({ ${items.map((f) => cx.traced(f.span, `${key(f.name)}: ${tsLiteral(f.init!)},`)).join("\n")} }),`;
 }
 
-/**
- * `input`, and the module-level function that builds its type error (declared once, so the message is not
- * repeated per field).
- */
-export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): { prop: string; decls: string[] } {
+/** `input`: each field's inline test; a wrong value is the runtime's `badInput` (one message for every graph). */
+export function emitInput(g: GraphIR, cx: EmitContext): string {
   const err = cx.scope.rt("GraphInputError");
   const site = `{ graph: ${str(g.name)} }`;
   // by name once: a `find` per input field made this quadratic (16,000 fields: 2.5 s)
   const byName = new Map(g.fields.map((f) => [f.name, f]));
-  const typed = g.input.filter((name) => checkExpr(byName.get(name)!.check, "x") !== "true");
-  const bad = typed.length > 0 ? cx.scope.fresh(`${n.graph}BadInput`) : "";
   const cases = g.input.map((name) => {
     const f = byName.get(name)!;
     const test = checkExpr(f.check, "x");
     const body = [
       `case ${str(name)}:`,
-      test === "true" ? "" : `if (${negate(test)}) ${bad}(${str(name)}, ${str(tsType(f.type))}, x);`,
+      test === "true" ? "" : `if (${negate(test)}) ${cx.scope.rt("badInput")}(${str(g.name)}, ${str(name)}, ${str(tsType(f.type))}, x);`,
       `out[${str(name)}] = x;`,
       "break;",
     ];
@@ -77,7 +73,7 @@ export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): { prop: s
   // required: listed in a declared `input` block, no default and a type without `undefined` (the fields
   // `GInput` does not mark optional); a graph without an input block takes any part of its state (LangGraph)
   const required = (g.inputDeclared ? g.input : [])
-    .map((name) => g.fields.find((x) => x.name === name)!)
+    .map((name) => byName.get(name)!)
     .filter((f) => f.init === undefined && !admitsUndefined(f.type))
     .map((f) =>
       cx.traced(
@@ -85,17 +81,6 @@ export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): { prop: s
         `if (!(${str(f.name)} in out)) throw new ${err}(${str(`graph "${g.name}": required input field "${f.name}" (${tsType(f.type)}) is missing`)}, { graph: ${str(g.name)}, field: ${str(f.name)} });`,
       ),
     );
-  const decls =
-    bad === ""
-      ? []
-      : [
-          [
-            `/** Input field \`field\` of \`${inComment(n.graph)}\` is not a \`want\`. */`,
-            `function ${bad}(field: string, want: string, x: unknown): never {`,
-            `throw new ${err}(${str(`graph "${g.name}": input field "`)} + field + '" must be ' + want + ", got " + (x === null ? "null" : typeof x), { graph: ${str(g.name)}, field });`,
-            `}`,
-          ].join("\n"),
-        ];
   const prop = `input: (raw) => {
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
       throw new ${err}(${str(`graph "${g.name}" expects an object as input, got `)} + (raw === null ? "null" : Array.isArray(raw) ? "array" : typeof raw), ${site});
@@ -113,13 +98,13 @@ export function emitInput(g: GraphIR, n: GraphNames, cx: EmitContext): { prop: s
     ${required.join("\n")}
     return out;
   },`;
-  return { prop, decls };
+  return prop;
 }
 
-export function emitOutput(g: GraphIR, cx: EmitContext): string {
+export function emitOutput(g: GraphIR, n: GraphNames, cx: EmitContext): string {
   const field = new Map(g.fields.map((f) => [f.name, f]));
   const items = g.output.map((o) => pick("v", field.get(o)!));
-  const body = g.output.length === 0 ? "output: () => ({})," : `output: (v) => ${projection(items, cx.scope.rt("Values"))},`;
+  const body = g.output.length === 0 ? "output: () => ({})," : `output: (v) => ${projection(items, `Partial<${n.output}>`)},`;
   return `${body}
   outputFields: [${g.output.map(str).join(", ")}],`;
 }
@@ -127,21 +112,24 @@ export function emitOutput(g: GraphIR, cx: EmitContext): string {
 /**
  * One update (a single task's return, the common step): each key is written once, so no LastValue conflict
  * is possible and every field folds its one write directly. Several updates: a `switch` collects each
- * field's writes of the step in order, then folds them once with the field's reducer.
+ * field's writes of the step in order, then folds them once with the field's reducer. The fold of each
+ * field is chosen here (reducer, whether the field always holds a value); the spec's types make every
+ * line type-check without a cast.
  */
 export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): string {
   const fields = g.fields;
   if (fields.length === 0) return "apply: () => [],";
   const local = (f: FieldIR, i: number) => (isIdentifier(f.name) ? `w_${f.name}` : `w${i}`);
   const one = fields
-    .map((f) => cx.traced(f.span, `case ${str(f.name)}: ${access("v", f.name)} = ${mergeOne(f, n, cx)}; break;`))
+    .map((f) => cx.traced(f.span, `case ${str(f.name)}: ${access("v", f.name)} = ${mergeOne(f, access("u", f.name), cx)}; break;`))
     .join("\n");
-  const decls = fields.map((f, i) => `let ${local(f, i)}: unknown[] | undefined;`).join("\n");
+  const W = `${cx.scope.rt("Writes")}<${n.update}>`;
+  const decls = fields.map((f, i) => `let ${local(f, i)}: ${W}[${str(f.name)}][] | undefined;`).join("\n");
   const cases = fields
-    .map((f, i) => `case ${str(f.name)}: (${local(f, i)} ??= []).push(u.values[k]); break;`)
+    .map((f, i) => `case ${str(f.name)}: (${local(f, i)} ??= []).push(${access("u.values", f.name)}); break;`)
     .join("\n");
   const merges = fields
-    .map((f, i) => cx.traced(f.span, `if (${local(f, i)} !== undefined) { ${access("v", f.name)} = ${merge(g, f, local(f, i), n, cx)}; written.push(${str(f.name)}); }`))
+    .map((f, i) => cx.traced(f.span, `if (${local(f, i)} !== undefined) { ${access("v", f.name)} = ${merge(g, f, local(f, i), cx)}; written.push(${str(f.name)}); }`))
     .join("\n");
   return `apply: (v, updates) => {
     const written: string[] = [];
@@ -150,7 +138,6 @@ export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): string {
       // for…in sees own keys only: the runtime hands over updates whose prototype is Object.prototype or
       // null (ownKeys in runtime/writes.ts), and it is about 2× cheaper than an Object.keys array
       for (const k in u) {
-        const x = u[k];
         switch (k) {
           ${one}
           default:
@@ -173,32 +160,35 @@ export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): string {
   },`;
 }
 
-/** The reducer op of a field (the runtime's `messages` works on its own Message type; the field may use a compatible user type). */
+/** The runtime function merging one write into the field (a built-in's from the registry, or the user's). */
 function reducerOp(f: FieldIR, cx: EmitContext): string {
   const r = f.reducer;
   if (r.kind === "custom") return cx.fn(r.fn.local);
-  if (r.kind === "messages") return `${cx.scope.rt("messages")} as never`;
-  return r.kind === "replace" ? cx.scope.rt("replace") : cx.scope.rt(r.kind);
+  if (r.kind === "replace") throw new Error("a replace field has no merge");
+  return cx.scope.rt(reducerDef(r.name).op!);
 }
 
-/** Whether the field holds a value before this step's writes (defaults are set by `init`). */
-function hasValue(f: FieldIR): string {
-  return f.init !== undefined && !f.ephemeral ? "true" : `${str(f.name)} in v`;
-}
-
-/** The field's new value from its one write `x` (an `Overwrite` unwrapped, as `replace`/`fold` do). */
-function mergeOne(f: FieldIR, n: GraphNames, cx: EmitContext): string {
+/** The field's new value from its one write `x` (an `Overwrite` unwrapped, as `replace`/`foldSet` do). */
+function mergeOne(f: FieldIR, x: string, cx: EmitContext): string {
   const rt = cx.scope.rt.bind(cx.scope);
-  if (f.reducer.kind === "replace") return `${rt("isOverwrite")}(x) ? ${rt("overwriteValue")}(x) : x`;
-  const T = `${n.state}[${str(f.name)}]`;
-  return `${rt("foldOne")}<${T}>(${hasValue(f)}, ${access("v", f.name)} as ${T}, x, ${reducerOp(f, cx)})`;
+  const current = access("v", f.name);
+  if (f.reducer.kind === "replace") return `${rt("lastValue")}(${x})`;
+  return f.alwaysSet
+    ? `${rt("oneSet")}(${current}, ${x}, ${reducerOp(f, cx)})`
+    : `${rt("oneMaybe")}(${str(f.name)} in v, ${current}, ${x}, ${reducerOp(f, cx)})`;
 }
 
-function merge(g: GraphIR, f: FieldIR, writes: string, n: GraphNames, cx: EmitContext): string {
+function merge(g: GraphIR, f: FieldIR, writes: string, cx: EmitContext): string {
   const rt = cx.scope.rt.bind(cx.scope);
-  if (f.reducer.kind === "replace") return `${rt("replace")}(${str(g.name)}, ${str(f.name)}, ${writes})`;
-  const T = `${n.state}[${str(f.name)}]`;
-  return `${rt("fold")}<${T}>(${str(g.name)}, ${str(f.name)}, ${hasValue(f)}, ${access("v", f.name)} as ${T}, ${writes}, ${reducerOp(f, cx)})`;
+  const site = `${str(g.name)}, ${str(f.name)}`;
+  const current = access("v", f.name);
+  const r = f.reducer;
+  if (r.kind === "replace") return `${rt("replace")}(${site}, ${writes})`;
+  if (!f.alwaysSet) return `${rt("foldMaybe")}(${site}, ${str(f.name)} in v, ${current}, ${writes}, ${reducerOp(f, cx)})`;
+  const special = r.kind === "builtin" ? reducerDef(r.name).foldSet : undefined;
+  return special !== undefined
+    ? `${rt(special)}(${site}, ${current}, ${writes})`
+    : `${rt("foldSet")}(${site}, ${current}, ${writes}, ${reducerOp(f, cx)})`;
 }
 
 export function emitClearEphemeral(g: GraphIR, cx: EmitContext): string {

@@ -63,32 +63,28 @@ const checkKey = (node: FunctionNodeIR) => JSON.stringify(["check", node.writes]
 export function emitNodes(g: GraphIR, n: GraphNames, cx: EmitContext, checks: UpdateChecks): { nodes: string; decls: string[] } {
   const shared = new Shared(cx);
   for (const node of g.nodes) {
-    if (node.kind !== "function") continue;
+    if (node.kind !== "function") {
+      shared.count(PARENT_CHECK, node.name);
+      continue;
+    }
     shared.count(readKey(node), node.name);
     shared.count(callKey(node), node.name);
     shared.count(checkKey(node), node.name);
   }
   if (g.nodes.length === 0) return { nodes: "nodes: [],", decls: [] };
-  const cannot = cx.scope.fresh(`${n.graph}CannotWrite`);
+  // the error of a key a node may not write is the runtime's `cannotWrite` (one text for every graph)
+  const cannot = (nodeExpr: string, why: string) => `${cx.scope.rt("cannotWrite")}(${str(g.name)}, ${nodeExpr}, k, ${str(why)});`;
   const nodes = g.nodes.map((node) => cx.traced(node.span, `${emitNode(g, node, n, cx, shared, cannot, checks)},`));
-  return { nodes: `nodes: [\n${nodes.join("\n")}\n],`, decls: [cannotWrite(g, n, cannot, cx), ...shared.decls] };
+  return { nodes: `nodes: [\n${nodes.join("\n")}\n],`, decls: shared.decls };
 }
 
-/** One module-level function builds the update check's error (its text would otherwise repeat per node). */
-function cannotWrite(g: GraphIR, n: GraphNames, name: string, cx: EmitContext): string {
-  const err = cx.scope.rt("InvalidUpdateError");
-  return [
-    `/** A node of \`${inComment(n.graph)}\` returned key \`k\`, which it may not write (LangGraph would drop it silently). */`,
-    `function ${name}(node: string, k: string, why: string): never {`,
-    `throw new ${err}('node "' + node + ${str(`" of graph "${g.name}" cannot write `)} + JSON.stringify(k) + why, { graph: ${str(g.name)}, node, field: k });`,
-    `}`,
-  ].join("\n");
-}
+/** The statement a check runs for a key the node may not write: `(node expression, why) => statement`. */
+type CannotWrite = (nodeExpr: string, why: string) => string;
 
-function emitNode(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext, shared: Shared, cannot: string, checks: UpdateChecks): string {
+function emitNode(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext, shared: Shared, cannot: CannotWrite, checks: UpdateChecks): string {
   const parts = [`name: ${str(node.name)},`];
   parts.push(node.kind === "function" ? functionCall(g, node, n, cx, shared) : subgraphCall(g, node, n, cx, shared));
-  parts.push(`check: ${node.kind === "function" ? updateCheck(node, cx, shared, n, cannot, checks) : parentUpdateCheck(g, node, cannot, checks)},`);
+  parts.push(`check: ${node.kind === "function" ? updateCheck(node, cx, shared, n, cannot, checks) : parentUpdateCheck(g, node, n, cx, shared, cannot, checks)},`);
   parts.push(edges(g, node, n, node.name, cx));
   // a subgraph node always lists its ends: a child's Command.PARENT goto outside them is an InvalidUpdateError
   const ends = node.goto ?? (node.kind === "subgraph" ? [] : undefined);
@@ -134,16 +130,15 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
   let read: string;
   if (node.in.kind === "fn") {
     cx.binding(`(state: ${n.state}) => ${child.input} = ${cx.fn(node.in.fn.local)}`, { role: "in", node: node.name, fn: node.in.fn.local });
-    read = `read: (v) => {\nconst fn: (state: ${n.state}) => ${child.input} = ${cx.fn(node.in.fn.local)};\nreturn fn(v as ${n.state});\n},`;
+    read = `read: (v) => {\nconst fn: (state: ${n.state}) => ${child.input} = ${cx.fn(node.in.fn.local)};\nreturn fn(v);\n},`;
   } else {
     const items = node.in.items.map(
       (i): ProjItem =>
         i.expr.k === "field"
           ? pick("v", F(i.expr.name), i.child)
-          : { key: i.child, value: tsExpr(i.expr, "state"), trace: (text) => cx.traced(i.span, text) },
+          : { key: i.child, value: tsExpr(i.expr, "v"), trace: (text) => cx.traced(i.span, text) },
     );
-    const needsState = node.in.items.some((i) => i.expr.k !== "field");
-    read = `read: (v) => ${projection(items, cx.scope.rt("Values"), needsState ? `const state = v as ${n.state};` : "")},`;
+    read = `read: (v) => ${projection(items, cx.scope.rt("Values"))},`;
   }
   const spec = node.stateful ? n.statefulSpec(node.name) : child.spec;
   const V = cx.scope.rt("Values");
@@ -158,7 +153,7 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
     const items = node.out.items.map((i): ProjItem => {
       const cf = childField(i.child);
       // a child output field is present only when written (or when it has a default)
-      const always = cf !== undefined && cf.init !== undefined && !cf.ephemeral;
+      const always = cf?.alwaysSet === true;
       const value = access("out", i.child);
       return always ? { key: i.parent, value } : { key: i.parent, value, when: `${str(i.child)} in out` };
     });
@@ -212,10 +207,10 @@ export function statefulSpecs(g: GraphIR, n: GraphNames, cx: EmitContext): strin
  * Rejects a key the node did not declare it writes (LangGraph would drop it silently) and a value of the
  * wrong type for a field it does write.
  */
-function updateCheck(node: FunctionNodeIR, cx: EmitContext, shared: Shared, n: GraphNames, cannot: string, checks: UpdateChecks): string {
+function updateCheck(node: FunctionNodeIR, cx: EmitContext, shared: Shared, n: GraphNames, cannot: CannotWrite, checks: UpdateChecks): string {
   const why = ` (it declares: ${node.writes.join(", ") || "nothing"})`;
   const V = cx.scope.rt("Values");
-  const body = (nodeExpr: string) => checks.keyCheck(node.writes, nodeExpr, `${cannot}(${nodeExpr}, k, ${str(why)});`);
+  const body = (nodeExpr: string) => checks.keyCheck(node.writes, nodeExpr, cannot(nodeExpr, why));
   const name = shared.name(checkKey(node), `${n.node(node.name).update}Check`, node.span, (nm) => `const ${nm} = (node: string) => (u: ${V}) => ${body("node")};`);
   return name !== undefined ? `${name}(${str(node.name)})` : `(u) => ${body(str(node.name))}`;
 }
@@ -223,13 +218,26 @@ function updateCheck(node: FunctionNodeIR, cx: EmitContext, shared: Shared, n: G
 /**
  * A subgraph node's own return is generated mapping code; what this check sees in practice is a child's
  * `Command.PARENT` update, which may write any field of this graph (LANGUAGE.md §7), so only unknown keys
- * and wrong types fail.
+ * and wrong types fail. The check is the same for every subgraph node of the graph but for the node's name:
+ * with several, one function declared before the spec gives each its closure (as shared node checks do).
  */
-function parentUpdateCheck(g: GraphIR, node: SubgraphNodeIR, cannot: string, checks: UpdateChecks): string {
+function parentUpdateCheck(
+  g: GraphIR,
+  node: SubgraphNodeIR,
+  n: GraphNames,
+  cx: EmitContext,
+  shared: Shared,
+  cannot: CannotWrite,
+  checks: UpdateChecks,
+): string {
   const why = `: graph "${g.name}" has no such field (a Command.PARENT update may write any of its fields)`;
-  const nodeExpr = str(node.name);
-  return `(u) => ${checks.keyCheck(g.fields.map((f) => f.name), nodeExpr, `${cannot}(${nodeExpr}, k, ${str(why)});`)}`;
+  const body = (nodeExpr: string) => checks.keyCheck(g.fields.map((f) => f.name), nodeExpr, cannot(nodeExpr, why));
+  const V = cx.scope.rt("Values");
+  const name = shared.name(PARENT_CHECK, `${n.graph}ParentUpdateCheck`, node.span, (nm) => `const ${nm} = (node: string) => (u: ${V}) => ${body("node")};`);
+  return name !== undefined ? `${name}(${str(node.name)})` : `(u) => ${body(str(node.name))}`;
 }
+
+const PARENT_CHECK = JSON.stringify(["parent-check"]);
 
 /** A DSL target name as generated code spells it (`END` is the runtime constant). */
 function target(name: string, cx: EmitContext): string {

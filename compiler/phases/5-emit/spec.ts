@@ -13,19 +13,19 @@ import { edges, emitNodes, statefulSpecs } from "./spec-nodes.ts";
 
 export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): string {
   const rt = cx.scope.rt.bind(cx.scope);
-  const input = emitInput(g, n, cx);
+  const input = emitInput(g, cx);
   const checks = new UpdateChecks(g, n, cx);
   const { nodes, decls: nodeDecls } = emitNodes(g, n, cx, checks);
   const checkUpdate = checks.checkUpdate();
   // the field tests first: the node checks and checkUpdate call them
-  const decls = [...input.decls, ...checks.decls, ...nodeDecls];
+  const decls = [...checks.decls, ...nodeDecls];
   const names = (xs: readonly string[]) => `[${xs.map(str).join(", ")}]`;
   const body = [
     `name: ${str(g.name)},`,
     `compilerVersion: ${str(cx.version)},`,
     emitInit(g, cx),
-    input.prop,
-    emitOutput(g, cx),
+    input,
+    emitOutput(g, n, cx),
     emitApply(g, n, cx),
     emitClearEphemeral(g, cx),
     checkUpdate,
@@ -46,7 +46,7 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
       g.span,
       [
         `/** Graph \`${n.graph}\` as the runtime runs it: every field-dependent step is specialised code. */`,
-        `export const ${n.spec}: ${rt("GraphSpec")} = {\n${body.join("\n")}\n};`,
+        `export const ${n.spec}: ${rt("GraphSpec")}<${n.state}, ${n.output}, ${n.update}> = {\n${body.join("\n")}\n};`,
         BLANK,
         `export const ${n.graph} = ${rt("compileGraph")}<${n.input}, ${n.output}, ${n.state}, ${n.nodeName}, ${n.update}>(${n.spec});`,
       ].join("\n"),

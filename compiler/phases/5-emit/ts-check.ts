@@ -10,12 +10,13 @@
  *   the `node` line; a router/send function G3093; a subgraph transform G5090; anything else G3094.
  */
 import { posix } from "node:path";
-import { Project, ts, type Type } from "ts-morph";
+import { FileSystemRefreshResult, Project, ts, type SourceFile, type Type } from "ts-morph";
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { Span } from "../../../grammar/span.ts";
 import { d } from "../../diagnostics/messages.ts";
 import type { ImportRef } from "../2-bind/model.ts";
 import { userTsconfig } from "../../user-tsconfig.ts";
+import { appendAll } from "../../../grammar/append.ts";
 import type { FnBinding } from "./context.ts";
 
 /** The repository's strict settings: generated code must be clean under them. */
@@ -48,9 +49,16 @@ export interface GeneratedForCheck {
 export class TsWorld {
   private readonly options: ts.CompilerOptions;
   private readonly project: Project;
-  private readonly syncCache = new Map<string, boolean>();
+  /** sync answers by `dir|module|export`, with the user module they were read from */
+  private readonly syncCache = new Map<string, { answer: boolean; file: SourceFile | undefined }>();
   /** absolute paths of the generated files held in memory */
   private readonly drafts = new Set<string>();
+  /** drafts of the current build whose text differs from the previous build's */
+  private readonly changed = new Set<string>();
+  /** per draft: its diagnostics, valid while the draft's text and line table and everything it imports stay the same */
+  private readonly diagnosed = new Map<string, { key: string; diagnostics: Diagnostic[] }>();
+  /** per source file, this build: does it import (transitively) a changed draft? */
+  private stale = new Map<SourceFile, boolean>();
 
   /** `cwd`: the folder relative paths are relative to (default: the process's working directory) */
   constructor(private readonly cwd: string = process.cwd()) {
@@ -77,19 +85,36 @@ export class TsWorld {
   }
 
   /**
-   * Forgets the previous build: its generated drafts leave memory (the files on disk apply again), the
-   * user's modules are re-read from disk where they changed, and sync answers are recomputed.
+   * Starts a build: the user's modules are re-read from disk where they changed. What the previous build
+   * learnt is kept where it still holds (a `--watch` rebuild after a one-line edit re-checks only what the
+   * edit can affect): when a user module changed, nothing is kept; otherwise a draft's diagnostics are
+   * kept while it and the drafts it imports are unchanged (`diagnose`), and a sync answer while its module
+   * imports no changed draft (`isSync`). The previous drafts stay in memory until `stage` replaces them.
    */
   refresh(): void {
-    this.syncCache.clear();
-    for (const path of this.drafts) {
-      const sf = this.project.getSourceFile(path);
-      if (sf) this.project.removeSourceFile(sf);
-    }
-    this.drafts.clear();
+    this.changed.clear();
+    this.stale = new Map();
+    let userChanged = false;
     for (const sf of this.project.getSourceFiles()) {
-      if (!sf.isInNodeModules()) sf.refreshFromFileSystemSync();
+      if (sf.isInNodeModules() || this.drafts.has(sf.getFilePath())) continue;
+      if (sf.refreshFromFileSystemSync() !== FileSystemRefreshResult.NoChange) userChanged = true;
     }
+    if (userChanged) this.forget();
+  }
+
+  private forget(): void {
+    this.syncCache.clear();
+    this.diagnosed.clear();
+  }
+
+  /** whether `sf` is, or imports (transitively), a draft whose text changed in this build */
+  private dependsOnChange(sf: SourceFile): boolean {
+    const known = this.stale.get(sf);
+    if (known !== undefined) return known;
+    this.stale.set(sf, false); // import cycles: an open file does not make itself stale
+    const stale = this.changed.has(sf.getFilePath()) || sf.getReferencedSourceFiles().some((r) => !r.isInNodeModules() && this.dependsOnChange(r));
+    this.stale.set(sf, stale);
+    return stale;
   }
 
   /**
@@ -99,10 +124,12 @@ export class TsWorld {
   isSync(fn: ImportRef, outFile: string): boolean {
     const key = `${posix.dirname(outFile)}|${fn.module}|${fn.exported}`;
     const hit = this.syncCache.get(key);
-    if (hit !== undefined) return hit;
-    const result = this.computeSync(fn, outFile);
-    this.syncCache.set(key, result);
-    return result;
+    if (hit !== undefined && (hit.file === undefined || !this.dependsOnChange(hit.file))) return hit.answer;
+    const path = this.resolve(fn.module, outFile);
+    const file = path === undefined ? undefined : (this.project.getSourceFile(path) ?? this.project.addSourceFileAtPathIfExists(path));
+    const answer = file !== undefined && this.computeSync(fn, file);
+    this.syncCache.set(key, { answer, file });
+    return answer;
   }
 
   /** Whether `module` (a package or a path) resolves from `outFile`, as tsc resolves it. */
@@ -135,15 +162,12 @@ export class TsWorld {
   prepare(imports: readonly { module: string; outFile: string }[]): void {
     for (const i of imports) {
       const path = this.resolve(i.module, i.outFile);
-      if (path && !this.project.getSourceFile(path)) this.project.addSourceFileAtPathIfExists(path);
+      // a module new to the program can change what earlier answers depended on
+      if (path && !this.project.getSourceFile(path) && this.project.addSourceFileAtPathIfExists(path)) this.forget();
     }
   }
 
-  private computeSync(fn: ImportRef, outFile: string): boolean {
-    const path = this.resolve(fn.module, outFile);
-    if (path === undefined) return false;
-    const file = this.project.getSourceFile(path) ?? this.project.addSourceFileAtPathIfExists(path);
-    if (!file) return false;
+  private computeSync(fn: ImportRef, file: SourceFile): boolean {
     const decls = file.getExportedDeclarations().get(fn.exported);
     const decl = decls?.[0];
     if (!decl || decls.length !== 1) return false;
@@ -157,15 +181,27 @@ export class TsWorld {
    * staged: otherwise a fresh build would see those types as errors.
    */
   stage(files: readonly { path: string; text: string }[]): void {
+    const now = new Set(files.map((f) => absolute(f.path, this.cwd)));
+    // drafts of the previous build that this one does not emit leave memory: the files on disk apply again
+    for (const path of this.drafts) {
+      if (now.has(path)) continue;
+      const sf = this.project.getSourceFile(path);
+      if (sf) this.project.removeSourceFile(sf);
+      this.drafts.delete(path);
+      this.diagnosed.delete(path);
+      this.forget();
+    }
     for (const f of files) this.put(f.path, f.text);
   }
 
   /** the generated file in memory; unchanged text keeps the program (and its checker) as it is */
   private put(path: string, text: string) {
     const abs = absolute(path, this.cwd);
-    this.drafts.add(abs);
     const existing = this.project.getSourceFile(abs);
-    if (existing && existing.getFullText() === text) return existing;
+    if (existing && this.drafts.has(abs) && existing.getFullText() === text) return existing;
+    this.drafts.add(abs);
+    this.changed.add(abs);
+    this.stale = new Map();
     return this.project.createSourceFile(abs, text, { overwrite: true });
   }
 
@@ -174,12 +210,23 @@ export class TsWorld {
     const added = files.map((f) => ({ f, sf: this.put(f.path, f.text) }));
     const out: Diagnostic[] = [];
     for (const { f, sf } of added) {
+      // the same text and line table, nothing it imports changed: the same diagnostics
+      const key = `${f.text}\u0000${f.source}\u0000${f.lines.map((s) => (s ? `${s.file}:${s.start.offset}:${s.end.offset}` : "")).join(",")}`;
+      const path = sf.getFilePath();
+      const kept = this.diagnosed.get(path);
+      if (kept !== undefined && kept.key === key && !this.dependsOnChange(sf)) {
+        appendAll(out, kept.diagnostics);
+        continue;
+      }
+      const mine: Diagnostic[] = [];
       for (const diag of this.project.getProgram().getSemanticDiagnostics(sf).concat(this.project.getProgram().getSyntacticDiagnostics(sf))) {
         const line = diag.getLineNumber();
         const span = (line !== undefined ? f.lines[line - 1] : undefined) ?? fileStart(f.source);
         const text = line !== undefined ? (f.text.split("\n")[line - 1] ?? "") : "";
-        out.push(toDiagnostic(span, text, flatten(diag.getMessageText()), diag.getCode(), f.bindings));
+        mine.push(toDiagnostic(span, text, flatten(diag.getMessageText()), diag.getCode(), f.bindings));
       }
+      this.diagnosed.set(path, { key, diagnostics: mine });
+      appendAll(out, mine);
     }
     return out;
   }

@@ -1,19 +1,19 @@
 /**
- * The TypeScript side of a build, on one in-memory program (one TypeScript checker for the whole build):
- * 1. a draft of every generated file (unformatted, every function `sync: false`) is staged, because the
+ * The TypeScript side of a build, on one in-memory program (one TypeScript checker for the whole build),
+ * between the draft and the final emit (compile.ts: check → lower → emit draft → this → emit final):
+ * 1. the draft of every generated file (unformatted, every function `sync: false`) is staged, because the
  *    user's modules usually import their types from the generated file;
  * 2. the modules the generated files import are added;
  * 3. the draft is type-checked and its errors mapped to `.graph` spans (the draft and the final output
  *    differ only in formatting and in `sync` specialisation, which TypeScript does not see differently);
  *    when the runtime module does not resolve from the project, that is the one error instead (every
  *    TypeScript error would be a cascade of it: "Parameter 'raw' implicitly has an 'any' type"…);
- * 4. the same program answers "is this function synchronous?" for lowering.
+ * 4. the same program answers "is this function synchronous?", which `withSync` records in the IR.
  */
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { ImportRef, Program } from "../2-bind/model.ts";
-import { lower, type SyncOracle } from "../4-lower/index.ts";
-import { emitFileText, rebase } from "./file.ts";
-import type { ImportExt } from "./import-ext.ts";
+import type { SyncOracle } from "../4-lower/index.ts";
+import { rebase, type EmittedText } from "./file.ts";
 import { traceLines } from "./format.ts";
 import { d } from "../../diagnostics/messages.ts";
 import { fileStart } from "../2-bind/bind.ts";
@@ -25,19 +25,22 @@ export interface TypecheckResult {
   readonly isSync: SyncOracle;
 }
 
-export function typecheckProgram(
+/** One draft: the `.graph` file and the unformatted text emitted for it. */
+export interface Draft {
+  readonly source: string;
+  readonly raw: EmittedText;
+}
+
+export function typecheckDrafts(
   program: Program,
+  drafts: readonly Draft[],
   options: {
-    readonly version: string;
     readonly outPath: (graphFile: string) => string;
     readonly cwd?: string | undefined;
-    readonly importExt?: ImportExt | undefined;
   },
 ): TypecheckResult {
   const { outPath } = options;
   const world = TsWorld.shared(options.cwd);
-  const ir = lower(program).value;
-  const drafts = ir.files.map((f) => ({ source: f.file, raw: emitFileText(f, ir, options) }));
   world.stage(drafts.map((d) => d.raw));
   const imports = [...program.files.values()].flatMap((f) =>
     f.imports

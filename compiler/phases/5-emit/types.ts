@@ -2,7 +2,14 @@
  * TypeScript text for IR types, update types per reducer, and the inline run-time tests of input checks.
  */
 import type { CheckIR, FieldIR, TypeIR } from "../4-lower/ir.ts";
+import { reducerDef, type UpdateShape } from "../reducers.ts";
 import { access, key, str } from "./escape.ts";
+
+/** What a node may write into the field, by its reducer (the registry's shape; a custom reducer's own type). */
+export function updateShape(f: FieldIR): UpdateShape | "custom" {
+  const r = f.reducer;
+  return r.kind === "custom" ? "custom" : r.kind === "builtin" ? reducerDef(r.name).update : "value";
+}
 
 /** The type as TypeScript source. */
 export function tsType(t: TypeIR): string {
@@ -48,19 +55,19 @@ export function updateType(f: FieldIR, stateType: string, overwriteType: () => s
   const field = `${stateType}[${str(f.name)}]`;
   const el = f.type.k === "array" ? tsType(f.type.element) : `${field}[number]`;
   const wrapEl = f.type.k === "array" && f.type.element.k === "union" ? `(${el})` : el;
-  if (f.reducer.kind === "replace") return tsType(f.type);
+  const r = f.reducer;
+  if (r.kind === "replace") return tsType(f.type);
   const overwrite = overwriteType();
-  switch (f.reducer.kind) {
-    case "append":
-    case "union":
-    case "messages":
+  if (r.kind === "custom") return `Parameters<typeof ${fn(r.fn.local)}>[1] | ${overwrite}<${field}>`;
+  switch (reducerDef(r.name).update) {
+    case "value":
+      return `${field} | ${overwrite}<${field}>`;
+    case "item-or-list":
       return `${wrapEl} | readonly ${wrapEl}[] | ${overwrite}<${field}>`;
-    case "sum":
+    case "number":
       return `number | ${overwrite}<${field}>`;
-    case "merge":
+    case "partial":
       return `Partial<${field}> | ${overwrite}<${field}>`;
-    case "custom":
-      return `Parameters<typeof ${fn(f.reducer.fn.local)}>[1] | ${overwrite}<${field}>`;
   }
 }
 
@@ -126,8 +133,8 @@ export function updateValueCheck(f: FieldIR, x: string, y: string): UpdateValueC
   const own = ownUpdateCheck(f, x);
   if (own === undefined) return undefined;
   const el = f.check.k === "array" ? f.check.element : f.check;
-  const objects =
-    own.scalar !== undefined && (f.reducer.kind === "merge" || acceptsObject(f.reducer.kind === "replace" ? f.check : el));
+  const shape = updateShape(f);
+  const objects = own.scalar !== undefined && (shape === "partial" || acceptsObject(shape === "value" ? f.check : el));
   return { ...own, field: checkExpr(f.check, y), objects };
 }
 
@@ -138,16 +145,17 @@ function acceptsObject(c: CheckIR): boolean {
 function ownUpdateCheck(f: FieldIR, x: string): { scalar: string | undefined; element: string | undefined; want: string } | undefined {
   const obj = `typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x})`;
   const each = `${x}[i]`;
-  switch (f.reducer.kind) {
-    case "replace": {
+  if (f.reducer.kind === "builtin" && reducerDef(f.reducer.name).trustedWrites) return undefined;
+  switch (updateShape(f)) {
+    case "value": {
       const want = tsType(f.type);
       if (f.check.k === "array") return { scalar: undefined, element: checkExpr(f.check.element, each), want };
       const test = checkExpr(f.check, x);
       return test === "true" ? undefined : { scalar: test, element: undefined, want };
     }
-    case "sum":
+    case "number":
       return { scalar: `typeof ${x} === "number"`, element: undefined, want: "number" };
-    case "merge": {
+    case "partial": {
       // a partial value: a Record's values are tested, an object's members as if all were optional
       const c = f.check;
       const partial: CheckIR =
@@ -155,8 +163,7 @@ function ownUpdateCheck(f: FieldIR, x: string): { scalar: string | undefined; el
       const test = c.k === "record" || c.k === "object" ? checkExpr(partial, x) : obj;
       return { scalar: test, element: undefined, want: `Partial<${tsType(f.type)}>` };
     }
-    case "append":
-    case "union": {
+    case "item-or-list": {
       if (f.check.k !== "array" || f.type.k !== "array") return undefined;
       const one = checkExpr(f.check.element, x);
       if (one === "true") return undefined;
@@ -164,7 +171,6 @@ function ownUpdateCheck(f: FieldIR, x: string): { scalar: string | undefined; el
       const wrapped = f.type.element.k === "union" ? `(${el})` : el;
       return { scalar: one, element: checkExpr(f.check.element, each), want: `${el} | ${wrapped}[]` };
     }
-    case "messages":
     case "custom":
       return undefined;
   }

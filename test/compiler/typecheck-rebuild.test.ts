@@ -1,0 +1,68 @@
+/**
+ * Rebuilds in one process (`graphc build --watch`, an IDE) keep what the TypeScript pass learnt where it
+ * still holds: a generated file whose text, line table and imports did not change keeps its diagnostics.
+ * These tests change one thing at a time and check that what it affects is seen on the next build: the
+ * `.graph` file alone, a child `.graph` file that an unchanged parent file imports, the user's module.
+ */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { compile } from "../../compiler/index.ts";
+
+const DIR = "test/_tmp-emit/typecheck-rebuild";
+
+const CHILD = (type: string) => `graph Child {
+  state { text: ${type} }
+  node keep({ text }) -> { text } = keep
+  START -> keep -> END
+}
+import { keep } from "./rebuild.nodes.ts"
+`;
+const PARENT = `import { Child } from "./child.graph"
+import { toChild, count } from "./rebuild.nodes.ts"
+graph Parent {
+  state { a: string, n: number = 0 }
+  node count({ a }) -> { n } = count
+  subgraph child = Child { in = toChild  out { } }
+  START -> count -> child -> END
+}
+`;
+const NODES = `export function keep<T>(s: { text: T }) { return { text: s.text }; }
+export function toChild(s: { a: string }) { return { text: s.a }; }
+export function count(s: { a: string }) { return { n: s.a.length }; }
+`;
+
+const build = async () => (await compile([`${DIR}/parent.graph`])).diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} ${d.span.file.split("/").at(-1)}:${d.span.start.line}`);
+
+beforeAll(() => {
+  rmSync(DIR, { recursive: true, force: true });
+  mkdirSync(DIR, { recursive: true });
+  writeFileSync(`${DIR}/child.graph`, CHILD("string"));
+  writeFileSync(`${DIR}/parent.graph`, PARENT);
+  writeFileSync(`${DIR}/rebuild.nodes.ts`, NODES);
+});
+
+describe("rebuilds in one process", () => {
+  it("see an edit of the .graph file alone", async () => {
+    expect(await build()).toEqual([]);
+    expect(await build()).toEqual([]);
+    writeFileSync(`${DIR}/parent.graph`, PARENT.replace("n: number = 0", `n: string = ""`));
+    expect(await build()).toEqual(["G3092 parent.graph:5"]);
+    writeFileSync(`${DIR}/parent.graph`, PARENT);
+    expect(await build()).toEqual([]);
+  });
+
+  it("re-check an unchanged generated file when a file it imports changed", async () => {
+    // the parent's generated text does not change; the child's input type does, and `toChild` no longer fits it
+    writeFileSync(`${DIR}/child.graph`, CHILD("number"));
+    expect(await build()).toEqual(["G5090 parent.graph:6"]);
+    writeFileSync(`${DIR}/child.graph`, CHILD("string"));
+    expect(await build()).toEqual([]);
+  });
+
+  it("see an edit of the user's module", async () => {
+    writeFileSync(`${DIR}/rebuild.nodes.ts`, NODES.replace("return { n: s.a.length }", "return { n: s.a }"));
+    expect(await build()).toEqual(["G3092 parent.graph:5"]);
+    writeFileSync(`${DIR}/rebuild.nodes.ts`, NODES);
+    expect(await build()).toEqual([]);
+  });
+});
