@@ -4,9 +4,10 @@
  * getState/updateState. The superstep loop (loop.ts) reaches this module only through `run.d`, which is set
  * when a run has a checkpointer, so a graph used without one never bundles it.
  */
-import { Command, gotoList, isCommand } from "./command.ts";
-import { EmptyInputError, GraphInterrupt, GraphValueError, InvalidResumeError, InvalidUpdateError } from "./errors.ts";
-import { NULL_TASK_ID, checkpointId, checkpointTs, hashHex, isInterruptId } from "./ids.ts";
+import { isCommand } from "./command.ts";
+import { applyNull } from "./command-input.ts";
+import { GraphInterrupt, GraphValueError, InvalidUpdateError } from "./errors.ts";
+import { NULL_TASK_ID, checkpointId, checkpointTs, hashHex } from "./ids.ts";
 import type {
   Checkpoint,
   CheckpointMetadata,
@@ -14,13 +15,13 @@ import type {
   CheckpointTuple,
   RunnableConfig,
 } from "./checkpoint/types.ts";
-import type { Loop } from "./loop.ts";
+import type { Loop, LoopTask, Outcome } from "./loop.ts";
 import { langGraphOrder, toWire } from "./results.ts";
 import type { TaskUpdate, Values } from "./spec.ts";
 import { END, START, Send } from "./spec.ts";
 import { M_CHECKPOINTS, M_DEBUG } from "./stream.ts";
 import { PULL, Task } from "./task.ts";
-import { ownKeys, processCommand, processReturn } from "./writes.ts";
+import { ownKeys, processReturn } from "./writes.ts";
 import { forgetLastMerge } from "./reducers.ts";
 import { SaveQueue } from "./save-queue.ts";
 import { visible } from "./stream-events.ts";
@@ -29,84 +30,6 @@ import { multitaskOf, withThread } from "./thread-lock.ts";
 /** One queue of saver calls per run, shared by every subgraph level (see `Loop.saves`). */
 export function saveQueue(): SaveQueue {
   return new SaveQueue();
-}
-
-/** A Command given as `invoke` input: resume values, then its update and goto, applied before the pending tasks run. */
-export function takeCommand(loop: Loop, input: Command): void | Promise<unknown> {
-  if (input.graph === Command.PARENT) throw new InvalidUpdateError("There is no parent graph.", loop.site());
-  const hasResume = input.resume !== undefined && input.resume !== null;
-  if (hasResume && !loop.run.saver)
-    throw new GraphValueError("Cannot use Command(resume=...) without checkpointer", loop.site());
-  if (!hasResume && input.update === undefined && gotoList(input).length === 0)
-    throw new EmptyInputError("Received empty Command input", loop.site());
-  if (hasResume && loop.isRoot) {
-    const r = input.resume;
-    const map = resumeMap(loop, r);
-    if (map) loop.run.resume.map = map;
-    else {
-      loop.run.resume.hasValue = true;
-      loop.run.resume.value = r;
-    }
-  }
-  const nul = new Task(loop, loop.c.start, PULL, 0, undefined, "__input__", -1);
-  processCommand(nul, input, true);
-  if (nul.updates || nul.trig || nul.sends) {
-    applyNull(loop, nul);
-    if (loop.durable) putWritesRaw(loop, NULL_TASK_ID, flatWrites(loop, nul));
-  }
-  if (hasResume) return beginResume(loop);
-  loop.armed = false;
-  loop.emitValues();
-  return loop.putCheckpoint("input");
-}
-
-/**
- * Checks a root `Command({ resume })` against the thread (graphc's rule; LangGraph delivers whatever it
- * gets): the thread must have something to resume (a checkpoint with tasks left to run), a resume map's ids
- * must all be pending interrupts, and a plain value is ambiguous when several interrupts are pending.
- * A map is recognised as LangGraph does (an object whose keys all look like interrupt ids); an object that
- * mixes such keys with others is an error rather than a value. Returns the map (a null-prototype copy), or
- * undefined for a plain value.
- */
-function resumeMap(loop: Loop, r: unknown): Record<string, unknown> | undefined {
-  const thread = JSON.stringify(loop.run.threadId ?? "");
-  const site = loop.site();
-  if (!loop.hasCheckpoint)
-    throw new InvalidResumeError(`Cannot resume thread ${thread} of graph "${loop.c.spec.name}": it has never run`, site);
-  if (loop.prepare().length === 0)
-    throw new InvalidResumeError(`Cannot resume thread ${thread} of graph "${loop.c.spec.name}": it has finished (nothing is pending)`, site);
-  const pending = pendingInterruptIds(loop);
-  const keys = typeof r === "object" && r !== null && !Array.isArray(r) ? Object.keys(r) : [];
-  const ids = keys.filter(isInterruptId);
-  if (ids.length === 0) {
-    if (pending.length > 1)
-      throw new InvalidResumeError(
-        `Thread ${thread} of graph "${loop.c.spec.name}" has ${pending.length} pending interrupts: resume them by id, with Command({ resume: { [id]: value } })`,
-        site,
-        pending,
-      );
-    return undefined;
-  }
-  const unknown = keys.filter((k) => !isInterruptId(k) || !pending.includes(k));
-  if (unknown.length > 0)
-    throw new InvalidResumeError(
-      `Resume map for thread ${thread} of graph "${loop.c.spec.name}" names ${unknown.map((k) => JSON.stringify(k)).join(", ")}, which ${unknown.length === 1 ? "is not a pending interrupt id" : "are not pending interrupt ids"} (pending: ${pending.join(", ") || "none"})`,
-      site,
-      unknown,
-    );
-  const map: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  for (const k of keys) map[k] = (r as Record<string, unknown>)[k];
-  return map;
-}
-
-/** The ids of the dynamic interrupts saved with the loaded checkpoint (its `__interrupt__` pending writes). */
-function pendingInterruptIds(loop: Loop): string[] {
-  const ids: string[] = [];
-  for (const [, ch, v] of loop.pending) {
-    if (ch !== "__interrupt__" || !Array.isArray(v)) continue;
-    for (const i of v as { id?: unknown }[]) if (typeof i?.id === "string" && !ids.includes(i.id)) ids.push(i.id);
-  }
-  return ids;
 }
 
 export function beginResume(loop: Loop): void | Promise<unknown> {
@@ -119,30 +42,8 @@ export function beginResume(loop: Loop): void | Promise<unknown> {
   }
 }
 
-/** Writes given with a Command input (task id NULL_TASK_ID): applied before the pending tasks run. */
-export function applyNull(loop: Loop, t: Task): void {
-  const values = loop.values;
-  const written = t.updates ? loop.c.spec.apply(values, t.updates) : [];
-  forgetLastMerge();
-  const v = loop.durable ? ++loop.maxV : 0;
-  for (const f of written) loop.versions[f] = v;
-  if (written.length > 0) loop.sawOutput = true;
-  if (t.trig) {
-    for (const n of t.trig) {
-      if (!loop.trig[n.idx]) {
-        loop.trig[n.idx] = 1;
-        if (!n.defer) loop.active[loop.activeN++] = n;
-      }
-      if (loop.durable) loop.versions[n.triggerKey] = v;
-    }
-  }
-  if (t.sends) loop.sends = loop.sends.concat(t.sends);
-  loop.scanAll = true;
-  loop.tasks = undefined;
-}
-
 /** `ctx.interrupt(value)`: the stored answer of this call on resume, else the run stops here (reference §1.12) */
-export function interrupt(task: Task, value: unknown): unknown {
+export function interrupt(task: LoopTask, value: unknown): unknown {
   const loop = task.loop;
   const i = task.interruptCount++;
   if (task.resumes && i < task.resumes.length) return task.resumes[i];
@@ -174,13 +75,13 @@ const SPECIAL = new Set(["__no_writes__", "__error__", "__interrupt__", "__resum
  * A run with a checkpointer: take the thread (one run per thread, thread-lock.ts), load its state, take the
  * input, run; queued saves are awaited on every exit, then the thread is given back.
  */
-export function start(loop: Loop, input: unknown): Promise<import("./loop.ts").Outcome> {
+export function start(loop: Loop, input: unknown): Promise<Outcome> {
   const { run } = loop;
   const graph = loop.c.spec.name;
   return withThread(run.saver!, run.threadId!, multitaskOf(graph, run.multitask), graph, run.signal, () => startLocked(loop, input));
 }
 
-function startLocked(loop: Loop, input: unknown): Promise<import("./loop.ts").Outcome> {
+function startLocked(loop: Loop, input: unknown): Promise<Outcome> {
   return load(loop, loop.opts.checkpointId)
     .then(() => {
       if (loop.timeTravel) loop.run.replay = { from: loop.cpId, at: checkpointId(-1) };
@@ -230,11 +131,11 @@ function enqueue(loop: Loop, op: () => Promise<unknown>): void {
 }
 
 /** Pending writes saved for these task ids in an earlier run: finished tasks are not run again. */
-export function attachPending(loop: Loop, tasks: Task[]): Task[] {
+export function attachPending(loop: Loop, tasks: LoopTask[]): LoopTask[] {
   if (loop.pending.length === 0) return tasks;
-  const byId = new Map<string, Task>();
+  const byId = new Map<string, LoopTask>();
   for (const t of tasks) byId.set(t.id, t);
-  const restored = new Set<Task>();
+  const restored = new Set<LoopTask>();
   for (const [tid, ch, v] of loop.pending) {
     const t = byId.get(tid);
     if (!t) continue;
@@ -251,7 +152,7 @@ export function attachPending(loop: Loop, tasks: Task[]): Task[] {
   return tasks;
 }
 
-export function restoreWrite(loop: Loop, t: Task, ch: string, v: unknown): void {
+export function restoreWrite(loop: Loop, t: LoopTask, ch: string, v: unknown): void {
   if (ch === "__no_writes__") return;
   if (ch.startsWith("branch:to:")) {
     const n = loop.c.byName.get(ch.slice(10));
@@ -500,7 +401,7 @@ export function putWritesRaw(loop: Loop, taskId: string, writes: [string, unknow
 }
 
 /** A task's writes as LangGraph channel writes: fields, triggers, barriers, Sends. */
-export function flatWrites(loop: Loop, t: Task): [string, unknown][] {
+export function flatWrites(loop: Loop, t: LoopTask): [string, unknown][] {
   const out: [string, unknown][] = [];
   if (t.updates) for (const u of t.updates) for (const k of Object.keys(u.values)) out.push([k, toWire(u.values[k])]);
   if (t.trig) for (const n of t.trig) out.push([n.triggerKey, null]);
@@ -524,7 +425,7 @@ export function withCheckpointMap(loop: Loop): RunnableConfig {
 }
 
 /** A subgraph task's child config (its thread and namespace), as snapshots and debug payloads show it. */
-export function childConfig(loop: Loop, t: Task): RunnableConfig | undefined {
+export function childConfig(loop: Loop, t: LoopTask): RunnableConfig | undefined {
   const sub = t.cn.spec.subgraph;
   if (!sub) return undefined;
   const ns = sub.stateful ? [...loop.nsArr, t.cn.name].join("|") : t.namespace.join("|");
@@ -532,17 +433,17 @@ export function childConfig(loop: Loop, t: Task): RunnableConfig | undefined {
 }
 
 /** Tasks of the next step with their pending writes attached (without running anything). */
-export function peekTasks(loop: Loop): Task[] {
+export function peekTasks(loop: Loop): LoopTask[] {
   return (loop.tasks ??= loop.prepare());
 }
 
 /** the next step's tasks in LangGraph's listing order (Sends first) */
-export function listTasks(loop: Loop): Task[] {
+export function listTasks(loop: Loop): LoopTask[] {
   return langGraphOrder(peekTasks(loop), loop.pullCount);
 }
 
 /** A copy of the state with the writes of finished tasks applied (getState without checkpoint_id). */
-export function valuesWithPending(loop: Loop, tasks: readonly Task[]): Values {
+export function valuesWithPending(loop: Loop, tasks: readonly LoopTask[]): Values {
   const copy = { ...loop.values };
   const ups: TaskUpdate[] = [];
   for (const t of tasks) if (t.cached && t.updates) ups.push(...t.updates);
@@ -630,8 +531,8 @@ export async function update(loop: Loop, updates: readonly NodeUpdate[], loadedP
 }
 
 /** Each update as the task of its node that returned those values (its edges and routers run too). */
-async function updateTasks(loop: Loop, updates: readonly NodeUpdate[]): Promise<Task[]> {
-  const tasks: Task[] = [];
+async function updateTasks(loop: Loop, updates: readonly NodeUpdate[]): Promise<LoopTask[]> {
+  const tasks: LoopTask[] = [];
   for (const u of updates) {
     const n = u.asNode === START ? loop.c.start : loop.c.byName.get(u.asNode);
     if (!n) throw new InvalidUpdateError(`Node "${u.asNode}" does not exist`, loop.site());

@@ -14,6 +14,16 @@ import type { Durability } from "./durability.ts";
 import type { Store } from "./store/types.ts";
 import type { CNode, Compiled } from "./compiled.ts";
 import { compile } from "./compiled.ts";
+import type {
+  CommandInputHooks,
+  DurableHooks,
+  Outcome,
+  PolicyHooks,
+  ResumeState,
+  Sink,
+  WriteRecord,
+} from "./contracts.ts";
+import { isThenable } from "./contracts.ts";
 import {
   EmptyInputError,
   GraphAbortError,
@@ -24,6 +34,7 @@ import {
   MultipleErrors,
   NodeError,
   ParentCommand,
+  missingPart,
 } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
 import type {
@@ -36,20 +47,18 @@ import type {
 } from "./checkpoint/types.ts";
 import type { GraphSpec, Send, TaskUpdate, Values } from "./spec.ts";
 import { START } from "./spec.ts";
-import type { Sink, StreamMode } from "./stream.ts";
 import { M_DEBUG, M_TASKS } from "./stream.ts";
 import { PULL, PUSH, Task } from "./task.ts";
 import type { SaveQueue } from "./save-queue.ts";
-import { features, need } from "./features.ts";
 import { forgetLastMerge } from "./reducers.ts";
-import { isThenable, processReturn } from "./writes.ts";
+import { processReturn } from "./writes.ts";
 
+export type { Outcome, ResumeState, WriteRecord };
 
-export interface ResumeState {
-  hasValue: boolean;
-  value: unknown;
-  map: Record<string, unknown> | undefined;
-}
+/** A task of a loop: the optional parts see its whole loop through `t.loop`. */
+export type LoopTask = Task<Loop>;
+/** The sink of a streaming run, with the stream events of loops and tasks. */
+export type LoopSink = Sink<Loop, LoopTask>;
 
 /** Shared by every level of one run (root and subgraphs). */
 export interface Run {
@@ -59,7 +68,7 @@ export interface Run {
   readonly multitask: unknown;
   readonly durability: Durability;
   readonly signal: AbortSignal | undefined;
-  readonly sink: Sink | undefined;
+  readonly sink: LoopSink | undefined;
   readonly resume: ResumeState;
   readonly maxConcurrency: number;
   readonly varsOverride: Values;
@@ -82,18 +91,13 @@ export interface Run {
   replay: { from: string; at: string } | undefined;
   readonly cache: Map<string, { expires: number; record: WriteRecord }>;
   /** durable execution (durable.ts), set when the run has a checkpointer */
-  readonly d: typeof import("./durable.ts") | undefined;
+  readonly d: DurableHooks<Loop, LoopTask> | undefined;
+  /** node policies (policy.ts), when installed */
+  readonly policy: PolicyHooks<LoopTask> | undefined;
+  /** a Command as input (command-input.ts), when installed */
+  readonly input: CommandInputHooks<Loop> | undefined;
 }
 
-/** A finished task's writes, as cached and as restored from pending writes. */
-export interface WriteRecord {
-  updates: TaskUpdate[] | undefined;
-  trig: CNode[] | undefined;
-  joinW: number[] | undefined;
-  sends: Send[] | undefined;
-}
-
-export type Outcome = { interrupted: false } | { interrupted: true; interrupts: Interrupt[] };
 
 const DONE: Outcome = { interrupted: false };
 const NONE: string[] = [];
@@ -118,7 +122,7 @@ export interface LoopOptions {
    * needed), its finished steps count as that task's progress (idle timeouts), and a Command.PARENT leaving
    * the child is that task's to handle.
    */
-  task?: Task;
+  task?: LoopTask;
   /** namespace segments of this graph ([] for the root) when it is not a subgraph run by `task` */
   nsArr?: readonly string[];
   /** root only: load this checkpoint (time travel) */
@@ -157,7 +161,7 @@ export class Loop {
   /** scratch marks by rank for sorting many candidates (byRank) */
   rankMark: Uint8Array | undefined;
   scanAll = false;
-  tasks: Task[] | undefined;
+  tasks: LoopTask[] | undefined;
   pullCount = 0;
   stepController: AbortController | undefined;
   unlinkStep: (() => void) | undefined;
@@ -171,7 +175,7 @@ export class Loop {
   view: Values | undefined;
   running: Promise<unknown> | undefined;
   /** the single task whose raw promise `running` is (the common one-task async step) */
-  single: Task | undefined;
+  single: LoopTask | undefined;
   /** some task of the current step failed, interrupted or bubbled */
   troubled = false;
   /** the earliest genuine failure of the current step, in its task's `ticks` (-1: none), and its error */
@@ -287,6 +291,11 @@ export class Loop {
     this.stop = this.step + this.limit + 1;
   }
 
+  /** a part of the runtime this run needs is not installed (features.ts) */
+  missing(what: string, node?: string): never {
+    throw missingPart(what, this.site(node));
+  }
+
   site(node?: string): { graph: string; node?: string } {
     return node === undefined ? { graph: this.c.spec.name } : { graph: this.c.spec.name, node };
   }
@@ -294,7 +303,7 @@ export class Loop {
   takeInput(input: unknown): void | Promise<unknown> {
     const spec = this.c.spec;
     // a Command as input (resume, update, goto) is handled with the durable features (durable.ts)
-    if (isCommand(input)) return need(features.durable, "A Command as input", spec.name).takeCommand(this, input);
+    if (isCommand(input)) return (this.run.input ?? this.missing("A Command as input")).takeCommand(this, input);
     if (input === null || input === undefined) {
       if (!this.hasCheckpoint) throw new EmptyInputError('Received no input writes for "__start__"', this.site());
       return this.run.d!.beginResume(this);
@@ -397,7 +406,7 @@ export class Loop {
     return undefined;
   }
 
-  breakpoint(set: ReadonlySet<string>, tasks: readonly Task[]): boolean {
+  breakpoint(set: ReadonlySet<string>, tasks: readonly LoopTask[]): boolean {
     for (const t of tasks) if (t.cn !== this.c.start && (set.has("*") || set.has(t.cn.name))) return true;
     return false;
   }
@@ -407,10 +416,10 @@ export class Loop {
     return { interrupted: true, interrupts: [] };
   }
 
-  prepare(): Task[] {
-    const tasks: Task[] = [];
+  prepare(): LoopTask[] {
+    const tasks: LoopTask[] = [];
     if (this.startInput !== undefined) {
-      tasks.push(new Task(this, this.c.start, PULL, 0, this.startInput, START, -1));
+      tasks.push(new Task<Loop>(this, this.c.start, PULL, 0, this.startInput, START, -1));
       this.pullCount = 1;
       return this.pending.length > 0 ? this.run.d!.attachPending(this, tasks) : tasks;
     }
@@ -442,13 +451,13 @@ export class Loop {
           }
         }
       }
-      if (trigger !== undefined) tasks.push(new Task(this, n, PULL, tasks.length, n.spec.read(values), trigger, ji));
+      if (trigger !== undefined) tasks.push(new Task<Loop>(this, n, PULL, tasks.length, n.spec.read(values), trigger, ji));
     }
     this.pullCount = tasks.length;
     const sends = this.sends;
     for (let i = 0; i < sends.length; i++) {
       const s = sends[i]!;
-      tasks.push(new Task(this, this.c.byName.get(s.node)!, PUSH, i, s.arg, PUSH, -1));
+      tasks.push(new Task<Loop>(this, this.c.byName.get(s.node)!, PUSH, i, s.arg, PUSH, -1));
     }
     return this.pending.length > 0 ? this.run.d!.attachPending(this, tasks) : tasks;
   }
@@ -469,7 +478,7 @@ export class Loop {
     return out;
   }
 
-  runTasks(tasks: Task[]): Promise<unknown> | undefined {
+  runTasks(tasks: LoopTask[]): Promise<unknown> | undefined {
     let promises: Promise<unknown>[] | undefined;
     const n = tasks.length;
     if (n === 1 && !this.run.signal) {
@@ -531,7 +540,7 @@ export class Loop {
     });
   }
 
-  async runLimited(tasks: Task[], limit: number): Promise<void> {
+  async runLimited(tasks: LoopTask[], limit: number): Promise<void> {
     const order = tasks.slice(this.pullCount).concat(tasks.slice(0, this.pullCount));
     let next = 0;
     const worker = async () => {
@@ -545,14 +554,14 @@ export class Loop {
   }
 
   /** a task finished in an earlier run (or cached): emit its update with `cached` metadata */
-  replay(t: Task): undefined {
+  replay(t: LoopTask): undefined {
     this.emitTaskDone(t, true);
     return undefined;
   }
 
-  exec(t: Task): Promise<unknown> | undefined {
+  exec(t: LoopTask): Promise<unknown> | undefined {
     if (!this.announced) this.emitTaskStart(t);
-    if (!t.cn.plain) return need(features.policy, "retry, timeout, cache and on_error policies", this.c.spec.name, t.cn.name).runWithPolicy(t);
+    if (!t.cn.plain) return (this.run.policy ?? this.missing("retry, timeout, cache and on_error policies", t.cn.name)).runWithPolicy(t);
     let ret: unknown;
     try {
       ret = t.cn.spec.call(t.input, t);
@@ -569,7 +578,7 @@ export class Loop {
   }
 
   /** processes a node's return value; never throws (errors are recorded on the task) */
-  settle(t: Task, ret: unknown): Promise<unknown> | undefined {
+  settle(t: LoopTask, ret: unknown): Promise<unknown> | undefined {
     try {
       const r = processReturn(t, ret);
       if (r) {
@@ -585,7 +594,7 @@ export class Loop {
     return undefined;
   }
 
-  fail(t: Task, e: unknown): Promise<unknown> | undefined {
+  fail(t: LoopTask, e: unknown): Promise<unknown> | undefined {
     this.troubled = true;
     if (e instanceof ParentCommand && e.owner === t) {
       t.resetWrites();
@@ -635,7 +644,7 @@ export class Loop {
     );
   }
 
-  complete(t: Task): void {
+  complete(t: LoopTask): void {
     if (this.durable) this.putWrites(t, this.run.d!.flatWrites(this, t));
     this.emitTaskDone(t, false);
   }
@@ -681,7 +690,7 @@ export class Loop {
   // ------------------------------------------------------------------------------------------------------
   // end of step
 
-  afterStep(tasks: Task[]): boolean | Outcome | Promise<boolean | Outcome> {
+  afterStep(tasks: LoopTask[]): boolean | Outcome | Promise<boolean | Outcome> {
     this.endStep();
     let failed = false;
     let interrupts: Interrupt[] | undefined;
@@ -728,7 +737,7 @@ export class Loop {
    * step whose only errors were caused by an enclosing step's failure throws the first of them, which the
    * enclosing step in turn does not count.
    */
-  stepError(tasks: readonly Task[]): unknown {
+  stepError(tasks: readonly LoopTask[]): unknown {
     const at = this.failAt;
     this.failAt = -1;
     this.failErr = undefined;
@@ -742,7 +751,7 @@ export class Loop {
     return errors.length === 1 ? errors[0] : new MultipleErrors(this.c.spec.name, this.step, errors);
   }
 
-  commit(tasks: Task[]): boolean | Outcome | Promise<boolean | Outcome> {
+  commit(tasks: LoopTask[]): boolean | Outcome | Promise<boolean | Outcome> {
     this.apply(tasks);
     this.opts.task?.onProgress?.();
     this.tasks = undefined;
@@ -751,14 +760,14 @@ export class Loop {
     return this.afterApply(tasks);
   }
 
-  afterApply(tasks: Task[]): boolean | Outcome {
+  afterApply(tasks: LoopTask[]): boolean | Outcome {
     if (this.after.size > 0 && this.breakpoint(this.after, tasks)) return this.staticInterrupt();
     if (this.step > this.stop) throw new GraphRecursionError(this.limit, this.site());
     return true;
   }
 
   /** Applies a step's writes in LangGraph's order: PULL tasks by name, then PUSH tasks by index. */
-  apply(tasks: readonly Task[]): void {
+  apply(tasks: readonly LoopTask[]): void {
     const c = this.c;
     const durable = this.durable;
     // one reused buffer of the step's updates, already in LangGraph's order (tasks are sorted)
@@ -896,7 +905,7 @@ export class Loop {
    * Runs a child graph for `task`. Without a checkpointer a child whose nodes are synchronous runs to
    * completion right here and its output is returned as it is (errors are thrown); otherwise a promise.
    */
-  runChild(task: Task, child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined> {
+  runChild(task: LoopTask, child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined> {
     const loop = new Loop(child, this.run, { parent: this, task });
     if (this.durable) return this.run.d!.startChild(loop, input);
     loop.values = loop.c.spec.init();
@@ -938,7 +947,7 @@ export class Loop {
   }
 
   /** Saves a task's writes against the current checkpoint (buffered with exit durability). */
-  putWrites(t: Task, writes: [string, unknown][]): void {
+  putWrites(t: LoopTask, writes: [string, unknown][]): void {
     if (!this.durable) return;
     this.run.d!.putWritesRaw(this, t.id, writes);
   }
@@ -956,20 +965,19 @@ export class Loop {
     if (sink !== undefined) sink.ev.emitInterrupt(this, interrupts);
   }
 
-  emitTaskStart(t: Task): void {
+  emitTaskStart(t: LoopTask): void {
     const sink = this.run.sink;
     if (sink !== undefined) sink.ev.emitTaskStart(this, t);
   }
 
-  emitTaskDone(t: Task, cached: boolean): void {
+  emitTaskDone(t: LoopTask, cached: boolean): void {
     const sink = this.run.sink;
     if (sink !== undefined) sink.ev.emitTaskDone(this, t, cached);
   }
 
-  emitTaskStopped(t: Task): void {
+  emitTaskStopped(t: LoopTask): void {
     const sink = this.run.sink;
     if (sink !== undefined) sink.ev.emitTaskStopped(this, t);
   }
 }
 
-export type { StreamMode };
