@@ -3,6 +3,7 @@
  * then its update and goto, applied before the pending tasks run. Installed by "@graphc/runtime" and with
  * checkpointing (install.ts); a resume needs a saver, so it continues through the durable hooks (`run.d`).
  */
+import { setTrigger } from "./channels.ts";
 import { Command, gotoList } from "./command.ts";
 import { EmptyInputError, GraphValueError, InvalidResumeError, InvalidUpdateError } from "./errors.ts";
 import { NULL_TASK_ID, isInterruptId } from "./ids.ts";
@@ -101,15 +102,12 @@ export function applyNull(loop: Loop, t: LoopTask): void {
   if (written.length > 0) loop.sawOutput = true;
   if (t.trig) {
     for (const n of t.trig) {
-      if (!loop.trig[n.idx]) {
-        loop.trig[n.idx] = 1;
-        if (!n.defer) loop.active[loop.activeN++] = n;
-      }
+      setTrigger(loop.ch, n);
       if (loop.durable) loop.versions[n.triggerKey] = v;
     }
   }
-  if (t.sends) loop.sends = loop.sends.concat(t.sends);
-  loop.scanAll = true;
+  if (t.sends) loop.ch.sends = loop.ch.sends.concat(t.sends);
+  loop.ch.scanAll = true;
   loop.tasks = undefined;
 }
 

@@ -6,6 +6,7 @@
  */
 import { isCommand } from "./command.ts";
 import { applyNull } from "./command-input.ts";
+import { restoreChannels, saveChannels } from "./channels.ts";
 import { GraphInterrupt, GraphValueError, InvalidUpdateError } from "./errors.ts";
 import { NULL_TASK_ID, checkpointId, checkpointTs, hashHex } from "./ids.ts";
 import type {
@@ -98,12 +99,10 @@ function startLocked(loop: Loop, input: unknown): Promise<Outcome> {
 
 /** A new input on a thread with unfinished tasks cancels them (reference §1.1). */
 export function discardPending(loop: Loop): void {
-  for (const t of loop.prepare()) {
-    if (t.joinTrigger >= 0) loop.consumeJoin(t.joinTrigger);
-    if (t.cn.defer && t.trigger === t.cn.triggerKey) loop.trig[t.cn.idx] = loop.trigFin[t.cn.idx] = 0;
-  }
-  loop.clearActive();
-  loop.sends = [];
+  const ch = loop.ch;
+  for (const t of loop.prepare()) ch.consume(t);
+  ch.clearActive();
+  ch.sends = [];
   loop.pending = [];
 }
 
@@ -218,8 +217,8 @@ export async function runAsChild(loop: Loop, input: Values): Promise<Values | un
   } else {
     const filtered = loop.c.spec.input(input);
     if (loop.hasCheckpoint) discardPending(loop);
-    loop.startInput = filtered;
-    loop.resetCands();
+    loop.ch.startInput = filtered;
+    loop.ch.resetCands();
     loop.tasks = undefined;
     await loop.putCheckpoint("input");
   }
@@ -262,35 +261,7 @@ export async function load(loop: Loop, checkpointId: string | undefined, replay 
 /** Rebuilds the loop's tables from a checkpoint tuple. */
 export function restore(loop: Loop, tuple: CheckpointTuple): void {
   const cp = tuple.checkpoint;
-  const values: Values = {};
-  loop.trig.fill(0);
-  loop.trigFin.fill(0);
-  loop.clearActive();
-  for (const s of loop.joinSeen) s.clear();
-  loop.joinFin.fill(false);
-  loop.sends = [];
-  loop.startInput = undefined;
-  for (const k of Object.keys(cp.channel_values)) {
-    const v = cp.channel_values[k];
-    if (k.startsWith("branch:to:")) {
-      const n = loop.c.byName.get(k.slice(10));
-      if (!n) continue;
-      loop.trig[n.idx] = 1;
-      if (n.defer) loop.trigFin[n.idx] = Array.isArray(v) && v[1] ? 1 : 0;
-      else loop.active[loop.activeN++] = n;
-    } else if (k.startsWith("join:")) {
-      const j = loop.c.joinByKey.get(k);
-      if (j === undefined) continue;
-      const deferred = loop.c.joins[j]!.deferred;
-      const seen = (deferred ? (v as [string[], boolean])[0] : (v as string[])) ?? [];
-      for (const s of seen) loop.joinSeen[j]!.add(s);
-      if (deferred) loop.joinFin[j] = (v as [string[], boolean])[1] === true;
-    } else if (k === "__pregel_tasks") {
-      loop.sends = (v as { node: string; arg: unknown }[]).map((p) => new Send(p.node, p.arg));
-    } else if (k === START) {
-      loop.startInput = v as Values;
-    } else values[k] = v;
-  }
+  const values = restoreChannels(loop.ch, cp.channel_values);
   loop.values = values;
   loop.versions = { ...cp.channel_versions };
   loop.seen = {};
@@ -308,26 +279,18 @@ export function restore(loop: Loop, tuple: CheckpointTuple): void {
   loop.hasCheckpoint = true;
   loop.step = tuple.metadata.step + 1;
   loop.setStop();
-  loop.scanAll = true;
   loop.tasks = undefined;
 }
 
 export function checkpointValues(loop: Loop): Record<string, unknown> {
   const cv: Record<string, unknown> = { ...loop.values };
-  for (let i = 0; i < loop.activeN; i++) cv[loop.active[i]!.triggerKey] = null;
-  for (const n of loop.c.deferred) if (loop.trig[n.idx]) cv[n.triggerKey] = [null, loop.trigFin[n.idx] === 1];
-  loop.c.joins.forEach((cj, j) => {
-    const s = loop.joinSeen[j]!;
-    if (s.size > 0) cv[cj.key] = cj.deferred ? [[...s], loop.joinFin[j]] : [...s];
-  });
-  if (loop.sends.length > 0) cv["__pregel_tasks"] = loop.sends.map((s) => ({ node: s.node, arg: s.arg }));
-  if (loop.startInput !== undefined) cv[START] = loop.startInput;
+  saveChannels(loop.ch, cv);
   return cv;
 }
 
 /** Saves a checkpoint of the loop's tables (per durability); `step` is the step it closes. */
 export function saveCheckpoint(loop: Loop, source: CheckpointSource, step: number): Promise<unknown> | undefined {
-  if (source === "input" && loop.startInput !== undefined) loop.versions[START] = ++loop.maxV;
+  if (source === "input" && loop.ch.startInput !== undefined) loop.versions[START] = ++loop.maxV;
   const id = checkpointId(step);
   const channelValues = checkpointValues(loop);
   // versions of the channels present only: a checkpoint stays O(state), not O(nodes ever run)
@@ -478,7 +441,7 @@ export async function update(loop: Loop, updates: readonly NodeUpdate[], loadedP
   if (asNode === END) {
     const tasks = peekTasks(loop).filter((t) => t.cached);
     // unfinished tasks are dropped; finished ones keep their writes
-    for (const t of peekTasks(loop)) if (!t.cached && t.joinTrigger >= 0) loop.consumeJoin(t.joinTrigger);
+    for (const t of peekTasks(loop)) if (!t.cached && t.joinTrigger >= 0) loop.ch.consumeJoin(t.joinTrigger);
     if (values !== null && values !== undefined) {
       throw new InvalidUpdateError("updateState as END takes no values", loop.site());
     }
@@ -512,7 +475,7 @@ export async function update(loop: Loop, updates: readonly NodeUpdate[], loadedP
     // as LangGraph: the input is saved for START to apply when the thread runs next (`next: ["__start__"]`)
     const input = loop.c.spec.input(values);
     if (Object.keys(input).length === 0) throw new InvalidUpdateError("Received no input writes for updateState as __input__", loop.site());
-    loop.startInput = input;
+    loop.ch.startInput = input;
     loop.tasks = undefined;
     loop.pending = [];
     await loop.putCheckpoint("input");

@@ -34,7 +34,6 @@ export const RUNTIME_VERSION = "0.1.0";
 
 const NO_OPTIONS = {};
 
-
 function env(): Readonly<Record<string, string | undefined>> {
   const p = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
   return p?.env ?? {};
@@ -244,7 +243,6 @@ function checkpointMapOf(cfg: StreamOptions): Readonly<Record<string, string>> |
   if (!c?.checkpoint_ns || typeof map !== "object" || map === null) return undefined;
   return map as Record<string, string>;
 }
-
 
 export function compileGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values>(
   spec: GraphSpec,

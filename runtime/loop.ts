@@ -14,6 +14,7 @@ import type { Durability } from "./durability.ts";
 import type { Store } from "./store/types.ts";
 import type { CNode, Compiled } from "./compiled.ts";
 import { compile } from "./compiled.ts";
+import { Channels } from "./channels.ts";
 import type {
   CommandInputHooks,
   DurableHooks,
@@ -98,17 +99,13 @@ export interface Run {
   readonly input: CommandInputHooks<Loop> | undefined;
 }
 
-
 const DONE: Outcome = { interrupted: false };
 const NONE: string[] = [];
 const RUNNING = Symbol("running");
-const NO_JOINS: Set<string>[] = [];
-const NO_FIN: boolean[] = [];
 const NO_NAMES: ReadonlySet<string> = new Set();
 const NO_NS: readonly string[] = [];
 // shared initial values (frozen: a stray write fails loudly instead of leaking between runs)
 const NO_VALUES: Values = Object.freeze({});
-const NO_SENDS = Object.freeze([]) as unknown as Send[];
 const NO_VERSIONS: Record<string, number> = Object.freeze({});
 const NO_SEEN: Record<string, Record<string, number>> = Object.freeze({});
 const NO_PARENTS: Record<string, string> = Object.freeze({});
@@ -146,21 +143,8 @@ export class Loop {
   step = -1;
   stop = 0;
 
-  readonly trig: Uint8Array;
-  readonly trigFin: Uint8Array;
-  /** non-deferred nodes whose trigger is set (cleared after the next step); buffers reused across steps */
-  readonly active: CNode[] = [];
-  activeN = 0;
-  readonly joinSeen: Set<string>[];
-  readonly joinFin: boolean[];
-  sends: Send[] = NO_SENDS;
-  startInput: Values | undefined;
-  /** candidate nodes for the next step (`candN` of `candBuf`), or every node when `scanAll` */
-  readonly candBuf: CNode[] = [];
-  candN = 0;
-  /** scratch marks by rank for sorting many candidates (byRank) */
-  rankMark: Uint8Array | undefined;
-  scanAll = false;
+  /** the loop's own channels: triggers, barriers, Sends, the start input (channels.ts) */
+  readonly ch: Channels;
   tasks: LoopTask[] | undefined;
   pullCount = 0;
   stepController: AbortController | undefined;
@@ -238,11 +222,7 @@ export class Loop {
       this.writeBuf = NO_WRITES;
     }
     this.saves = opts.parent ? opts.parent.saves : run.d?.saveQueue();
-    const n = c.nodes.length;
-    this.trig = new Uint8Array(n);
-    this.trigFin = c.hasDeferred ? new Uint8Array(n) : this.trig;
-    this.joinSeen = c.joins.length === 0 ? NO_JOINS : c.joins.map(() => new Set<string>());
-    this.joinFin = c.joins.length === 0 ? NO_FIN : c.joins.map(() => false);
+    this.ch = new Channels(c);
     const before = opts.interruptBefore ?? spec.interruptBefore;
     const after = opts.interruptAfter ?? spec.interruptAfter;
     this.before = before.length === 0 ? NO_NAMES : new Set(before);
@@ -310,8 +290,8 @@ export class Loop {
     }
     const filtered = spec.input(input);
     if (this.hasCheckpoint) this.run.d!.discardPending(this);
-    this.startInput = filtered;
-    this.resetCands();
+    this.ch.startInput = filtered;
+    this.ch.resetCands();
     this.tasks = undefined;
     return this.putCheckpoint("input");
   }
@@ -418,18 +398,19 @@ export class Loop {
 
   prepare(): LoopTask[] {
     const tasks: LoopTask[] = [];
-    if (this.startInput !== undefined) {
-      tasks.push(new Task<Loop>(this, this.c.start, PULL, 0, this.startInput, START, -1));
+    const ch = this.ch;
+    if (ch.startInput !== undefined) {
+      tasks.push(new Task<Loop>(this, this.c.start, PULL, 0, ch.startInput, START, -1));
       this.pullCount = 1;
       return this.pending.length > 0 ? this.run.d!.attachPending(this, tasks) : tasks;
     }
-    let cands: readonly CNode[] = this.candBuf;
-    let count = this.candN;
-    if (this.scanAll) {
+    let cands: readonly CNode[] = ch.candBuf;
+    let count = ch.candN;
+    if (ch.scanAll) {
       cands = this.c.sorted;
       count = cands.length;
     } else if (count > 1) {
-      cands = count > 8 ? this.byRank(count) : this.candBuf.slice(0, count).sort(byRank);
+      cands = count > 8 ? ch.byRank(count) : ch.candBuf.slice(0, count).sort(byRank);
       count = cands.length;
     }
     let prev: CNode | undefined;
@@ -440,11 +421,11 @@ export class Loop {
       prev = n;
       let trigger: string | undefined;
       let ji = -1;
-      if (this.trig[n.idx] && (!n.defer || this.trigFin[n.idx])) trigger = n.triggerKey;
+      if (ch.trig[n.idx] && (!n.defer || ch.trigFin[n.idx])) trigger = n.triggerKey;
       else {
         for (const j of n.joinsIn) {
           const cj = this.c.joins[j]!;
-          if (this.joinSeen[j]!.size === cj.sources.length && (!cj.deferred || this.joinFin[j])) {
+          if (ch.joinSeen[j]!.size === cj.sources.length && (!cj.deferred || ch.joinFin[j])) {
             trigger = cj.key;
             ji = j;
             break;
@@ -454,28 +435,12 @@ export class Loop {
       if (trigger !== undefined) tasks.push(new Task<Loop>(this, n, PULL, tasks.length, n.spec.read(values), trigger, ji));
     }
     this.pullCount = tasks.length;
-    const sends = this.sends;
+    const sends = ch.sends;
     for (let i = 0; i < sends.length; i++) {
       const s = sends[i]!;
       tasks.push(new Task<Loop>(this, this.c.byName.get(s.node)!, PUSH, i, s.arg, PUSH, -1));
     }
     return this.pending.length > 0 ? this.run.d!.attachPending(this, tasks) : tasks;
-  }
-
-  /** the first `count` candidates in name order without duplicates: marked by rank, then read off in order */
-  byRank(count: number): CNode[] {
-    const mark = (this.rankMark ??= new Uint8Array(this.c.nodes.length));
-    const cands = this.candBuf;
-    for (let i = 0; i < count; i++) mark[cands[i]!.rank] = 1;
-    const out: CNode[] = [];
-    const sorted = this.c.sorted;
-    for (let r = 0; r < sorted.length; r++) {
-      if (mark[r]) {
-        mark[r] = 0;
-        out.push(sorted[r]!);
-      }
-    }
-    return out;
   }
 
   runTasks(tasks: LoopTask[]): Promise<unknown> | undefined {
@@ -769,6 +734,7 @@ export class Loop {
   /** Applies a step's writes in LangGraph's order: PULL tasks by name, then PUSH tasks by index. */
   apply(tasks: readonly LoopTask[]): void {
     const c = this.c;
+    const ch = this.ch;
     const durable = this.durable;
     // one reused buffer of the step's updates, already in LangGraph's order (tasks are sorted)
     let all: TaskUpdate[] | undefined;
@@ -787,21 +753,21 @@ export class Loop {
           for (let i = 0; i < us.length; i++) all.push(us[i]!);
         }
       }
-      if (t.joinTrigger >= 0) this.consumeJoin(t.joinTrigger);
-      if (t.cn.defer && t.trigger === t.cn.triggerKey) this.trig[t.cn.idx] = this.trigFin[t.cn.idx] = 0;
+      ch.consume(t);
     }
     // in place: every checkpoint, stream chunk and fresh read holds its own shallow copy of the state
     const values = this.values;
     const written = all !== undefined ? c.spec.apply(values, all) : NONE;
     forgetLastMerge();
-    if (this.startInput !== undefined) this.startInput = undefined;
+    if (ch.startInput !== undefined) ch.startInput = undefined;
 
     // ephemeral triggers live for one step
-    const trig = this.trig;
-    this.clearActive();
-    const active = this.active;
-    const cands = this.candBuf;
-    this.scanAll = false;
+    const trig = ch.trig;
+    const trigFin = ch.trigFin;
+    ch.clearActive();
+    const active = ch.active;
+    const cands = ch.candBuf;
+    ch.scanAll = false;
     let candN = 0;
     let next = false;
     let sends: Send[] | undefined;
@@ -816,11 +782,11 @@ export class Loop {
           const n = ts[i]!;
           if (n.defer) {
             trig[n.idx] = 1;
-            this.trigFin[n.idx] = 0;
+            trigFin[n.idx] = 0;
           } else {
             if (!trig[n.idx]) {
               trig[n.idx] = 1;
-              active[this.activeN++] = n;
+              active[ch.activeN++] = n;
             }
             cands[candN++] = n;
             next = true;
@@ -831,7 +797,7 @@ export class Loop {
       if (t.joinW) {
         for (const j of t.joinW) {
           const cj = c.joins[j]!;
-          const seenJ = this.joinSeen[j]!;
+          const seenJ = ch.joinSeen[j]!;
           // LangGraph's NamedBarrierValue counts as updated only when a new name arrives: a source writing
           // again into a barrier that is already full (its target ran through another trigger) changes nothing
           if (seenJ.has(t.cn.name)) continue;
@@ -849,24 +815,24 @@ export class Loop {
       }
     }
     if (seen) this.seen = seen;
-    if (sends !== undefined || this.sends.length > 0) this.sends = sends ?? [];
+    if (sends !== undefined || ch.sends.length > 0) ch.sends = sends ?? [];
     if (c.spec.clearEphemeral) c.spec.clearEphemeral(values);
     // nothing else scheduled: deferred nodes and barriers become available (LangGraph's finish())
     if (!next && c.hasDeferred) {
       for (const n of c.deferred) {
-        if (trig[n.idx] && !this.trigFin[n.idx]) {
-          this.trigFin[n.idx] = 1;
+        if (trig[n.idx] && !trigFin[n.idx]) {
+          trigFin[n.idx] = 1;
           cands[candN++] = n;
         }
       }
       c.joins.forEach((cj, j) => {
-        if (cj.deferred && !this.joinFin[j] && this.joinSeen[j]!.size === cj.sources.length) {
-          this.joinFin[j] = true;
+        if (cj.deferred && !ch.joinFin[j] && ch.joinSeen[j]!.size === cj.sources.length) {
+          ch.joinFin[j] = true;
           cands[candN++] = cj.target;
         }
       });
     }
-    this.candN = candN;
+    ch.candN = candN;
     if (this.pending.length > 0) this.pending = [];
     if (durable) {
       for (const f of written) this.versions[f] = v;
@@ -883,21 +849,6 @@ export class Loop {
     this.armed = true;
   }
 
-  clearActive(): void {
-    for (let i = 0; i < this.activeN; i++) this.trig[this.active[i]!.idx] = 0;
-    this.activeN = 0;
-  }
-
-  resetCands(): void {
-    this.candN = 0;
-    this.scanAll = false;
-  }
-
-  consumeJoin(j: number): void {
-    this.joinSeen[j]!.clear();
-    this.joinFin[j] = false;
-  }
-
   // ------------------------------------------------------------------------------------------------------
   // subgraphs
 
@@ -910,8 +861,8 @@ export class Loop {
     if (this.durable) return this.run.d!.startChild(loop, input);
     loop.values = loop.c.spec.init();
     loop.setStop();
-    loop.startInput = loop.c.spec.input(input);
-    loop.resetCands();
+    loop.ch.startInput = loop.c.spec.input(input);
+    loop.ch.resetCands();
     loop.putCheckpoint("input");
     const o = loop.drive();
     if (isThenable(o)) return (o as Promise<Outcome>).then((x) => loop.childResult(x));

@@ -10,9 +10,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { APPS, measureSizes, type SizeRow } from "../../bench/size.ts";
 
 const BUDGETS: Readonly<Record<string, { target: number; guard: number }>> = {
-  "two-node app (invoke)": { target: 4096, guard: 20_200 },
-  "with stream()": { target: 6144, guard: 20_200 },
-  "with a checkpointer + interrupts": { target: 10_240, guard: 27_100 },
+  "two-node app (invoke)": { target: 4096, guard: 15_200 },
+  "with stream()": { target: 6144, guard: 15_200 },
+  "with a checkpointer + interrupts": { target: 10_240, guard: 27_400 },
 };
 
 describe("bundle-size budgets (esbuild --minify, gzip -9)", () => {
