@@ -33,7 +33,10 @@ async function build(root: string): Promise<string> {
   mkdirSync(out, { recursive: true });
   cpSync(join(root, "bench/workloads"), out, { recursive: true });
   const built = await buildFiles(WORKLOADS.map(([f]) => join(out, `${f}.graph`)));
-  for (const o of built.outputs) writeFileSync(o.path, o.text);
+  // one process resolves package names through this tree's tsconfig paths for both trees: each tree's
+  // generated code imports its own runtime by path, or both sides would run this tree's runtime
+  const runtime = pathToFileURL(join(root, "runtime/index.ts")).href;
+  for (const o of built.outputs) writeFileSync(o.path, o.text.replaceAll('from "@graphc/runtime"', `from "${runtime}"`));
   return out;
 }
 

@@ -54,7 +54,7 @@ export function takeCommand(loop: Loop, input: Command): void | Promise<unknown>
 function resumeMap(loop: Loop, r: unknown): Record<string, unknown> | undefined {
   const thread = JSON.stringify(loop.run.threadId ?? "");
   const site = loop.site();
-  if (!loop.hasCheckpoint)
+  if (!loop.cp!.hasCheckpoint)
     throw new InvalidResumeError(`Cannot resume thread ${thread} of graph "${loop.c.spec.name}": it has never run`, site);
   if (loop.prepare().length === 0)
     throw new InvalidResumeError(`Cannot resume thread ${thread} of graph "${loop.c.spec.name}": it has finished (nothing is pending)`, site);
@@ -85,7 +85,7 @@ function resumeMap(loop: Loop, r: unknown): Record<string, unknown> | undefined 
 /** The ids of the dynamic interrupts saved with the loaded checkpoint (its `__interrupt__` pending writes). */
 function pendingInterruptIds(loop: Loop): string[] {
   const ids: string[] = [];
-  for (const [, ch, v] of loop.pending) {
+  for (const [, ch, v] of loop.cp!.pending) {
     if (ch !== "__interrupt__" || !Array.isArray(v)) continue;
     for (const i of v as { id?: unknown }[]) if (typeof i?.id === "string" && !ids.includes(i.id)) ids.push(i.id);
   }
@@ -94,16 +94,17 @@ function pendingInterruptIds(loop: Loop): string[] {
 
 /** Writes given with a Command input (task id NULL_TASK_ID): applied before the pending tasks run. */
 export function applyNull(loop: Loop, t: LoopTask): void {
+  const cp = loop.cp!;
   const values = loop.values;
   const written = t.updates ? loop.c.spec.apply(values, t.updates) : [];
   forgetLastMerge();
-  const v = loop.durable ? ++loop.maxV : 0;
-  for (const f of written) loop.versions[f] = v;
+  const v = loop.durable ? ++cp.maxV : 0;
+  for (const f of written) cp.versions[f] = v;
   if (written.length > 0) loop.sawOutput = true;
   if (t.trig) {
     for (const n of t.trig) {
       setTrigger(loop.ch, n);
-      if (loop.durable) loop.versions[n.triggerKey] = v;
+      if (loop.durable) cp.versions[n.triggerKey] = v;
     }
   }
   if (t.sends) loop.ch.sends = loop.ch.sends.concat(t.sends);

@@ -13,7 +13,7 @@ import type { Command } from "./command.ts";
 import type { CNode } from "./compiled.ts";
 import type { Interrupt } from "./errors.ts";
 import type { CheckpointSource } from "./checkpoint/types.ts";
-import type { SaveQueue } from "./save-queue.ts";
+import type { CheckpointState } from "./checkpoint-state.ts";
 import type { Send, TaskUpdate, Values } from "./spec.ts";
 import type { StreamMode } from "./stream.ts";
 
@@ -39,8 +39,8 @@ export type ChannelWrite = [string, unknown];
 
 /** Checkpoints, pending writes, interrupts/resume and durable subgraph runs (durable.ts), when a run has a saver. */
 export interface DurableHooks<L, T> {
-  /** one queue of saver calls per run, shared by every subgraph level */
-  saveQueue(): SaveQueue;
+  /** a loop's checkpoint state; a subgraph's shares its parent's queue of saver calls */
+  checkpointState(parent: CheckpointState | undefined): CheckpointState;
   /** a root run: take the thread, load, take the input, drive, flush */
   start(loop: L, input: unknown): Promise<Outcome>;
   /** a subgraph run with its own checkpoints */

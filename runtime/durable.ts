@@ -25,20 +25,22 @@ import { PULL, Task } from "./task.ts";
 import { ownKeys, processReturn } from "./writes.ts";
 import { forgetLastMerge } from "./reducers.ts";
 import { SaveQueue } from "./save-queue.ts";
+import { CheckpointState } from "./checkpoint-state.ts";
 import { visible } from "./stream-events.ts";
 import { multitaskOf, withThread } from "./thread-lock.ts";
 
-/** One queue of saver calls per run, shared by every subgraph level (see `Loop.saves`). */
-export function saveQueue(): SaveQueue {
-  return new SaveQueue();
+/** A loop's checkpoint state: one queue of saver calls per run, shared by every subgraph level. */
+export function checkpointState(parent: CheckpointState | undefined): CheckpointState {
+  return new CheckpointState(parent ? parent.saves : new SaveQueue());
 }
 
 export function beginResume(loop: Loop): void | Promise<unknown> {
+  const cp = loop.cp!;
   loop.armed = false;
   if (loop.isRoot) loop.run.resuming = true;
   loop.sawOutput = true;
   loop.emitValues();
-  if (loop.timeTravel && loop.metadata && loop.metadata.source !== "update" && loop.metadata.source !== "fork") {
+  if (cp.timeTravel && cp.metadata && cp.metadata.source !== "update" && cp.metadata.source !== "fork") {
     return loop.putCheckpoint("fork");
   }
 }
@@ -83,9 +85,10 @@ export function start(loop: Loop, input: unknown): Promise<Outcome> {
 }
 
 function startLocked(loop: Loop, input: unknown): Promise<Outcome> {
+  const cp = loop.cp!;
   return load(loop, loop.opts.checkpointId)
     .then(() => {
-      if (loop.timeTravel) loop.run.replay = { from: loop.cpId, at: checkpointId(-1) };
+      if (cp.timeTravel) loop.run.replay = { from: cp.cpId, at: checkpointId(-1) };
     })
     .then(() => loop.takeInput(input))
     .then(() => loop.drive())
@@ -103,46 +106,48 @@ export function discardPending(loop: Loop): void {
   for (const t of loop.prepare()) ch.consume(t);
   ch.clearActive();
   ch.sends = [];
-  loop.pending = [];
+  loop.cp!.pending = [];
 }
 
 /** exit durability: persist the last checkpoint and its writes; every mode: wait for queued saves. */
 export function flush(loop: Loop): Promise<unknown> {
+  const cp = loop.cp!;
   const saver = loop.run.saver!;
-  const u = loop.unsaved;
+  const u = cp.unsaved;
   if (u) {
-    loop.unsaved = undefined;
-    loop.storedConfig = configOf(loop, u.checkpoint.id);
+    cp.unsaved = undefined;
+    cp.storedConfig = configOf(loop, u.checkpoint.id);
     enqueue(loop, () => saver.put(u.parentCfg, u.checkpoint, u.metadata, u.newVersions));
   }
-  if (loop.writeBuf.length > 0) {
+  if (cp.writeBuf.length > 0) {
     // writes buffered by exit durability belong to the newest checkpoint (saved above, or loaded)
-    const writes = loop.writeBuf;
-    loop.writeBuf = [];
-    const cfg = loop.cpConfig!;
+    const writes = cp.writeBuf;
+    cp.writeBuf = [];
+    const cfg = cp.cpConfig!;
     for (const [tid, w] of writes) enqueue(loop, () => saver.putWrites(cfg, w, tid));
   }
-  return loop.saves!.settled();
+  return cp.saves.settled();
 }
 
 function enqueue(loop: Loop, op: () => Promise<unknown>): void {
-  loop.saves!.enqueue(op);
+  loop.cp!.saves.enqueue(op);
 }
 
 /** Pending writes saved for these task ids in an earlier run: finished tasks are not run again. */
 export function attachPending(loop: Loop, tasks: LoopTask[]): LoopTask[] {
-  if (loop.pending.length === 0) return tasks;
+  const cp = loop.cp!;
+  if (cp.pending.length === 0) return tasks;
   const byId = new Map<string, LoopTask>();
   for (const t of tasks) byId.set(t.id, t);
   const restored = new Set<LoopTask>();
-  for (const [tid, ch, v] of loop.pending) {
+  for (const [tid, ch, v] of cp.pending) {
     const t = byId.get(tid);
     if (!t) continue;
     if (ch === "__resume__") {
-      if (!loop.timeTravel) t.resumes = (v as unknown[]).slice();
+      if (!cp.timeTravel) t.resumes = (v as unknown[]).slice();
     } else if (ch === "__interrupt__" || ch === "__error__") {
       // the task re-runs
-    } else if (!loop.timeTravel) {
+    } else if (!cp.timeTravel) {
       restored.add(t);
       restoreWrite(loop, t, ch, v);
     }
@@ -174,8 +179,9 @@ export function restoreWrite(loop: Loop, t: LoopTask, ch: string, v: unknown): v
  * root checkpoint (`parents[""]`). Checkpoint ids sort by creation.
  */
 async function asOfReplay(loop: Loop): Promise<void> {
+  const cp = loop.cp!;
   const replay = loop.run.replay;
-  const root = loop.metadata?.parents[""];
+  const root = cp.metadata?.parents[""];
   if (!replay || root === undefined || root < replay.from || root >= replay.at) return;
   for await (const t of loop.run.saver!.list(configOf(loop, undefined))) {
     const r = t.metadata.parents[""];
@@ -188,7 +194,7 @@ async function asOfReplay(loop: Loop): Promise<void> {
   // nothing as old as the replayed checkpoint: the child had not run yet
   await load(loop, undefined);
   loop.values = loop.c.spec.init();
-  loop.hasCheckpoint = false;
+  cp.hasCheckpoint = false;
 }
 
 export async function startChild(loop: Loop, input: Values): Promise<Values | undefined> {
@@ -201,6 +207,7 @@ export async function startChild(loop: Loop, input: Values): Promise<Values | un
 }
 
 export async function runAsChild(loop: Loop, input: Values): Promise<Values | undefined> {
+  const cp = loop.cp!;
   let resume = false;
   if (loop.durable) {
     // replaying from a subgraph's checkpoint: this level starts from the one the config names
@@ -208,7 +215,7 @@ export async function runAsChild(loop: Loop, input: Values): Promise<Values | un
     await load(loop, named);
     if (named === undefined && loop.c.spec.stateful) await asOfReplay(loop);
     // a checkpoint in this task's namespace means the same task is running again: continue it
-    resume = loop.hasCheckpoint && (!loop.c.spec.stateful || (loop.run.resuming && loop.prepare().length > 0));
+    resume = cp.hasCheckpoint && (!loop.c.spec.stateful || (loop.run.resuming && loop.prepare().length > 0));
   }
   if (resume) {
     loop.armed = false;
@@ -216,7 +223,7 @@ export async function runAsChild(loop: Loop, input: Values): Promise<Values | un
     loop.sawOutput = true;
   } else {
     const filtered = loop.c.spec.input(input);
-    if (loop.hasCheckpoint) discardPending(loop);
+    if (cp.hasCheckpoint) discardPending(loop);
     loop.ch.startInput = filtered;
     loop.ch.resetCands();
     loop.tasks = undefined;
@@ -233,23 +240,24 @@ export function configOf(loop: Loop, id: string | undefined): RunnableConfig {
 
 /** Loads the newest checkpoint of the loop's namespace (or `checkpointId`) into its tables. */
 export async function load(loop: Loop, checkpointId: string | undefined, replay = true): Promise<CheckpointTuple | undefined> {
+  const cp = loop.cp!;
   const tuple = await loop.run.saver!.getTuple(configOf(loop, checkpointId));
   if (checkpointId !== undefined && !tuple)
     throw new GraphValueError(`Checkpoint "${checkpointId}" not found`, loop.site());
   if (loop.opts.parent) {
     const p = loop.opts.parent;
-    loop.parents = { ...p.parents, [p.ns]: p.cpId };
+    cp.parents = { ...p.cp!.parents, [p.ns]: p.cp!.cpId };
   }
   if (!tuple) {
     loop.values = loop.c.spec.init();
-    loop.cpId = "";
+    cp.cpId = "";
     loop.setStop();
     return undefined;
   }
   restore(loop, tuple);
-  loop.timeTravel = replay && checkpointId !== undefined;
-  if (loop.timeTravel) loop.pending = loop.pending.filter((w) => w[1] !== "__resume__");
-  const nullWrites = loop.pending.filter((w) => w[0] === NULL_TASK_ID);
+  cp.timeTravel = replay && checkpointId !== undefined;
+  if (cp.timeTravel) cp.pending = cp.pending.filter((w) => w[1] !== "__resume__");
+  const nullWrites = cp.pending.filter((w) => w[0] === NULL_TASK_ID);
   if (nullWrites.length > 0) {
     const nul = new Task(loop, loop.c.start, PULL, 0, undefined, "__input__", -1);
     for (const [, ch, v] of nullWrites) restoreWrite(loop, nul, ch, v);
@@ -260,23 +268,23 @@ export async function load(loop: Loop, checkpointId: string | undefined, replay 
 
 /** Rebuilds the loop's tables from a checkpoint tuple. */
 export function restore(loop: Loop, tuple: CheckpointTuple): void {
-  const cp = tuple.checkpoint;
-  const values = restoreChannels(loop.ch, cp.channel_values);
-  loop.values = values;
-  loop.versions = { ...cp.channel_versions };
-  loop.seen = {};
-  for (const [n, s] of Object.entries(cp.versions_seen)) loop.seen[n] = { ...s };
-  loop.maxV = Math.max(0, ...Object.values(loop.versions));
-  loop.savedMaxV = loop.maxV;
-  loop.cpId = cp.id;
-  loop.cpConfig = tuple.config;
-  loop.storedConfig = tuple.config;
-  loop.metadata = tuple.metadata;
+  const cp = loop.cp!;
+  const saved = tuple.checkpoint;
+  loop.values = restoreChannels(loop.ch, saved.channel_values);
+  cp.versions = { ...saved.channel_versions };
+  cp.seen = {};
+  for (const [n, s] of Object.entries(saved.versions_seen)) cp.seen[n] = { ...s };
+  cp.maxV = Math.max(0, ...Object.values(cp.versions));
+  cp.savedMaxV = cp.maxV;
+  cp.cpId = saved.id;
+  cp.cpConfig = tuple.config;
+  cp.storedConfig = tuple.config;
+  cp.metadata = tuple.metadata;
   // a loop opened on a subgraph's namespace by itself (getState/updateState on a subgraph config) has no
   // parent loop to name the enclosing checkpoints: they are the loaded checkpoint's
-  if (!loop.opts.parent) loop.parents = { ...tuple.metadata.parents };
-  loop.pending = tuple.pendingWrites ?? [];
-  loop.hasCheckpoint = true;
+  if (!loop.opts.parent) cp.parents = { ...tuple.metadata.parents };
+  cp.pending = tuple.pendingWrites ?? [];
+  cp.hasCheckpoint = true;
   loop.step = tuple.metadata.step + 1;
   loop.setStop();
   loop.tasks = undefined;
@@ -290,16 +298,17 @@ export function checkpointValues(loop: Loop): Record<string, unknown> {
 
 /** Saves a checkpoint of the loop's tables (per durability); `step` is the step it closes. */
 export function saveCheckpoint(loop: Loop, source: CheckpointSource, step: number): Promise<unknown> | undefined {
-  if (source === "input" && loop.ch.startInput !== undefined) loop.versions[START] = ++loop.maxV;
+  const cp = loop.cp!;
+  if (source === "input" && loop.ch.startInput !== undefined) cp.versions[START] = ++cp.maxV;
   const id = checkpointId(step);
   const channelValues = checkpointValues(loop);
   // versions of the channels present only: a checkpoint stays O(state), not O(nodes ever run)
   const channelVersions: Record<string, number> = {};
   const newVersions: Record<string, number> = {};
   for (const k in channelValues) {
-    const v = (loop.versions[k] ??= loop.maxV);
+    const v = (cp.versions[k] ??= cp.maxV);
     channelVersions[k] = v;
-    if (v > loop.savedMaxV) newVersions[k] = v;
+    if (v > cp.savedMaxV) newVersions[k] = v;
   }
   const checkpoint: Checkpoint = {
     v: 4,
@@ -308,25 +317,25 @@ export function saveCheckpoint(loop: Loop, source: CheckpointSource, step: numbe
     channel_values: channelValues,
     channel_versions: channelVersions,
     // LangGraph keeps every node's entry; only the last step's are needed (default `asNode` of updateState)
-    versions_seen: loop.seen,
+    versions_seen: cp.seen,
   };
-  const metadata: CheckpointMetadata = { source, step, parents: loop.parents };
-  loop.savedMaxV = loop.maxV;
-  const prevConfig = loop.hasCheckpoint ? loop.cpConfig : undefined;
+  const metadata: CheckpointMetadata = { source, step, parents: cp.parents };
+  cp.savedMaxV = cp.maxV;
+  const prevConfig = cp.hasCheckpoint ? cp.cpConfig : undefined;
   // the previous checkpoint's config names the parent already: no second config object per step
   const exitOnly = loop.run.durability === "exit";
   // with "exit" durability only the last checkpoint of a run is stored: its parent is the one stored before
   const parentCfg = exitOnly
-    ? (loop.storedConfig ?? configOf(loop, undefined))
-    : (prevConfig ?? configOf(loop, loop.hasCheckpoint ? loop.cpId : undefined));
-  loop.cpId = id;
-  loop.cpConfig = configOf(loop, id);
-  loop.metadata = metadata;
-  loop.hasCheckpoint = true;
-  loop.timeTravel = false;
+    ? (cp.storedConfig ?? configOf(loop, undefined))
+    : (prevConfig ?? configOf(loop, cp.hasCheckpoint ? cp.cpId : undefined));
+  cp.cpId = id;
+  cp.cpConfig = configOf(loop, id);
+  cp.metadata = metadata;
+  cp.hasCheckpoint = true;
+  cp.timeTravel = false;
   if (exitOnly) {
-    loop.unsaved = { parentCfg, checkpoint, metadata, newVersions };
-    loop.writeBuf = [];
+    cp.unsaved = { parentCfg, checkpoint, metadata, newVersions };
+    cp.writeBuf = [];
   } else {
     const saver = loop.run.saver!;
     enqueue(loop, () => saver.put(parentCfg, checkpoint, metadata, newVersions));
@@ -354,12 +363,13 @@ export function saveCheckpoint(loop: Loop, source: CheckpointSource, step: numbe
 }
 
 export function putWritesRaw(loop: Loop, taskId: string, writes: [string, unknown][]): void {
+  const cp = loop.cp!;
   if (loop.run.durability === "exit") {
-    loop.writeBuf.push([taskId, writes]);
+    cp.writeBuf.push([taskId, writes]);
     return;
   }
   const saver = loop.run.saver!;
-  const cfg = loop.cpConfig ?? configOf(loop, undefined);
+  const cfg = cp.cpConfig ?? configOf(loop, undefined);
   enqueue(loop, () => saver.putWrites(cfg, writes, taskId));
 }
 
@@ -380,8 +390,9 @@ export function flatWrites(loop: Loop, t: LoopTask): [string, unknown][] {
  * own), as LangGraph's: with it, `invoke(null, config)` replays the thread from this subgraph checkpoint.
  */
 export function withCheckpointMap(loop: Loop): RunnableConfig {
-  const cfg = loop.cpConfig!;
-  const parents = loop.metadata?.parents;
+  const cp = loop.cp!;
+  const cfg = cp.cpConfig!;
+  const parents = cp.metadata?.parents;
   if (!parents || Object.keys(parents).length === 0) return cfg;
   const configurable = cfg.configurable!;
   return { ...cfg, configurable: { ...configurable, checkpoint_map: { ...parents, [loop.ns]: configurable.checkpoint_id! } } };
@@ -434,6 +445,7 @@ const ALONE: Readonly<Record<string, string>> = {
  * then applies those as the forked step's task results); "__input__" saves new input for the next run.
  */
 export async function update(loop: Loop, updates: readonly NodeUpdate[], loadedParent?: RunnableConfig): Promise<RunnableConfig> {
+  const cp = loop.cp!;
   if (updates.length > 1) {
     for (const u of updates) if (ALONE[u.asNode] !== undefined) throw new InvalidUpdateError(ALONE[u.asNode]!, loop.site());
   }
@@ -447,13 +459,13 @@ export async function update(loop: Loop, updates: readonly NodeUpdate[], loadedP
     }
     loop.apply(tasks.length > 0 ? tasks : [new Task(loop, loop.c.start, PULL, 0, undefined, "__interrupt__", -1)]);
   } else if (asNode === "__copy__") {
-    if (!loop.hasCheckpoint) throw new InvalidUpdateError("Cannot copy a non-existent checkpoint", loop.site());
+    if (!cp.hasCheckpoint) throw new InvalidUpdateError("Cannot copy a non-existent checkpoint", loop.site());
     // a fork: the same state under a new checkpoint, a sibling of the copied one (LangGraph: a child of
     // its parent, so the copy does not look like a step after it)
     loop.tasks = undefined;
-    loop.pending = [];
-    if (loadedParent) loop.cpConfig = loadedParent;
-    else loop.hasCheckpoint = false;
+    cp.pending = [];
+    if (loadedParent) cp.cpConfig = loadedParent;
+    else cp.hasCheckpoint = false;
     await loop.putCheckpoint("fork");
     const results = copyResults(values);
     if (results.length === 0) {
@@ -477,7 +489,7 @@ export async function update(loop: Loop, updates: readonly NodeUpdate[], loadedP
     if (Object.keys(input).length === 0) throw new InvalidUpdateError("Received no input writes for updateState as __input__", loop.site());
     loop.ch.startInput = input;
     loop.tasks = undefined;
-    loop.pending = [];
+    cp.pending = [];
     await loop.putCheckpoint("input");
     await flush(loop);
     return withCheckpointMap(loop);
@@ -485,9 +497,9 @@ export async function update(loop: Loop, updates: readonly NodeUpdate[], loadedP
     loop.apply(await updateTasks(loop, updates));
   }
   loop.tasks = undefined;
-  loop.pending = [];
+  cp.pending = [];
   // an update on an empty thread is its step 0 (LangGraph: the missing checkpoint counts as step -1)
-  if (!loop.hasCheckpoint && loop.step < 0) loop.step = 0;
+  if (!cp.hasCheckpoint && loop.step < 0) loop.step = 0;
   await loop.putCheckpoint("update");
   await flush(loop);
   return withCheckpointMap(loop);
@@ -524,7 +536,7 @@ export function lastNode(loop: Loop): string {
   let best: string | undefined;
   let bestV = -1;
   let tie = false;
-  for (const [name, s] of Object.entries(loop.seen)) {
+  for (const [name, s] of Object.entries(loop.cp!.seen)) {
     if (!loop.c.byName.has(name)) continue;
     const v = Math.max(-1, ...Object.values(s));
     if (v > bestV) {

@@ -50,7 +50,7 @@ import type { GraphSpec, Send, TaskUpdate, Values } from "./spec.ts";
 import { START } from "./spec.ts";
 import { M_DEBUG, M_TASKS } from "./stream.ts";
 import { PULL, PUSH, Task } from "./task.ts";
-import type { SaveQueue } from "./save-queue.ts";
+import type { CheckpointState } from "./checkpoint-state.ts";
 import { forgetLastMerge } from "./reducers.ts";
 import { processReturn } from "./writes.ts";
 
@@ -106,11 +106,6 @@ const NO_NAMES: ReadonlySet<string> = new Set();
 const NO_NS: readonly string[] = [];
 // shared initial values (frozen: a stray write fails loudly instead of leaking between runs)
 const NO_VALUES: Values = Object.freeze({});
-const NO_VERSIONS: Record<string, number> = Object.freeze({});
-const NO_SEEN: Record<string, Record<string, number>> = Object.freeze({});
-const NO_PARENTS: Record<string, string> = Object.freeze({});
-const NO_PENDING = Object.freeze([]) as unknown as PendingWrite[];
-const NO_WRITES = Object.freeze([]) as unknown as [string, [string, unknown][]][];
 
 export interface LoopOptions {
   parent?: Loop;
@@ -166,36 +161,10 @@ export class Loop {
   failAt = -1;
   failErr: unknown;
 
-  // checkpoint state (durable only)
-  hasCheckpoint = false;
-  cpId = "";
+  /** the checkpoint state (durable.ts makes it), when the run has a saver */
+  readonly cp: CheckpointState | undefined;
+  /** ids of a run without a saver (unique within the run) */
   runId = "";
-  versions: Record<string, number>;
-  seen: Record<string, Record<string, number>>;
-  maxV = 0;
-  savedMaxV = 0;
-  cpConfig: RunnableConfig | undefined;
-  metadata: CheckpointMetadata | undefined;
-  parents: Record<string, string>;
-  pending: PendingWrite[];
-  /**
-   * One queue per run, shared by every subgraph level: a child's checkpoints are then never saved before the
-   * parent checkpoint they hang off (async durability), so a crash cannot leave a subgraph history whose
-   * parent checkpoint was never written.
-   */
-  readonly saves: SaveQueue | undefined;
-  unsaved:
-    | {
-        parentCfg: RunnableConfig;
-        checkpoint: Checkpoint;
-        metadata: CheckpointMetadata;
-        newVersions: Record<string, number>;
-      }
-    | undefined;
-  writeBuf: [string, [string, unknown][]][];
-  /** the newest checkpoint the saver holds (loaded or saved): "exit" durability hangs its checkpoint off it */
-  storedConfig: RunnableConfig | undefined;
-  timeTravel = false;
 
   constructor(
     spec: GraphSpec,
@@ -207,21 +176,7 @@ export class Loop {
     const inherited = opts.parent ? opts.parent.vars : NO_VALUES;
     this.vars = spec.vars(run.varsOverride, inherited, run.env);
     this.durable = run.saver !== undefined;
-    if (this.durable) {
-      this.versions = {};
-      this.seen = {};
-      this.parents = {};
-      this.pending = [];
-      this.writeBuf = [];
-    } else {
-      // never written without a checkpointer: shared empty tables keep a run's set-up allocation-free
-      this.versions = NO_VERSIONS;
-      this.seen = NO_SEEN;
-      this.parents = NO_PARENTS;
-      this.pending = NO_PENDING;
-      this.writeBuf = NO_WRITES;
-    }
-    this.saves = opts.parent ? opts.parent.saves : run.d?.saveQueue();
+    this.cp = run.d?.checkpointState(opts.parent?.cp);
     this.ch = new Channels(c);
     const before = opts.interruptBefore ?? spec.interruptBefore;
     const after = opts.interruptAfter ?? spec.interruptAfter;
@@ -285,11 +240,11 @@ export class Loop {
     // a Command as input (resume, update, goto) is handled with the durable features (durable.ts)
     if (isCommand(input)) return (this.run.input ?? this.missing("A Command as input")).takeCommand(this, input);
     if (input === null || input === undefined) {
-      if (!this.hasCheckpoint) throw new EmptyInputError('Received no input writes for "__start__"', this.site());
+      if (!this.cp?.hasCheckpoint) throw new EmptyInputError('Received no input writes for "__start__"', this.site());
       return this.run.d!.beginResume(this);
     }
     const filtered = spec.input(input);
-    if (this.hasCheckpoint) this.run.d!.discardPending(this);
+    if (this.cp?.hasCheckpoint) this.run.d!.discardPending(this);
     this.ch.startInput = filtered;
     this.ch.resetCands();
     this.tasks = undefined;
@@ -341,8 +296,8 @@ export class Loop {
     // "exit" durability keeps a finished subgraph's state only when it is stateful (LangGraph: a nested
     // loop saves at exit only on an error or interrupt, or when its namespace has no task id)
     if (this.run.durability === "exit" && !this.isRoot && !o.interrupted && !this.c.spec.stateful) {
-      this.unsaved = undefined;
-      this.writeBuf = [];
+      this.cp!.unsaved = undefined;
+      this.cp!.writeBuf = [];
     }
     return this.flush().then(() => o);
   }
@@ -402,7 +357,7 @@ export class Loop {
     if (ch.startInput !== undefined) {
       tasks.push(new Task<Loop>(this, this.c.start, PULL, 0, ch.startInput, START, -1));
       this.pullCount = 1;
-      return this.pending.length > 0 ? this.run.d!.attachPending(this, tasks) : tasks;
+      return this.cp !== undefined && this.cp.pending.length > 0 ? this.run.d!.attachPending(this, tasks) : tasks;
     }
     let cands: readonly CNode[] = ch.candBuf;
     let count = ch.candN;
@@ -440,7 +395,7 @@ export class Loop {
       const s = sends[i]!;
       tasks.push(new Task<Loop>(this, this.c.byName.get(s.node)!, PUSH, i, s.arg, PUSH, -1));
     }
-    return this.pending.length > 0 ? this.run.d!.attachPending(this, tasks) : tasks;
+    return this.cp !== undefined && this.cp.pending.length > 0 ? this.run.d!.attachPending(this, tasks) : tasks;
   }
 
   runTasks(tasks: LoopTask[]): Promise<unknown> | undefined {
@@ -735,7 +690,7 @@ export class Loop {
   apply(tasks: readonly LoopTask[]): void {
     const c = this.c;
     const ch = this.ch;
-    const durable = this.durable;
+    const cp = this.cp;
     // one reused buffer of the step's updates, already in LangGraph's order (tasks are sorted)
     let all: TaskUpdate[] | undefined;
     let shared = false;
@@ -771,10 +726,10 @@ export class Loop {
     let candN = 0;
     let next = false;
     let sends: Send[] | undefined;
-    const v = durable ? ++this.maxV : 0;
-    const seen: Record<string, Record<string, number>> | undefined = durable ? {} : undefined;
+    const v = cp !== undefined ? ++cp.maxV : 0;
+    const seen: Record<string, Record<string, number>> | undefined = cp !== undefined ? {} : undefined;
     for (const t of tasks) {
-      if (seen) (seen[t.cn.name] ??= {})[t.trigger] = this.versions[t.trigger] ?? 0;
+      if (seen) (seen[t.cn.name] ??= {})[t.trigger] = cp!.versions[t.trigger] ?? 0;
       for (let pass = 0; pass < 2; pass++) {
         const ts = pass === 0 ? t.trig : t.edgeTrig;
         if (ts === undefined) continue;
@@ -791,7 +746,7 @@ export class Loop {
             cands[candN++] = n;
             next = true;
           }
-          if (durable) this.versions[n.triggerKey] = v;
+          if (cp !== undefined) cp.versions[n.triggerKey] = v;
         }
       }
       if (t.joinW) {
@@ -802,7 +757,7 @@ export class Loop {
           // again into a barrier that is already full (its target ran through another trigger) changes nothing
           if (seenJ.has(t.cn.name)) continue;
           seenJ.add(t.cn.name);
-          if (durable) this.versions[cj.key] = v;
+          if (cp !== undefined) cp.versions[cj.key] = v;
           if (!cj.deferred && seenJ.size === cj.sources.length) {
             cands[candN++] = cj.target;
             next = true;
@@ -814,7 +769,7 @@ export class Loop {
         else for (const s of t.sends) sends.push(s);
       }
     }
-    if (seen) this.seen = seen;
+    if (seen) cp!.seen = seen;
     if (sends !== undefined || ch.sends.length > 0) ch.sends = sends ?? [];
     if (c.spec.clearEphemeral) c.spec.clearEphemeral(values);
     // nothing else scheduled: deferred nodes and barriers become available (LangGraph's finish())
@@ -833,10 +788,10 @@ export class Loop {
       });
     }
     ch.candN = candN;
-    if (this.pending.length > 0) this.pending = [];
-    if (durable) {
-      for (const f of written) this.versions[f] = v;
-      if (sends) this.versions["__pregel_tasks"] = v;
+    if (cp !== undefined) {
+      if (cp.pending.length > 0) cp.pending = [];
+      for (const f of written) cp.versions[f] = v;
+      if (sends) cp.versions["__pregel_tasks"] = v;
     }
     if (written.length > 0) {
       if (!this.sawOutput) {
@@ -879,7 +834,7 @@ export class Loop {
   // checkpoints: the hooks into durable.ts (run.d), which is set only when the run has a checkpointer
 
   baseId(): string {
-    if (this.durable) return this.cpId;
+    if (this.cp !== undefined) return this.cp.cpId;
     // without a checkpointer ids only need to be unique within the run
     return (this.runId ||= Math.random().toString(36).slice(2));
   }

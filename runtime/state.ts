@@ -93,8 +93,9 @@ async function snapshot(
   applyPending: boolean,
   subgraphs: boolean,
 ): Promise<StateSnapshot> {
+  const cp = loop.cp!;
   const tasks = durable.listTasks(loop);
-  const pending = loop.pending;
+  const pending = cp.pending;
   const out: StateTask[] = [];
   for (const t of tasks) {
     const st: StateTask = { id: t.id, name: t.name, path: t.path, interrupts: [] };
@@ -118,7 +119,7 @@ async function snapshot(
     next: (applyPending ? tasks.filter((t) => !t.cached) : tasks).map((t) => t.name),
     tasks: out,
     // as LangGraph's snapshots: the stored metadata plus the thread it belongs to
-    metadata: loop.metadata && { ...loop.metadata, thread_id: loop.run.threadId },
+    metadata: cp.metadata && { ...cp.metadata, thread_id: loop.run.threadId },
     config: durable.withCheckpointMap(loop),
     createdAt,
     parentConfig,
