@@ -1,8 +1,9 @@
 /**
  * Durable execution (reference §1.12–§1.13, §5): loading and restoring checkpoints, saving checkpoints and
  * pending writes in order, pending-write replay, durable subgraph runs, and the state inspection behind
- * getState/updateState. The superstep loop (loop.ts) reaches this module only through `run.d`, which is set
- * when a run has a checkpointer, so a graph used without one never bundles it.
+ * getState/updateState. The superstep loop (loop.ts) reaches this module only through `run.d`
+ * (`DurableHooks`, contracts.ts), which is set when a run has a checkpointer; it is installed when a saver is
+ * constructed, so a program that never makes one never bundles it.
  */
 import { isCommand } from "./command.ts";
 import { applyNull } from "./command-input.ts";

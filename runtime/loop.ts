@@ -2,9 +2,13 @@
  * The superstep loop of one graph level (LangGraph's PregelLoop + runner, reference §1).
  *
  * Channel model: data fields live in `values` (merged by the spec's generated `apply`); the loop's own
- * channels are kept as flat tables: `trig[node]` (LangGraph's `branch:to:X`, ephemeral except for deferred
- * nodes), `joinSeen[j]` (the `join:a+b:c` barriers), `sends` (`__pregel_tasks`) and `startInput`
- * (`__start__`). Versions are only tracked when a checkpointer is present.
+ * channels (`branch:to:X`, `join:a+b:c`, `__pregel_tasks`, `__start__`) are the flat tables of `ch`
+ * (channels.ts). Versions are only tracked when a checkpointer is present, in the checkpoint state `cp`
+ * that durable execution makes (checkpoint-state.ts).
+ *
+ * The optional parts are reached only through the run's hooks (contracts.ts): `run.d` (durable execution),
+ * `run.input` (a Command as input), `run.policy` (node policies) and `run.sink.ev` (stream events). This
+ * module imports none of them.
  *
  * Fast path: a step whose tasks are all plain synchronous nodes runs without a single await; `drive()`
  * only turns asynchronous when a node, a router or the checkpointer returns a promise.
@@ -237,7 +241,7 @@ export class Loop {
 
   takeInput(input: unknown): void | Promise<unknown> {
     const spec = this.c.spec;
-    // a Command as input (resume, update, goto) is handled with the durable features (durable.ts)
+    // a Command as input (resume, update, goto) is its own part (command-input.ts)
     if (isCommand(input)) return (this.run.input ?? this.missing("A Command as input")).takeCommand(this, input);
     if (input === null || input === undefined) {
       if (!this.cp?.hasCheckpoint) throw new EmptyInputError('Received no input writes for "__start__"', this.site());

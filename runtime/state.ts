@@ -1,6 +1,7 @@
 /**
  * getState, getStateHistory and updateState of a compiled graph (reference §5): a loop rebuilt from a saved
- * checkpoint, inspected without running anything. Installed by "@graphc/runtime" (install.ts).
+ * checkpoint, inspected without running anything. Installed with checkpointing (install.ts), which a
+ * saver installs when it is constructed.
  */
 import type { CheckpointSaver, RunnableConfig } from "./checkpoint/types.ts";
 import * as durable from "./durable.ts";
