@@ -5,7 +5,7 @@
  * compiler (TypeScript pass included) into its `bench/_tmp-ab/` (git-ignored); this process imports both
  * builds (each resolves its own `graphc/runtime`) and alternates 100 ms batches, 21 pairs per workload.
  * Prints, per workload, the median CPU µs per invoke of each side and the median of the per-pair ratios
- * (this tree / other). `AB_ONLY=w1,w3` limits the workloads. Asserts nothing (speed goes in benchmarks).
+ * (this tree / other). `AB_ONLY=w1,w3,w6` limits the workloads (W6: W1 with each tree's MemorySaver, a thread per invoke). Asserts nothing (speed goes in benchmarks).
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -15,12 +15,14 @@ interface Invokable {
   invoke(input: unknown, config?: unknown): Promise<unknown>;
 }
 
-const WORKLOADS: [file: string, graph: string, input: unknown, config: object][] = [
+/** `"saver"`: W6, W1 with each tree's own MemorySaver (a new one per batch) and a new thread per invoke */
+const WORKLOADS: [file: string, graph: string, input: unknown, config: object | "saver"][] = [
   ["w1", "W1", { count: 0 }, { recursionLimit: 10_000 }],
   ["w2", "W2", {}, {}],
   ["w3", "W3", { count: 0 }, {}],
   ["w4", "W4", { limit: 200 }, { recursionLimit: 10_000 }],
   ["w5", "W5", { count: 0 }, {}],
+  ["w1", "W1", { count: 0 }, "saver"],
 ];
 
 /** builds the workloads with `root`'s compiler; returns the folder of the generated modules */
@@ -33,16 +35,31 @@ async function build(root: string): Promise<string> {
   mkdirSync(out, { recursive: true });
   cpSync(join(root, "bench/workloads"), out, { recursive: true });
   const built = await buildFiles(WORKLOADS.map(([f]) => join(out, `${f}.graph`)));
-  for (const o of built.outputs) writeFileSync(o.path, o.text);
+  // one process resolves package names through this tree's tsconfig paths for both trees: each tree's
+  // generated code imports its own runtime by path, or both sides would run this tree's runtime
+  const runtime = pathToFileURL(join(root, "runtime/index.ts")).href;
+  for (const o of built.outputs) writeFileSync(o.path, o.text.replaceAll('from "@graphc/runtime"', `from "${runtime}"`));
   return out;
 }
 
-async function batch(g: Invokable, input: unknown, config: object): Promise<number> {
+/** a batch's configs: the workload's own, or (W6) a fresh saver of `tree` and a new thread per invoke */
+async function configs(tree: string, config: object | "saver"): Promise<() => object> {
+  if (config !== "saver") return () => config;
+  const { MemorySaver } = (await import(pathToFileURL(join(tree, "runtime/index.ts")).href)) as {
+    MemorySaver: new () => object;
+  };
+  const checkpointer = new MemorySaver();
+  let thread = 0;
+  return () => ({ recursionLimit: 10_000, checkpointer, configurable: { thread_id: String(thread++) } });
+}
+
+async function batch(g: Invokable, input: unknown, tree: string, config: object | "saver"): Promise<number> {
+  const next = await configs(tree, config);
   const cpu = process.cpuUsage();
   const start = performance.now();
   let n = 0;
   while (performance.now() - start < 100) {
-    await g.invoke(input, config);
+    await g.invoke(input, next());
     n++;
   }
   const d = process.cpuUsage(cpu);
@@ -60,25 +77,27 @@ const trees = [resolve(other), resolve(import.meta.dirname, "..")] as const;
 const dirs = [await build(trees[0]), await build(trees[1])];
 const only = process.env["AB_ONLY"]?.split(",");
 for (const [file, graph, input, config] of WORKLOADS) {
-  if (only && !only.includes(file)) continue;
+  const name = config === "saver" ? "w6" : file;
+  if (only && !only.includes(name)) continue;
   const load = async (dir: string) =>
     ((await import(pathToFileURL(join(dir, `${file}.graph.ts`)).href)) as Record<string, Invokable>)[graph]!;
   const [a, b] = [await load(dirs[0]!), await load(dirs[1]!)];
+  const [warmA, warmB] = [await configs(trees[0], config), await configs(trees[1], config)];
   for (let i = 0; i < 200; i++) {
-    await a.invoke(input, config);
-    await b.invoke(input, config);
+    await a.invoke(input, warmA());
+    await b.invoke(input, warmB());
   }
   const as: number[] = [];
   const bs: number[] = [];
   const ratios: number[] = [];
   for (let r = 0; r < 21; r++) {
-    const x = await batch(a, input, config);
-    const y = await batch(b, input, config);
+    const x = await batch(a, input, trees[0], config);
+    const y = await batch(b, input, trees[1], config);
     as.push(x);
     bs.push(y);
     ratios.push(y / x);
   }
   console.log(
-    `${file}: other ${median(as).toFixed(2)} µs, this ${median(bs).toFixed(2)} µs, this / other ×${median(ratios).toFixed(3)}`,
+    `${name}: other ${median(as).toFixed(2)} µs, this ${median(bs).toFixed(2)} µs, this / other ×${median(ratios).toFixed(3)}`,
   );
 }

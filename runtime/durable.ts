@@ -1,12 +1,15 @@
 /**
  * Durable execution (reference §1.12–§1.13, §5): loading and restoring checkpoints, saving checkpoints and
  * pending writes in order, pending-write replay, durable subgraph runs, and the state inspection behind
- * getState/updateState. The superstep loop (loop.ts) reaches this module only through `run.d`, which is set
- * when a run has a checkpointer, so a graph used without one never bundles it.
+ * getState/updateState. The superstep loop (loop.ts) reaches this module only through `run.d`
+ * (`DurableHooks`, contracts.ts), which is set when a run has a checkpointer; it is installed when a saver is
+ * constructed, so a program that never makes one never bundles it.
  */
-import { Command, gotoList, isCommand } from "./command.ts";
-import { EmptyInputError, GraphInterrupt, GraphValueError, InvalidResumeError, InvalidUpdateError } from "./errors.ts";
-import { NULL_TASK_ID, checkpointId, checkpointTs, hashHex, isInterruptId } from "./ids.ts";
+import { isCommand } from "./command.ts";
+import { applyNull } from "./command-input.ts";
+import { restoreChannels, saveChannels } from "./channels.ts";
+import { GraphInterrupt, GraphValueError, InvalidUpdateError } from "./errors.ts";
+import { NULL_TASK_ID, checkpointId, checkpointTs, hashHex } from "./ids.ts";
 import type {
   Checkpoint,
   CheckpointMetadata,
@@ -14,133 +17,36 @@ import type {
   CheckpointTuple,
   RunnableConfig,
 } from "./checkpoint/types.ts";
-import type { Loop } from "./loop.ts";
+import type { Loop, LoopTask, Outcome } from "./loop.ts";
 import { langGraphOrder, toWire } from "./results.ts";
 import type { TaskUpdate, Values } from "./spec.ts";
 import { END, START, Send } from "./spec.ts";
 import { M_CHECKPOINTS, M_DEBUG } from "./stream.ts";
 import { PULL, Task } from "./task.ts";
-import { ownKeys, processCommand, processReturn } from "./writes.ts";
+import { ownKeys, processReturn } from "./writes.ts";
 import { SaveQueue } from "./save-queue.ts";
+import { CheckpointState } from "./checkpoint-state.ts";
 import { visible } from "./stream-events.ts";
 import { multitaskOf, withThread } from "./thread-lock.ts";
 
-/** One queue of saver calls per run, shared by every subgraph level (see `Loop.saves`). */
-export function saveQueue(): SaveQueue {
-  return new SaveQueue();
-}
-
-/** A Command given as `invoke` input: resume values, then its update and goto, applied before the pending tasks run. */
-export function takeCommand(loop: Loop, input: Command): void | Promise<unknown> {
-  if (input.graph === Command.PARENT) throw new InvalidUpdateError("There is no parent graph.", loop.site());
-  const hasResume = input.resume !== undefined && input.resume !== null;
-  if (hasResume && !loop.run.saver)
-    throw new GraphValueError("Cannot use Command(resume=...) without checkpointer", loop.site());
-  if (!hasResume && input.update === undefined && gotoList(input).length === 0)
-    throw new EmptyInputError("Received empty Command input", loop.site());
-  if (hasResume && loop.isRoot) {
-    const r = input.resume;
-    const map = resumeMap(loop, r);
-    if (map) loop.run.resume.map = map;
-    else {
-      loop.run.resume.hasValue = true;
-      loop.run.resume.value = r;
-    }
-  }
-  const nul = new Task(loop, loop.c.start, PULL, 0, undefined, "__input__", -1);
-  processCommand(nul, input, true);
-  if (nul.updates || nul.trig || nul.sends) {
-    applyNull(loop, nul);
-    if (loop.durable) putWritesRaw(loop, NULL_TASK_ID, flatWrites(loop, nul));
-  }
-  if (hasResume) return beginResume(loop);
-  loop.armed = false;
-  loop.emitValues();
-  return loop.putCheckpoint("input");
-}
-
-/**
- * Checks a root `Command({ resume })` against the thread (graphc's rule; LangGraph delivers whatever it
- * gets): the thread must have something to resume (a checkpoint with tasks left to run), a resume map's ids
- * must all be pending interrupts, and a plain value is ambiguous when several interrupts are pending.
- * A map is recognised as LangGraph does (an object whose keys all look like interrupt ids); an object that
- * mixes such keys with others is an error rather than a value. Returns the map (a null-prototype copy), or
- * undefined for a plain value.
- */
-function resumeMap(loop: Loop, r: unknown): Record<string, unknown> | undefined {
-  const thread = JSON.stringify(loop.run.threadId ?? "");
-  const site = loop.site();
-  if (!loop.hasCheckpoint)
-    throw new InvalidResumeError(`Cannot resume thread ${thread} of graph "${loop.c.spec.name}": it has never run`, site);
-  if (loop.prepare().length === 0)
-    throw new InvalidResumeError(`Cannot resume thread ${thread} of graph "${loop.c.spec.name}": it has finished (nothing is pending)`, site);
-  const pending = pendingInterruptIds(loop);
-  const keys = typeof r === "object" && r !== null && !Array.isArray(r) ? Object.keys(r) : [];
-  const ids = keys.filter(isInterruptId);
-  if (ids.length === 0) {
-    if (pending.length > 1)
-      throw new InvalidResumeError(
-        `Thread ${thread} of graph "${loop.c.spec.name}" has ${pending.length} pending interrupts: resume them by id, with Command({ resume: { [id]: value } })`,
-        site,
-        pending,
-      );
-    return undefined;
-  }
-  const unknown = keys.filter((k) => !isInterruptId(k) || !pending.includes(k));
-  if (unknown.length > 0)
-    throw new InvalidResumeError(
-      `Resume map for thread ${thread} of graph "${loop.c.spec.name}" names ${unknown.map((k) => JSON.stringify(k)).join(", ")}, which ${unknown.length === 1 ? "is not a pending interrupt id" : "are not pending interrupt ids"} (pending: ${pending.join(", ") || "none"})`,
-      site,
-      unknown,
-    );
-  const map: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  for (const k of keys) map[k] = (r as Record<string, unknown>)[k];
-  return map;
-}
-
-/** The ids of the dynamic interrupts saved with the loaded checkpoint (its `__interrupt__` pending writes). */
-function pendingInterruptIds(loop: Loop): string[] {
-  const ids: string[] = [];
-  for (const [, ch, v] of loop.pending) {
-    if (ch !== "__interrupt__" || !Array.isArray(v)) continue;
-    for (const i of v as { id?: unknown }[]) if (typeof i?.id === "string" && !ids.includes(i.id)) ids.push(i.id);
-  }
-  return ids;
+/** A loop's checkpoint state: one queue of saver calls per run, shared by every subgraph level. */
+export function checkpointState(parent: CheckpointState | undefined): CheckpointState {
+  return new CheckpointState(parent ? parent.saves : new SaveQueue());
 }
 
 export function beginResume(loop: Loop): void | Promise<unknown> {
+  const cp = loop.cp!;
   loop.armed = false;
   if (loop.isRoot) loop.run.resuming = true;
   loop.sawOutput = true;
   loop.emitValues();
-  if (loop.timeTravel && loop.metadata && loop.metadata.source !== "update" && loop.metadata.source !== "fork") {
+  if (cp.timeTravel && cp.metadata && cp.metadata.source !== "update" && cp.metadata.source !== "fork") {
     return loop.putCheckpoint("fork");
   }
 }
 
-/** Writes given with a Command input (task id NULL_TASK_ID): applied before the pending tasks run. */
-export function applyNull(loop: Loop, t: Task): void {
-  const values = loop.values;
-  const written = t.updates ? loop.c.spec.apply(values, t.updates) : [];
-  const v = loop.durable ? ++loop.maxV : 0;
-  for (const f of written) loop.versions[f] = v;
-  if (written.length > 0) loop.sawOutput = true;
-  if (t.trig) {
-    for (const n of t.trig) {
-      if (!loop.trig[n.idx]) {
-        loop.trig[n.idx] = 1;
-        if (!n.defer) loop.active[loop.activeN++] = n;
-      }
-      if (loop.durable) loop.versions[n.triggerKey] = v;
-    }
-  }
-  if (t.sends) loop.sends = loop.sends.concat(t.sends);
-  loop.scanAll = true;
-  loop.tasks = undefined;
-}
-
 /** `ctx.interrupt(value)`: the stored answer of this call on resume, else the run stops here (reference §1.12) */
-export function interrupt(task: Task, value: unknown): unknown {
+export function interrupt(task: LoopTask, value: unknown): unknown {
   const loop = task.loop;
   const i = task.interruptCount++;
   if (task.resumes && i < task.resumes.length) return task.resumes[i];
@@ -172,16 +78,17 @@ const SPECIAL = new Set(["__no_writes__", "__error__", "__interrupt__", "__resum
  * A run with a checkpointer: take the thread (one run per thread, thread-lock.ts), load its state, take the
  * input, run; queued saves are awaited on every exit, then the thread is given back.
  */
-export function start(loop: Loop, input: unknown): Promise<import("./loop.ts").Outcome> {
+export function start(loop: Loop, input: unknown): Promise<Outcome> {
   const { run } = loop;
   const graph = loop.c.spec.name;
   return withThread(run.saver!, run.threadId!, multitaskOf(graph, run.multitask), graph, run.signal, () => startLocked(loop, input));
 }
 
-function startLocked(loop: Loop, input: unknown): Promise<import("./loop.ts").Outcome> {
+function startLocked(loop: Loop, input: unknown): Promise<Outcome> {
+  const cp = loop.cp!;
   return load(loop, loop.opts.checkpointId)
     .then(() => {
-      if (loop.timeTravel) loop.run.replay = { from: loop.cpId, at: checkpointId(-1) };
+      if (cp.timeTravel) loop.run.replay = { from: cp.cpId, at: checkpointId(-1) };
     })
     .then(() => loop.takeInput(input))
     .then(() => loop.drive())
@@ -195,52 +102,52 @@ function startLocked(loop: Loop, input: unknown): Promise<import("./loop.ts").Ou
 
 /** A new input on a thread with unfinished tasks cancels them (reference §1.1). */
 export function discardPending(loop: Loop): void {
-  for (const t of loop.prepare()) {
-    if (t.joinTrigger >= 0) loop.consumeJoin(t.joinTrigger);
-    if (t.cn.defer && t.trigger === t.cn.triggerKey) loop.trig[t.cn.idx] = loop.trigFin[t.cn.idx] = 0;
-  }
-  loop.clearActive();
-  loop.sends = [];
-  loop.pending = [];
+  const ch = loop.ch;
+  for (const t of loop.prepare()) ch.consume(t);
+  ch.clearActive();
+  ch.sends = [];
+  loop.cp!.pending = [];
 }
 
 /** exit durability: persist the last checkpoint and its writes; every mode: wait for queued saves. */
 export function flush(loop: Loop): Promise<unknown> {
+  const cp = loop.cp!;
   const saver = loop.run.saver!;
-  const u = loop.unsaved;
+  const u = cp.unsaved;
   if (u) {
-    loop.unsaved = undefined;
-    loop.storedConfig = configOf(loop, u.checkpoint.id);
+    cp.unsaved = undefined;
+    cp.storedConfig = configOf(loop, u.checkpoint.id);
     enqueue(loop, () => saver.put(u.parentCfg, u.checkpoint, u.metadata, u.newVersions));
   }
-  if (loop.writeBuf.length > 0) {
+  if (cp.writeBuf.length > 0) {
     // writes buffered by exit durability belong to the newest checkpoint (saved above, or loaded)
-    const writes = loop.writeBuf;
-    loop.writeBuf = [];
-    const cfg = loop.cpConfig!;
+    const writes = cp.writeBuf;
+    cp.writeBuf = [];
+    const cfg = cp.cpConfig!;
     for (const [tid, w] of writes) enqueue(loop, () => saver.putWrites(cfg, w, tid));
   }
-  return loop.saves!.settled();
+  return cp.saves.settled();
 }
 
 function enqueue(loop: Loop, op: () => Promise<unknown>): void {
-  loop.saves!.enqueue(op);
+  loop.cp!.saves.enqueue(op);
 }
 
 /** Pending writes saved for these task ids in an earlier run: finished tasks are not run again. */
-export function attachPending(loop: Loop, tasks: Task[]): Task[] {
-  if (loop.pending.length === 0) return tasks;
-  const byId = new Map<string, Task>();
+export function attachPending(loop: Loop, tasks: LoopTask[]): LoopTask[] {
+  const cp = loop.cp!;
+  if (cp.pending.length === 0) return tasks;
+  const byId = new Map<string, LoopTask>();
   for (const t of tasks) byId.set(t.id, t);
-  const restored = new Set<Task>();
-  for (const [tid, ch, v] of loop.pending) {
+  const restored = new Set<LoopTask>();
+  for (const [tid, ch, v] of cp.pending) {
     const t = byId.get(tid);
     if (!t) continue;
     if (ch === "__resume__") {
-      if (!loop.timeTravel) t.resumes = (v as unknown[]).slice();
+      if (!cp.timeTravel) t.resumes = (v as unknown[]).slice();
     } else if (ch === "__interrupt__" || ch === "__error__") {
       // the task re-runs
-    } else if (!loop.timeTravel) {
+    } else if (!cp.timeTravel) {
       restored.add(t);
       restoreWrite(loop, t, ch, v);
     }
@@ -249,7 +156,7 @@ export function attachPending(loop: Loop, tasks: Task[]): Task[] {
   return tasks;
 }
 
-export function restoreWrite(loop: Loop, t: Task, ch: string, v: unknown): void {
+export function restoreWrite(loop: Loop, t: LoopTask, ch: string, v: unknown): void {
   if (ch === "__no_writes__") return;
   if (ch.startsWith("branch:to:")) {
     const n = loop.c.byName.get(ch.slice(10));
@@ -272,8 +179,9 @@ export function restoreWrite(loop: Loop, t: Task, ch: string, v: unknown): void 
  * root checkpoint (`parents[""]`). Checkpoint ids sort by creation.
  */
 async function asOfReplay(loop: Loop): Promise<void> {
+  const cp = loop.cp!;
   const replay = loop.run.replay;
-  const root = loop.metadata?.parents[""];
+  const root = cp.metadata?.parents[""];
   if (!replay || root === undefined || root < replay.from || root >= replay.at) return;
   for await (const t of loop.run.saver!.list(configOf(loop, undefined))) {
     const r = t.metadata.parents[""];
@@ -286,7 +194,7 @@ async function asOfReplay(loop: Loop): Promise<void> {
   // nothing as old as the replayed checkpoint: the child had not run yet
   await load(loop, undefined);
   loop.values = loop.c.spec.init();
-  loop.hasCheckpoint = false;
+  cp.hasCheckpoint = false;
 }
 
 export async function startChild(loop: Loop, input: Values): Promise<Values | undefined> {
@@ -299,6 +207,7 @@ export async function startChild(loop: Loop, input: Values): Promise<Values | un
 }
 
 export async function runAsChild(loop: Loop, input: Values): Promise<Values | undefined> {
+  const cp = loop.cp!;
   let resume = false;
   if (loop.durable) {
     // replaying from a subgraph's checkpoint: this level starts from the one the config names
@@ -306,7 +215,7 @@ export async function runAsChild(loop: Loop, input: Values): Promise<Values | un
     await load(loop, named);
     if (named === undefined && loop.c.spec.stateful) await asOfReplay(loop);
     // a checkpoint in this task's namespace means the same task is running again: continue it
-    resume = loop.hasCheckpoint && (!loop.c.spec.stateful || (loop.run.resuming && loop.prepare().length > 0));
+    resume = cp.hasCheckpoint && (!loop.c.spec.stateful || (loop.run.resuming && loop.prepare().length > 0));
   }
   if (resume) {
     loop.armed = false;
@@ -314,9 +223,9 @@ export async function runAsChild(loop: Loop, input: Values): Promise<Values | un
     loop.sawOutput = true;
   } else {
     const filtered = loop.c.spec.input(input);
-    if (loop.hasCheckpoint) discardPending(loop);
-    loop.startInput = filtered;
-    loop.resetCands();
+    if (cp.hasCheckpoint) discardPending(loop);
+    loop.ch.startInput = filtered;
+    loop.ch.resetCands();
     loop.tasks = undefined;
     await loop.putCheckpoint("input");
   }
@@ -331,23 +240,24 @@ export function configOf(loop: Loop, id: string | undefined): RunnableConfig {
 
 /** Loads the newest checkpoint of the loop's namespace (or `checkpointId`) into its tables. */
 export async function load(loop: Loop, checkpointId: string | undefined, replay = true): Promise<CheckpointTuple | undefined> {
+  const cp = loop.cp!;
   const tuple = await loop.run.saver!.getTuple(configOf(loop, checkpointId));
   if (checkpointId !== undefined && !tuple)
     throw new GraphValueError(`Checkpoint "${checkpointId}" not found`, loop.site());
   if (loop.opts.parent) {
     const p = loop.opts.parent;
-    loop.parents = { ...p.parents, [p.ns]: p.cpId };
+    cp.parents = { ...p.cp!.parents, [p.ns]: p.cp!.cpId };
   }
   if (!tuple) {
     loop.values = loop.c.spec.init();
-    loop.cpId = "";
+    cp.cpId = "";
     loop.setStop();
     return undefined;
   }
   restore(loop, tuple);
-  loop.timeTravel = replay && checkpointId !== undefined;
-  if (loop.timeTravel) loop.pending = loop.pending.filter((w) => w[1] !== "__resume__");
-  const nullWrites = loop.pending.filter((w) => w[0] === NULL_TASK_ID);
+  cp.timeTravel = replay && checkpointId !== undefined;
+  if (cp.timeTravel) cp.pending = cp.pending.filter((w) => w[1] !== "__resume__");
+  const nullWrites = cp.pending.filter((w) => w[0] === NULL_TASK_ID);
   if (nullWrites.length > 0) {
     const nul = new Task(loop, loop.c.start, PULL, 0, undefined, "__input__", -1);
     for (const [, ch, v] of nullWrites) restoreWrite(loop, nul, ch, v);
@@ -358,82 +268,47 @@ export async function load(loop: Loop, checkpointId: string | undefined, replay 
 
 /** Rebuilds the loop's tables from a checkpoint tuple. */
 export function restore(loop: Loop, tuple: CheckpointTuple): void {
-  const cp = tuple.checkpoint;
-  const values: Values = {};
-  loop.trig.fill(0);
-  loop.trigFin.fill(0);
-  loop.clearActive();
-  for (const s of loop.joinSeen) s.clear();
-  loop.joinFin.fill(false);
-  loop.sends = [];
-  loop.startInput = undefined;
-  for (const k of Object.keys(cp.channel_values)) {
-    const v = cp.channel_values[k];
-    if (k.startsWith("branch:to:")) {
-      const n = loop.c.byName.get(k.slice(10));
-      if (!n) continue;
-      loop.trig[n.idx] = 1;
-      if (n.defer) loop.trigFin[n.idx] = Array.isArray(v) && v[1] ? 1 : 0;
-      else loop.active[loop.activeN++] = n;
-    } else if (k.startsWith("join:")) {
-      const j = loop.c.joinByKey.get(k);
-      if (j === undefined) continue;
-      const deferred = loop.c.joins[j]!.deferred;
-      const seen = (deferred ? (v as [string[], boolean])[0] : (v as string[])) ?? [];
-      for (const s of seen) loop.joinSeen[j]!.add(s);
-      if (deferred) loop.joinFin[j] = (v as [string[], boolean])[1] === true;
-    } else if (k === "__pregel_tasks") {
-      loop.sends = (v as { node: string; arg: unknown }[]).map((p) => new Send(p.node, p.arg));
-    } else if (k === START) {
-      loop.startInput = v as Values;
-    } else values[k] = v;
-  }
-  loop.values = values;
-  loop.versions = { ...cp.channel_versions };
-  loop.seen = {};
-  for (const [n, s] of Object.entries(cp.versions_seen)) loop.seen[n] = { ...s };
-  loop.maxV = Math.max(0, ...Object.values(loop.versions));
-  loop.savedMaxV = loop.maxV;
-  loop.cpId = cp.id;
-  loop.cpConfig = tuple.config;
-  loop.storedConfig = tuple.config;
-  loop.metadata = tuple.metadata;
+  const cp = loop.cp!;
+  const saved = tuple.checkpoint;
+  loop.values = restoreChannels(loop.ch, saved.channel_values);
+  cp.versions = { ...saved.channel_versions };
+  cp.seen = {};
+  for (const [n, s] of Object.entries(saved.versions_seen)) cp.seen[n] = { ...s };
+  cp.maxV = Math.max(0, ...Object.values(cp.versions));
+  cp.savedMaxV = cp.maxV;
+  cp.cpId = saved.id;
+  cp.cpConfig = tuple.config;
+  cp.storedConfig = tuple.config;
+  cp.metadata = tuple.metadata;
   // a loop opened on a subgraph's namespace by itself (getState/updateState on a subgraph config) has no
   // parent loop to name the enclosing checkpoints: they are the loaded checkpoint's
-  if (!loop.opts.parent) loop.parents = { ...tuple.metadata.parents };
-  loop.pending = tuple.pendingWrites ?? [];
-  loop.hasCheckpoint = true;
+  if (!loop.opts.parent) cp.parents = { ...tuple.metadata.parents };
+  cp.pending = tuple.pendingWrites ?? [];
+  cp.hasCheckpoint = true;
   loop.step = tuple.metadata.step + 1;
   loop.setStop();
-  loop.scanAll = true;
   loop.tasks = undefined;
 }
 
 export function checkpointValues(loop: Loop): Record<string, unknown> {
   const cv: Record<string, unknown> = { ...loop.values };
-  for (let i = 0; i < loop.activeN; i++) cv[loop.active[i]!.triggerKey] = null;
-  for (const n of loop.c.deferred) if (loop.trig[n.idx]) cv[n.triggerKey] = [null, loop.trigFin[n.idx] === 1];
-  loop.c.joins.forEach((cj, j) => {
-    const s = loop.joinSeen[j]!;
-    if (s.size > 0) cv[cj.key] = cj.deferred ? [[...s], loop.joinFin[j]] : [...s];
-  });
-  if (loop.sends.length > 0) cv["__pregel_tasks"] = loop.sends.map((s) => ({ node: s.node, arg: s.arg }));
-  if (loop.startInput !== undefined) cv[START] = loop.startInput;
+  saveChannels(loop.ch, cv);
   return cv;
 }
 
 /** Saves a checkpoint of the loop's tables (per durability); `step` is the step it closes. */
 export function saveCheckpoint(loop: Loop, source: CheckpointSource, step: number): Promise<unknown> | undefined {
-  if (source === "input" && loop.startInput !== undefined) loop.versions[START] = ++loop.maxV;
+  const cp = loop.cp!;
+  if (source === "input" && loop.ch.startInput !== undefined) cp.versions[START] = ++cp.maxV;
   const id = checkpointId(step);
   const channelValues = checkpointValues(loop);
   // versions of the channels present only: a checkpoint stays O(state), not O(nodes ever run)
   const channelVersions: Record<string, number> = {};
   const newVersions: Record<string, number> = {};
   for (const k in channelValues) {
-    const v = (loop.versions[k] ??= loop.maxV);
+    const v = (cp.versions[k] ??= cp.maxV);
     channelVersions[k] = v;
-    if (v > loop.savedMaxV) newVersions[k] = v;
+    if (v > cp.savedMaxV) newVersions[k] = v;
   }
   const checkpoint: Checkpoint = {
     v: 4,
@@ -442,25 +317,25 @@ export function saveCheckpoint(loop: Loop, source: CheckpointSource, step: numbe
     channel_values: channelValues,
     channel_versions: channelVersions,
     // LangGraph keeps every node's entry; only the last step's are needed (default `asNode` of updateState)
-    versions_seen: loop.seen,
+    versions_seen: cp.seen,
   };
-  const metadata: CheckpointMetadata = { source, step, parents: loop.parents };
-  loop.savedMaxV = loop.maxV;
-  const prevConfig = loop.hasCheckpoint ? loop.cpConfig : undefined;
+  const metadata: CheckpointMetadata = { source, step, parents: cp.parents };
+  cp.savedMaxV = cp.maxV;
+  const prevConfig = cp.hasCheckpoint ? cp.cpConfig : undefined;
   // the previous checkpoint's config names the parent already: no second config object per step
   const exitOnly = loop.run.durability === "exit";
   // with "exit" durability only the last checkpoint of a run is stored: its parent is the one stored before
   const parentCfg = exitOnly
-    ? (loop.storedConfig ?? configOf(loop, undefined))
-    : (prevConfig ?? configOf(loop, loop.hasCheckpoint ? loop.cpId : undefined));
-  loop.cpId = id;
-  loop.cpConfig = configOf(loop, id);
-  loop.metadata = metadata;
-  loop.hasCheckpoint = true;
-  loop.timeTravel = false;
+    ? (cp.storedConfig ?? configOf(loop, undefined))
+    : (prevConfig ?? configOf(loop, cp.hasCheckpoint ? cp.cpId : undefined));
+  cp.cpId = id;
+  cp.cpConfig = configOf(loop, id);
+  cp.metadata = metadata;
+  cp.hasCheckpoint = true;
+  cp.timeTravel = false;
   if (exitOnly) {
-    loop.unsaved = { parentCfg, checkpoint, metadata, newVersions };
-    loop.writeBuf = [];
+    cp.unsaved = { parentCfg, checkpoint, metadata, newVersions };
+    cp.writeBuf = [];
   } else {
     const saver = loop.run.saver!;
     enqueue(loop, () => saver.put(parentCfg, checkpoint, metadata, newVersions));
@@ -488,17 +363,18 @@ export function saveCheckpoint(loop: Loop, source: CheckpointSource, step: numbe
 }
 
 export function putWritesRaw(loop: Loop, taskId: string, writes: [string, unknown][]): void {
+  const cp = loop.cp!;
   if (loop.run.durability === "exit") {
-    loop.writeBuf.push([taskId, writes]);
+    cp.writeBuf.push([taskId, writes]);
     return;
   }
   const saver = loop.run.saver!;
-  const cfg = loop.cpConfig ?? configOf(loop, undefined);
+  const cfg = cp.cpConfig ?? configOf(loop, undefined);
   enqueue(loop, () => saver.putWrites(cfg, writes, taskId));
 }
 
 /** A task's writes as LangGraph channel writes: fields, triggers, barriers, Sends. */
-export function flatWrites(loop: Loop, t: Task): [string, unknown][] {
+export function flatWrites(loop: Loop, t: LoopTask): [string, unknown][] {
   const out: [string, unknown][] = [];
   if (t.updates) for (const u of t.updates) for (const k of Object.keys(u.values)) out.push([k, toWire(u.values[k])]);
   if (t.trig) for (const n of t.trig) out.push([n.triggerKey, null]);
@@ -514,15 +390,16 @@ export function flatWrites(loop: Loop, t: Task): [string, unknown][] {
  * own), as LangGraph's: with it, `invoke(null, config)` replays the thread from this subgraph checkpoint.
  */
 export function withCheckpointMap(loop: Loop): RunnableConfig {
-  const cfg = loop.cpConfig!;
-  const parents = loop.metadata?.parents;
+  const cp = loop.cp!;
+  const cfg = cp.cpConfig!;
+  const parents = cp.metadata?.parents;
   if (!parents || Object.keys(parents).length === 0) return cfg;
   const configurable = cfg.configurable!;
   return { ...cfg, configurable: { ...configurable, checkpoint_map: { ...parents, [loop.ns]: configurable.checkpoint_id! } } };
 }
 
 /** A subgraph task's child config (its thread and namespace), as snapshots and debug payloads show it. */
-export function childConfig(loop: Loop, t: Task): RunnableConfig | undefined {
+export function childConfig(loop: Loop, t: LoopTask): RunnableConfig | undefined {
   const sub = t.cn.spec.subgraph;
   if (!sub) return undefined;
   const ns = sub.stateful ? [...loop.nsArr, t.cn.name].join("|") : t.namespace.join("|");
@@ -530,17 +407,17 @@ export function childConfig(loop: Loop, t: Task): RunnableConfig | undefined {
 }
 
 /** Tasks of the next step with their pending writes attached (without running anything). */
-export function peekTasks(loop: Loop): Task[] {
+export function peekTasks(loop: Loop): LoopTask[] {
   return (loop.tasks ??= loop.prepare());
 }
 
 /** the next step's tasks in LangGraph's listing order (Sends first) */
-export function listTasks(loop: Loop): Task[] {
+export function listTasks(loop: Loop): LoopTask[] {
   return langGraphOrder(peekTasks(loop), loop.pullCount);
 }
 
 /** A copy of the state with the writes of finished tasks applied (getState without checkpoint_id). */
-export function valuesWithPending(loop: Loop, tasks: readonly Task[]): Values {
+export function valuesWithPending(loop: Loop, tasks: readonly LoopTask[]): Values {
   const copy = { ...loop.values };
   const ups: TaskUpdate[] = [];
   for (const t of tasks) if (t.cached && t.updates) ups.push(...t.updates);
@@ -567,6 +444,7 @@ const ALONE: Readonly<Record<string, string>> = {
  * then applies those as the forked step's task results); "__input__" saves new input for the next run.
  */
 export async function update(loop: Loop, updates: readonly NodeUpdate[], loadedParent?: RunnableConfig): Promise<RunnableConfig> {
+  const cp = loop.cp!;
   if (updates.length > 1) {
     for (const u of updates) if (ALONE[u.asNode] !== undefined) throw new InvalidUpdateError(ALONE[u.asNode]!, loop.site());
   }
@@ -574,19 +452,19 @@ export async function update(loop: Loop, updates: readonly NodeUpdate[], loadedP
   if (asNode === END) {
     const tasks = peekTasks(loop).filter((t) => t.cached);
     // unfinished tasks are dropped; finished ones keep their writes
-    for (const t of peekTasks(loop)) if (!t.cached && t.joinTrigger >= 0) loop.consumeJoin(t.joinTrigger);
+    for (const t of peekTasks(loop)) if (!t.cached && t.joinTrigger >= 0) loop.ch.consumeJoin(t.joinTrigger);
     if (values !== null && values !== undefined) {
       throw new InvalidUpdateError("updateState as END takes no values", loop.site());
     }
     loop.apply(tasks.length > 0 ? tasks : [new Task(loop, loop.c.start, PULL, 0, undefined, "__interrupt__", -1)]);
   } else if (asNode === "__copy__") {
-    if (!loop.hasCheckpoint) throw new InvalidUpdateError("Cannot copy a non-existent checkpoint", loop.site());
+    if (!cp.hasCheckpoint) throw new InvalidUpdateError("Cannot copy a non-existent checkpoint", loop.site());
     // a fork: the same state under a new checkpoint, a sibling of the copied one (LangGraph: a child of
     // its parent, so the copy does not look like a step after it)
     loop.tasks = undefined;
-    loop.pending = [];
-    if (loadedParent) loop.cpConfig = loadedParent;
-    else loop.hasCheckpoint = false;
+    cp.pending = [];
+    if (loadedParent) cp.cpConfig = loadedParent;
+    else cp.hasCheckpoint = false;
     await loop.putCheckpoint("fork");
     const results = copyResults(values);
     if (results.length === 0) {
@@ -608,9 +486,9 @@ export async function update(loop: Loop, updates: readonly NodeUpdate[], loadedP
     // as LangGraph: the input is saved for START to apply when the thread runs next (`next: ["__start__"]`)
     const input = loop.c.spec.input(values);
     if (Object.keys(input).length === 0) throw new InvalidUpdateError("Received no input writes for updateState as __input__", loop.site());
-    loop.startInput = input;
+    loop.ch.startInput = input;
     loop.tasks = undefined;
-    loop.pending = [];
+    cp.pending = [];
     await loop.putCheckpoint("input");
     await flush(loop);
     return withCheckpointMap(loop);
@@ -618,17 +496,17 @@ export async function update(loop: Loop, updates: readonly NodeUpdate[], loadedP
     loop.apply(await updateTasks(loop, updates));
   }
   loop.tasks = undefined;
-  loop.pending = [];
+  cp.pending = [];
   // an update on an empty thread is its step 0 (LangGraph: the missing checkpoint counts as step -1)
-  if (!loop.hasCheckpoint && loop.step < 0) loop.step = 0;
+  if (!cp.hasCheckpoint && loop.step < 0) loop.step = 0;
   await loop.putCheckpoint("update");
   await flush(loop);
   return withCheckpointMap(loop);
 }
 
 /** Each update as the task of its node that returned those values (its edges and routers run too). */
-async function updateTasks(loop: Loop, updates: readonly NodeUpdate[]): Promise<Task[]> {
-  const tasks: Task[] = [];
+async function updateTasks(loop: Loop, updates: readonly NodeUpdate[]): Promise<LoopTask[]> {
+  const tasks: LoopTask[] = [];
   for (const u of updates) {
     const n = u.asNode === START ? loop.c.start : loop.c.byName.get(u.asNode);
     if (!n) throw new InvalidUpdateError(`Node "${u.asNode}" does not exist`, loop.site());
@@ -657,7 +535,7 @@ export function lastNode(loop: Loop): string {
   let best: string | undefined;
   let bestV = -1;
   let tie = false;
-  for (const [name, s] of Object.entries(loop.seen)) {
+  for (const [name, s] of Object.entries(loop.cp!.seen)) {
     if (!loop.c.byName.has(name)) continue;
     const v = Math.max(-1, ...Object.values(s));
     if (v > bestV) {

@@ -158,6 +158,18 @@ export function missingCheckpointer(site: ErrorSite = {}): GraphValueError {
   return new GraphValueError("No checkpointer set", site, "MISSING_CHECKPOINTER", "MISSING_CHECKPOINTER");
 }
 
+/**
+ * A run needs an optional part of the runtime that nothing installed (features.ts): `what` names the use,
+ * `fix` the import or call that installs it.
+ */
+export function missingPart(
+  what: string,
+  site: ErrorSite,
+  fix = 'import "@graphc/runtime" once (or call its install function from "@graphc/runtime/install")',
+): GraphValueError {
+  return new GraphValueError(`${what} needs a part of the runtime that is not loaded: ${fix}`, site);
+}
+
 /** A node's own code threw: wraps the original error (`cause`) and names graph and node. */
 export class NodeError extends GraphError {
   override readonly cause: unknown;

@@ -1,28 +1,69 @@
 /**
- * The optional parts of the runtime. The loop core (loop.ts, graph.ts) never imports them: it reaches them
- * through this table, which install.ts fills ("@graphc/runtime" installs everything on import), so a bundle
- * of a graph that is only invoked through "@graphc/runtime/core" holds none of their code.
+ * The optional parts of the runtime, as installed. Neither the loop (loop.ts) nor graph.ts imports a part:
+ * graph.ts reads this table when it builds a run (`makeRun` puts the durable, policy and Command-input hooks
+ * into it) and when `stream()` or the state API is called. Each part is installed by what uses it
+ * (install.ts): checkpointing by constructing a saver, streaming and policies by "@graphc/runtime", so a
+ * bundle holds only the parts its program reaches. The hooks' shapes are contracts.ts's.
  */
-import { GraphValueError } from "./errors.ts";
+import type { CheckpointSaver, RunnableConfig } from "./checkpoint/types.ts";
+import type { CompileOptions, RunConfig, StateSnapshot, StreamOptions } from "./config.ts";
+import type { CommandInputHooks, DurableHooks, PolicyHooks } from "./contracts.ts";
+import { missingPart } from "./errors.ts";
+import type { Loop, LoopSink, LoopTask, Run } from "./loop.ts";
+import type { GraphSpec } from "./spec.ts";
+
+/** What the graph-level parts (streaming.ts, state.ts) use of a compiled graph. */
+export interface GraphHandle {
+  readonly spec: GraphSpec;
+  readonly options: CompileOptions;
+  readonly defaults: StreamOptions;
+  makeRun(cfg: StreamOptions, sink: LoopSink | undefined, signal: AbortSignal | undefined): Run;
+  makeLoop(cfg: StreamOptions, run: Run): Loop;
+}
+
+/** `stream()` (streaming.ts) */
+export interface StreamingHooks {
+  stream(graph: GraphHandle, input: unknown, options?: StreamOptions): Promise<AsyncIterableIterator<unknown>> & AsyncIterableIterator<unknown>;
+}
+
+/** getState, getStateHistory, updateState, bulkUpdateState (state.ts) */
+export interface StateHooks {
+  getState(graph: GraphHandle, config: RunnableConfig | RunConfig, options: { subgraphs?: boolean }): Promise<StateSnapshot>;
+  getStateHistory(
+    graph: GraphHandle,
+    config: RunnableConfig | RunConfig,
+    options: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> },
+  ): AsyncGenerator<StateSnapshot>;
+  updateState(graph: GraphHandle, config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig>;
+  bulkUpdateState(
+    graph: GraphHandle,
+    config: RunnableConfig | RunConfig,
+    supersteps: readonly { updates: readonly { values: unknown; asNode?: string }[] }[],
+  ): Promise<RunnableConfig>;
+}
 
 export interface Features {
   /** checkpoints, pending writes, interrupts/resume, durable subgraphs (durable.ts) */
-  durable?: typeof import("./durable.ts");
+  durable?: DurableHooks<Loop, LoopTask>;
   /** getState, getStateHistory, updateState (state.ts) */
-  state?: typeof import("./state.ts");
+  state?: StateHooks;
+  /** a Command as invoke input (command-input.ts) */
+  input?: CommandInputHooks<Loop>;
   /** stream() (streaming.ts) */
-  stream?: typeof import("./streaming.ts");
-  /** retry, timeout and cache policies of nodes (policy.ts) */
-  policy?: typeof import("./policy.ts");
+  stream?: StreamingHooks;
+  /** retry, timeout, cache and error-route policies of nodes (policy.ts) */
+  policy?: PolicyHooks<LoopTask>;
 }
 
 export const features: Features = {};
 
-/** The installed feature, or a `GraphValueError` saying which import provides it. */
+/** The installed part, or a `GraphValueError` saying which import provides it. */
 export function need<T>(feature: T | undefined, what: string, graph: string, node?: string): T {
   if (feature !== undefined) return feature;
-  throw new GraphValueError(
-    `${what} needs a part of the runtime that is not loaded: import "@graphc/runtime" once (or call its install function from "@graphc/runtime/install")`,
-    node === undefined ? { graph } : { graph, node },
-  );
+  throw missingPart(what, node === undefined ? { graph } : { graph, node });
+}
+
+/** a run's saver: the per-call one, withConfig's, or the compile option's */
+export function saverOf(graph: GraphHandle, config: RunConfig | RunnableConfig | undefined): CheckpointSaver | undefined {
+  return (config as RunConfig | undefined)?.checkpointer ?? graph.defaults.checkpointer ?? graph.options.checkpointer;
 }

@@ -2,103 +2,37 @@
  * `compileGraph(spec)` → a `CompiledGraph` with LangGraph's public API: invoke, stream, getState,
  * getStateHistory, updateState, withConfig.
  */
-import type { Tracing } from "./trace-hooks.ts";
-import type { Store } from "./store/types.ts";
-import type { CheckpointMetadata, CheckpointSaver, RunnableConfig } from "./checkpoint/types.ts";
+import type { RunnableConfig } from "./checkpoint/types.ts";
+import type { CompileOptions, InvokeResult, RunConfig, StateSnapshot, StreamOptions } from "./config.ts";
+import { mergeConfig } from "./config.ts";
 import { checkConfigIds, configIdOf } from "./config-ids.ts";
-import { GraphValueError } from "./errors.ts";
-import type { Interrupt } from "./errors.ts";
-import { features, need } from "./features.ts";
+import type { WriteRecord } from "./contracts.ts";
+import { GraphValueError, missingCheckpointer, missingPart } from "./errors.ts";
+import { features, need, saverOf, type StateHooks } from "./features.ts";
 import { Loop } from "./loop.ts";
-import type { Durability } from "./durability.ts";
-import type { Run, WriteRecord } from "./loop.ts";
+import type { LoopSink, Run } from "./loop.ts";
 import type { GraphSpec, Values } from "./spec.ts";
-import type { Multitask } from "./thread-lock.ts";
-import type { Sink, StreamMode } from "./stream.ts";
 import type { AsNode, GraphInput, StreamChunk, StreamHandle, StreamModes } from "./typed.ts";
+
+export type {
+  CompileOptions,
+  Configurable,
+  InvokeResult,
+  RunConfig,
+  StateSnapshot,
+  StateTask,
+  StreamOptions,
+} from "./config.ts";
+export { mergeConfig } from "./config.ts";
+
+/** What a hand-written saver does to get checkpointing, which graphc's savers install when constructed. */
+const CHECKPOINTING_FIX =
+  'graphc\'s savers (MemorySaver, SqliteSaver, PostgresSaver, fromLangGraphSaver) install it when constructed; with a saver of your own, call installCheckpointing() from "@graphc/runtime/install" once';
 
 /** The graphc version this runtime implements; generated code from another major (0.x: minor) is refused. */
 export const RUNTIME_VERSION = "0.1.0";
 
-export interface Configurable {
-  thread_id?: string;
-  checkpoint_id?: string;
-  checkpoint_ns?: string;
-  [key: string]: unknown;
-}
-
-export interface RunConfig {
-  configurable?: Configurable;
-  /** supersteps per graph level; default: the spec's `limits { recursion }`, else 25 */
-  recursionLimit?: number;
-  /** per-run overrides of the graph's vars (inherited by subgraphs) */
-  vars?: Values;
-  checkpointer?: CheckpointSaver;
-  /** the long-term store for this run (overrides the compile option) */
-  store?: Store;
-  /** when checkpoints are written: every step awaited ("sync"), queued ("async", default), at exit only */
-  durability?: Durability;
-  interruptBefore?: readonly string[] | "*";
-  interruptAfter?: readonly string[] | "*";
-  signal?: AbortSignal;
-  maxConcurrency?: number;
-  /**
-   * What a run or updateState does when another one holds its thread (docs/durability.md, "One run per
-   * thread"): "reject" (default) fails with `ThreadBusyError`, "enqueue" waits. Wins over the compile option.
-   */
-  multitask?: Multitask;
-  /** LangGraph's config keys: recorded on the run's trace spans (with `tracing`) */
-  tags?: readonly string[];
-  metadata?: Readonly<Record<string, unknown>>;
-  /** the root run span's name (default: the graph's name) */
-  runName?: string;
-  /** spans for this run: `otelTracing(otel)` from `@graphc/runtime/tracing`; wins over the compile option */
-  tracing?: Tracing;
-}
-
-export interface StreamOptions extends RunConfig {
-  /** default "updates", as a compiled LangGraph StateGraph */
-  streamMode?: StreamMode | readonly StreamMode[];
-  subgraphs?: boolean;
-}
-
-export interface CompileOptions {
-  checkpointer?: CheckpointSaver;
-  /** the long-term store (`ctx.store`) shared by every thread and by subgraphs */
-  store?: Store;
-  /** the default of `RunConfig.multitask` for this graph */
-  multitask?: Multitask;
-  interruptBefore?: readonly string[] | "*";
-  interruptAfter?: readonly string[] | "*";
-  /** spans for every run of this graph: `otelTracing(otel)` from `@graphc/runtime/tracing` */
-  tracing?: Tracing;
-}
-
-export interface StateTask<N extends string = string> {
-  id: string;
-  name: N;
-  path: [string, string | number];
-  interrupts: Interrupt[];
-  error?: unknown;
-  result?: Values;
-  /** a subgraph task: the child's config, or its snapshot with `getState(…, { subgraphs: true })` */
-  state?: RunnableConfig | StateSnapshot;
-}
-
-/** A thread's state: `S` the graph's state type, `N` its node names (generated code passes both). */
-export interface StateSnapshot<S = Values, N extends string = string> {
-  values: S;
-  next: N[];
-  tasks: StateTask<N>[];
-  metadata: CheckpointMetadata | undefined;
-  config: RunnableConfig;
-  createdAt: string | undefined;
-  parentConfig: RunnableConfig | undefined;
-}
-
 const NO_OPTIONS = {};
-
-export type InvokeResult<O> = O & { __interrupt__?: Interrupt[] };
 
 function env(): Readonly<Record<string, string | undefined>> {
   const p = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
@@ -173,7 +107,7 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
    * the shared state of one run
    * @internal
    */
-  makeRun(cfg: StreamOptions, sink: Sink | undefined, signal: AbortSignal | undefined): Run {
+  makeRun(cfg: StreamOptions, sink: LoopSink | undefined, signal: AbortSignal | undefined): Run {
     const saver = cfg.checkpointer ?? this.options.checkpointer;
     // never String(): every object would become "[object Object]", one thread for all of them
     const threadId = configIdOf(cfg.configurable, "thread_id", this.spec.name);
@@ -200,11 +134,28 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
       resuming: false,
       replay: undefined,
       cache: this.cache,
-      d: saver === undefined ? undefined : need(features.durable, "a checkpointer", this.spec.name),
+      d: saver === undefined ? undefined : (features.durable ?? this.missingCheckpointing()),
+      policy: features.policy,
+      input: features.input,
       tracing: cfg.tracing ?? this.options.tracing,
       traceInfo: { tags: cfg.tags, metadata: cfg.metadata, runName: cfg.runName },
     };
     return run;
+  }
+
+  private missingCheckpointing(): never {
+    throw missingPart("a checkpointer", { graph: this.spec.name }, CHECKPOINTING_FIX);
+  }
+
+  /**
+   * The state API's part. Without it installed a graph without a saver fails as it would with it (no
+   * checkpointer), and one with a saver names what installs checkpointing.
+   */
+  private stateApi(what: string, config: RunnableConfig | RunConfig): StateHooks {
+    if (features.state !== undefined) return features.state;
+    const checked = checkConfigIds(config, this.spec.name);
+    if (saverOf(this, checked) === undefined) throw missingCheckpointer({ graph: this.spec.name });
+    throw missingPart(what, { graph: this.spec.name }, CHECKPOINTING_FIX);
   }
 
   /**
@@ -254,7 +205,7 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
   // state (state.ts)
 
   async getState(config: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot<S, N>> {
-    const snapshot = await need(features.state, "getState()", this.spec.name).getState(this, config, options);
+    const snapshot = await this.stateApi("getState()", config).getState(this, config, options);
     return snapshot as StateSnapshot<S, N>;
   }
 
@@ -262,7 +213,7 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
     config: RunnableConfig | RunConfig,
     options: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> } = {},
   ): AsyncGenerator<StateSnapshot<S, N>> {
-    const history = need(features.state, "getStateHistory()", this.spec.name).getStateHistory(this, config, options);
+    const history = this.stateApi("getStateHistory()", config).getStateHistory(this, config, options);
     yield* history as AsyncGenerator<StateSnapshot<S, N>>;
   }
 
@@ -272,7 +223,7 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
    * new input. Returns the new checkpoint's config.
    */
   async updateState(config: RunnableConfig | RunConfig, values: U | null, asNode?: AsNode<N>): Promise<RunnableConfig> {
-    return need(features.state, "updateState()", this.spec.name).updateState(this, config, values, asNode);
+    return this.stateApi("updateState()", config).updateState(this, config, values, asNode);
   }
 
   /**
@@ -283,7 +234,7 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
     config: RunnableConfig | RunConfig,
     supersteps: readonly { updates: readonly { values: unknown; asNode?: string }[] }[],
   ): Promise<RunnableConfig> {
-    return need(features.state, "bulkUpdateState()", this.spec.name).bulkUpdateState(this, config, supersteps);
+    return this.stateApi("bulkUpdateState()", config).bulkUpdateState(this, config, supersteps);
   }
 }
 
@@ -293,13 +244,6 @@ function checkpointMapOf(cfg: StreamOptions): Readonly<Record<string, string>> |
   const map = c?.["checkpoint_map"];
   if (!c?.checkpoint_ns || typeof map !== "object" || map === null) return undefined;
   return map as Record<string, string>;
-}
-
-export function mergeConfig(base: StreamOptions, over: StreamOptions | RunConfig | undefined): StreamOptions {
-  if (!over) return base;
-  const merged: StreamOptions = { ...base, ...over };
-  if (base.configurable || over.configurable) merged.configurable = { ...base.configurable, ...over.configurable };
-  return merged;
 }
 
 export function compileGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values>(

@@ -1,18 +1,27 @@
 /**
- * Installs the optional parts of the runtime into the feature table (features.ts). "@graphc/runtime" calls
- * `installAll()` when it is imported; code that imports only "@graphc/runtime/core" (the small bundle) calls
- * the functions it needs. Each function is what pulls its module into a bundle.
+ * Installs the optional parts of the runtime into the feature table (features.ts). Each part is installed by
+ * what uses it, so that a bundle holds only what its program reaches: checkpointing by constructing one of
+ * graphc's savers (checkpoint/stored-saver.ts, checkpoint/langgraph.ts), streaming, node policies and
+ * Command input by importing "@graphc/runtime". A program that imports only "@graphc/runtime/core" calls the
+ * functions it needs; so does one with a hand-written saver (`installCheckpointing()`).
  */
+import * as commandInput from "./command-input.ts";
 import * as durable from "./durable.ts";
 import { features } from "./features.ts";
 import * as policy from "./policy.ts";
 import * as state from "./state.ts";
 import * as streaming from "./streaming.ts";
 
+/** a Command as invoke input (update, goto; resume with a checkpointer) */
+export function installCommandInput(): void {
+  features.input = commandInput;
+}
+
 /** checkpointers: checkpoints, interrupts/resume, getState/getStateHistory/updateState */
 export function installCheckpointing(): void {
   features.durable = durable;
   features.state = state;
+  installCommandInput();
 }
 
 /** `stream()` with every stream mode */

@@ -2,18 +2,34 @@
  * The superstep loop of one graph level (LangGraph's PregelLoop + runner, reference §1).
  *
  * Channel model: data fields live in `values` (merged by the spec's generated `apply`); the loop's own
- * channels are kept as flat tables: `trig[node]` (LangGraph's `branch:to:X`, ephemeral except for deferred
- * nodes), `joinSeen[j]` (the `join:a+b:c` barriers), `sends` (`__pregel_tasks`) and `startInput`
- * (`__start__`). Versions are only tracked when a checkpointer is present.
+ * channels (`branch:to:X`, `join:a+b:c`, `__pregel_tasks`, `__start__`) are the flat tables of `ch`
+ * (channels.ts). Versions are only tracked when a checkpointer is present, in the checkpoint state `cp`
+ * that durable execution makes (checkpoint-state.ts).
+ *
+ * The optional parts are reached only through the run's hooks (contracts.ts): `run.d` (durable execution),
+ * `run.input` (a Command as input), `run.policy` (node policies) and `run.sink.ev` (stream events). This
+ * module imports none of them.
  *
  * Fast path: a step whose tasks are all plain synchronous nodes runs without a single await; `drive()`
  * only turns asynchronous when a node, a router or the checkpointer returns a promise.
  */
+import type { LevelTrace, Tracing } from "./trace-hooks.ts";
 import { isCommand } from "./command.ts";
 import type { Durability } from "./durability.ts";
 import type { Store } from "./store/types.ts";
 import type { CNode, Compiled } from "./compiled.ts";
 import { compile } from "./compiled.ts";
+import { Channels } from "./channels.ts";
+import type {
+  CommandInputHooks,
+  DurableHooks,
+  Outcome,
+  PolicyHooks,
+  ResumeState,
+  Sink,
+  WriteRecord,
+} from "./contracts.ts";
+import { isThenable } from "./contracts.ts";
 import {
   EmptyInputError,
   GraphAbortError,
@@ -24,6 +40,7 @@ import {
   MultipleErrors,
   NodeError,
   ParentCommand,
+  missingPart,
 } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
 import type {
@@ -36,20 +53,17 @@ import type {
 } from "./checkpoint/types.ts";
 import type { GraphSpec, Send, TaskUpdate, Values } from "./spec.ts";
 import { START } from "./spec.ts";
-import type { Sink, StreamMode } from "./stream.ts";
 import { M_DEBUG, M_TASKS } from "./stream.ts";
 import { PULL, PUSH, Task } from "./task.ts";
-import type { SaveQueue } from "./save-queue.ts";
-import { features, need } from "./features.ts";
-import { isThenable, processReturn } from "./writes.ts";
-import type { LevelTrace, Tracing } from "./trace-hooks.ts";
+import type { CheckpointState } from "./checkpoint-state.ts";
+import { processReturn } from "./writes.ts";
 
+export type { Outcome, ResumeState, WriteRecord };
 
-export interface ResumeState {
-  hasValue: boolean;
-  value: unknown;
-  map: Record<string, unknown> | undefined;
-}
+/** A task of a loop: the optional parts see its whole loop through `t.loop`. */
+export type LoopTask = Task<Loop>;
+/** The sink of a streaming run, with the stream events of loops and tasks. */
+export type LoopSink = Sink<Loop, LoopTask>;
 
 /** Shared by every level of one run (root and subgraphs). */
 export interface Run {
@@ -59,7 +73,7 @@ export interface Run {
   readonly multitask: unknown;
   readonly durability: Durability;
   readonly signal: AbortSignal | undefined;
-  readonly sink: Sink | undefined;
+  readonly sink: LoopSink | undefined;
   readonly resume: ResumeState;
   readonly maxConcurrency: number;
   readonly varsOverride: Values;
@@ -82,37 +96,23 @@ export interface Run {
   replay: { from: string; at: string } | undefined;
   readonly cache: Map<string, { expires: number; record: WriteRecord }>;
   /** durable execution (durable.ts), set when the run has a checkpointer */
-  readonly d: typeof import("./durable.ts") | undefined;
-  /** OpenTelemetry, when the run asked for spans (tracing.ts) */
+  readonly d: DurableHooks<Loop, LoopTask> | undefined;
+  /** node policies (policy.ts), when installed */
+  readonly policy: PolicyHooks<LoopTask> | undefined;
+  /** a Command as input (command-input.ts), when installed */
+  readonly input: CommandInputHooks<Loop> | undefined;
+  /** spans, when the run is traced (trace-hooks.ts; tracing.ts implements them for OpenTelemetry) */
   readonly tracing: Tracing | undefined;
   readonly traceInfo: { readonly tags?: readonly string[] | undefined; readonly metadata?: Readonly<Record<string, unknown>> | undefined; readonly runName?: string | undefined };
 }
 
-/** A finished task's writes, as cached and as restored from pending writes. */
-export interface WriteRecord {
-  updates: TaskUpdate[] | undefined;
-  trig: CNode[] | undefined;
-  joinW: number[] | undefined;
-  sends: Send[] | undefined;
-}
-
-export type Outcome = { interrupted: false } | { interrupted: true; interrupts: Interrupt[] };
-
 const DONE: Outcome = { interrupted: false };
 const NONE: string[] = [];
 const RUNNING = Symbol("running");
-const NO_JOINS: Set<string>[] = [];
-const NO_FIN: boolean[] = [];
 const NO_NAMES: ReadonlySet<string> = new Set();
 const NO_NS: readonly string[] = [];
 // shared initial values (frozen: a stray write fails loudly instead of leaking between runs)
 const NO_VALUES: Values = Object.freeze({});
-const NO_SENDS = Object.freeze([]) as unknown as Send[];
-const NO_VERSIONS: Record<string, number> = Object.freeze({});
-const NO_SEEN: Record<string, Record<string, number>> = Object.freeze({});
-const NO_PARENTS: Record<string, string> = Object.freeze({});
-const NO_PENDING = Object.freeze([]) as unknown as PendingWrite[];
-const NO_WRITES = Object.freeze([]) as unknown as [string, [string, unknown][]][];
 
 export interface LoopOptions {
   parent?: Loop;
@@ -121,7 +121,7 @@ export interface LoopOptions {
    * needed), its finished steps count as that task's progress (idle timeouts), and a Command.PARENT leaving
    * the child is that task's to handle.
    */
-  task?: Task;
+  task?: LoopTask;
   /** namespace segments of this graph ([] for the root) when it is not a subgraph run by `task` */
   nsArr?: readonly string[];
   /** root only: load this checkpoint (time travel) */
@@ -145,22 +145,9 @@ export class Loop {
   step = -1;
   stop = 0;
 
-  readonly trig: Uint8Array;
-  readonly trigFin: Uint8Array;
-  /** non-deferred nodes whose trigger is set (cleared after the next step); buffers reused across steps */
-  readonly active: CNode[] = [];
-  activeN = 0;
-  readonly joinSeen: Set<string>[];
-  readonly joinFin: boolean[];
-  sends: Send[] = NO_SENDS;
-  startInput: Values | undefined;
-  /** candidate nodes for the next step (`candN` of `candBuf`), or every node when `scanAll` */
-  readonly candBuf: CNode[] = [];
-  candN = 0;
-  /** scratch marks by rank for sorting many candidates (byRank) */
-  rankMark: Uint8Array | undefined;
-  scanAll = false;
-  tasks: Task[] | undefined;
+  /** the loop's own channels: triggers, barriers, Sends, the start input (channels.ts) */
+  readonly ch: Channels;
+  tasks: LoopTask[] | undefined;
   pullCount = 0;
   stepController: AbortController | undefined;
   unlinkStep: (() => void) | undefined;
@@ -174,43 +161,17 @@ export class Loop {
   view: Values | undefined;
   running: Promise<unknown> | undefined;
   /** the single task whose raw promise `running` is (the common one-task async step) */
-  single: Task | undefined;
+  single: LoopTask | undefined;
   /** some task of the current step failed, interrupted or bubbled */
   troubled = false;
   /** the earliest genuine failure of the current step, in its task's `ticks` (-1: none), and its error */
   failAt = -1;
   failErr: unknown;
 
-  // checkpoint state (durable only)
-  hasCheckpoint = false;
-  cpId = "";
+  /** the checkpoint state (durable.ts makes it), when the run has a saver */
+  readonly cp: CheckpointState | undefined;
+  /** ids of a run without a saver (unique within the run) */
   runId = "";
-  versions: Record<string, number>;
-  seen: Record<string, Record<string, number>>;
-  maxV = 0;
-  savedMaxV = 0;
-  cpConfig: RunnableConfig | undefined;
-  metadata: CheckpointMetadata | undefined;
-  parents: Record<string, string>;
-  pending: PendingWrite[];
-  /**
-   * One queue per run, shared by every subgraph level: a child's checkpoints are then never saved before the
-   * parent checkpoint they hang off (async durability), so a crash cannot leave a subgraph history whose
-   * parent checkpoint was never written.
-   */
-  readonly saves: SaveQueue | undefined;
-  unsaved:
-    | {
-        parentCfg: RunnableConfig;
-        checkpoint: Checkpoint;
-        metadata: CheckpointMetadata;
-        newVersions: Record<string, number>;
-      }
-    | undefined;
-  writeBuf: [string, [string, unknown][]][];
-  /** the newest checkpoint the saver holds (loaded or saved): "exit" durability hangs its checkpoint off it */
-  storedConfig: RunnableConfig | undefined;
-  timeTravel = false;
   /** this level's spans, when the run is traced */
   readonly trace: LevelTrace | undefined;
 
@@ -224,26 +185,8 @@ export class Loop {
     const inherited = opts.parent ? opts.parent.vars : NO_VALUES;
     this.vars = spec.vars(run.varsOverride, inherited, run.env);
     this.durable = run.saver !== undefined;
-    if (this.durable) {
-      this.versions = {};
-      this.seen = {};
-      this.parents = {};
-      this.pending = [];
-      this.writeBuf = [];
-    } else {
-      // never written without a checkpointer: shared empty tables keep a run's set-up allocation-free
-      this.versions = NO_VERSIONS;
-      this.seen = NO_SEEN;
-      this.parents = NO_PARENTS;
-      this.pending = NO_PENDING;
-      this.writeBuf = NO_WRITES;
-    }
-    this.saves = opts.parent ? opts.parent.saves : run.d?.saveQueue();
-    const n = c.nodes.length;
-    this.trig = new Uint8Array(n);
-    this.trigFin = c.hasDeferred ? new Uint8Array(n) : this.trig;
-    this.joinSeen = c.joins.length === 0 ? NO_JOINS : c.joins.map(() => new Set<string>());
-    this.joinFin = c.joins.length === 0 ? NO_FIN : c.joins.map(() => false);
+    this.cp = run.d?.checkpointState(opts.parent?.cp);
+    this.ch = new Channels(c);
     const before = opts.interruptBefore ?? spec.interruptBefore;
     const after = opts.interruptAfter ?? spec.interruptAfter;
     this.before = before.length === 0 ? NO_NAMES : new Set(before);
@@ -297,22 +240,27 @@ export class Loop {
     this.stop = this.step + this.limit + 1;
   }
 
+  /** a part of the runtime this run needs is not installed (features.ts) */
+  missing(what: string, node?: string): never {
+    throw missingPart(what, this.site(node));
+  }
+
   site(node?: string): { graph: string; node?: string } {
     return node === undefined ? { graph: this.c.spec.name } : { graph: this.c.spec.name, node };
   }
 
   takeInput(input: unknown): void | Promise<unknown> {
     const spec = this.c.spec;
-    // a Command as input (resume, update, goto) is handled with the durable features (durable.ts)
-    if (isCommand(input)) return need(features.durable, "A Command as input", spec.name).takeCommand(this, input);
+    // a Command as input (resume, update, goto) is its own part (command-input.ts)
+    if (isCommand(input)) return (this.run.input ?? this.missing("A Command as input")).takeCommand(this, input);
     if (input === null || input === undefined) {
-      if (!this.hasCheckpoint) throw new EmptyInputError('Received no input writes for "__start__"', this.site());
+      if (!this.cp?.hasCheckpoint) throw new EmptyInputError('Received no input writes for "__start__"', this.site());
       return this.run.d!.beginResume(this);
     }
     const filtered = spec.input(input);
-    if (this.hasCheckpoint) this.run.d!.discardPending(this);
-    this.startInput = filtered;
-    this.resetCands();
+    if (this.cp?.hasCheckpoint) this.run.d!.discardPending(this);
+    this.ch.startInput = filtered;
+    this.ch.resetCands();
     this.tasks = undefined;
     return this.putCheckpoint("input");
   }
@@ -363,8 +311,8 @@ export class Loop {
     // "exit" durability keeps a finished subgraph's state only when it is stateful (LangGraph: a nested
     // loop saves at exit only on an error or interrupt, or when its namespace has no task id)
     if (this.run.durability === "exit" && !this.isRoot && !o.interrupted && !this.c.spec.stateful) {
-      this.unsaved = undefined;
-      this.writeBuf = [];
+      this.cp!.unsaved = undefined;
+      this.cp!.writeBuf = [];
     }
     return this.flush().then(() => o);
   }
@@ -409,7 +357,7 @@ export class Loop {
     return undefined;
   }
 
-  breakpoint(set: ReadonlySet<string>, tasks: readonly Task[]): boolean {
+  breakpoint(set: ReadonlySet<string>, tasks: readonly LoopTask[]): boolean {
     for (const t of tasks) if (t.cn !== this.c.start && (set.has("*") || set.has(t.cn.name))) return true;
     return false;
   }
@@ -419,20 +367,21 @@ export class Loop {
     return { interrupted: true, interrupts: [] };
   }
 
-  prepare(): Task[] {
-    const tasks: Task[] = [];
-    if (this.startInput !== undefined) {
-      tasks.push(new Task(this, this.c.start, PULL, 0, this.startInput, START, -1));
+  prepare(): LoopTask[] {
+    const tasks: LoopTask[] = [];
+    const ch = this.ch;
+    if (ch.startInput !== undefined) {
+      tasks.push(new Task<Loop>(this, this.c.start, PULL, 0, ch.startInput, START, -1));
       this.pullCount = 1;
-      return this.pending.length > 0 ? this.run.d!.attachPending(this, tasks) : tasks;
+      return this.cp !== undefined && this.cp.pending.length > 0 ? this.run.d!.attachPending(this, tasks) : tasks;
     }
-    let cands: readonly CNode[] = this.candBuf;
-    let count = this.candN;
-    if (this.scanAll) {
+    let cands: readonly CNode[] = ch.candBuf;
+    let count = ch.candN;
+    if (ch.scanAll) {
       cands = this.c.sorted;
       count = cands.length;
     } else if (count > 1) {
-      cands = count > 8 ? this.byRank(count) : this.candBuf.slice(0, count).sort(byRank);
+      cands = count > 8 ? ch.byRank(count) : ch.candBuf.slice(0, count).sort(byRank);
       count = cands.length;
     }
     let prev: CNode | undefined;
@@ -443,45 +392,29 @@ export class Loop {
       prev = n;
       let trigger: string | undefined;
       let ji = -1;
-      if (this.trig[n.idx] && (!n.defer || this.trigFin[n.idx])) trigger = n.triggerKey;
+      if (ch.trig[n.idx] && (!n.defer || ch.trigFin[n.idx])) trigger = n.triggerKey;
       else {
         for (const j of n.joinsIn) {
           const cj = this.c.joins[j]!;
-          if (this.joinSeen[j]!.size === cj.sources.length && (!cj.deferred || this.joinFin[j])) {
+          if (ch.joinSeen[j]!.size === cj.sources.length && (!cj.deferred || ch.joinFin[j])) {
             trigger = cj.key;
             ji = j;
             break;
           }
         }
       }
-      if (trigger !== undefined) tasks.push(new Task(this, n, PULL, tasks.length, n.spec.read(values), trigger, ji));
+      if (trigger !== undefined) tasks.push(new Task<Loop>(this, n, PULL, tasks.length, n.spec.read(values), trigger, ji));
     }
     this.pullCount = tasks.length;
-    const sends = this.sends;
+    const sends = ch.sends;
     for (let i = 0; i < sends.length; i++) {
       const s = sends[i]!;
-      tasks.push(new Task(this, this.c.byName.get(s.node)!, PUSH, i, s.arg, PUSH, -1));
+      tasks.push(new Task<Loop>(this, this.c.byName.get(s.node)!, PUSH, i, s.arg, PUSH, -1));
     }
-    return this.pending.length > 0 ? this.run.d!.attachPending(this, tasks) : tasks;
+    return this.cp !== undefined && this.cp.pending.length > 0 ? this.run.d!.attachPending(this, tasks) : tasks;
   }
 
-  /** the first `count` candidates in name order without duplicates: marked by rank, then read off in order */
-  byRank(count: number): CNode[] {
-    const mark = (this.rankMark ??= new Uint8Array(this.c.nodes.length));
-    const cands = this.candBuf;
-    for (let i = 0; i < count; i++) mark[cands[i]!.rank] = 1;
-    const out: CNode[] = [];
-    const sorted = this.c.sorted;
-    for (let r = 0; r < sorted.length; r++) {
-      if (mark[r]) {
-        mark[r] = 0;
-        out.push(sorted[r]!);
-      }
-    }
-    return out;
-  }
-
-  runTasks(tasks: Task[]): Promise<unknown> | undefined {
+  runTasks(tasks: LoopTask[]): Promise<unknown> | undefined {
     let promises: Promise<unknown>[] | undefined;
     const n = tasks.length;
     if (n === 1 && !this.run.signal) {
@@ -543,7 +476,7 @@ export class Loop {
     });
   }
 
-  async runLimited(tasks: Task[], limit: number): Promise<void> {
+  async runLimited(tasks: LoopTask[], limit: number): Promise<void> {
     const order = tasks.slice(this.pullCount).concat(tasks.slice(0, this.pullCount));
     let next = 0;
     const worker = async () => {
@@ -557,14 +490,26 @@ export class Loop {
   }
 
   /** a task finished in an earlier run (or cached): emit its update with `cached` metadata */
-  replay(t: Task): undefined {
+  replay(t: LoopTask): undefined {
     this.emitTaskDone(t, true);
     return undefined;
   }
 
-  exec(t: Task): Promise<unknown> | undefined {
+  /** a plain node's function; with tracing, inside its task's span (the node's own spans nest under it) */
+  call(t: LoopTask): unknown {
+    const trace = this.trace;
+    return trace === undefined ? t.cn.spec.call(t.input, t) : trace.inTask(t.id, () => t.cn.spec.call(t.input, t));
+  }
+
+  /** ends this level's trace with `e` (when traced) and returns it, for `throw this.traceError(e)` */
+  traceError<E>(e: E): E {
+    this.trace?.runEnd({ error: e });
+    return e;
+  }
+
+  exec(t: LoopTask): Promise<unknown> | undefined {
     if (!this.announced) this.emitTaskStart(t);
-    if (!t.cn.plain) return need(features.policy, "retry, timeout, cache and on_error policies", this.c.spec.name, t.cn.name).runWithPolicy(t);
+    if (!t.cn.plain) return (this.run.policy ?? this.missing("retry, timeout, cache and on_error policies", t.cn.name)).runWithPolicy(t);
     let ret: unknown;
     try {
       ret = this.call(t);
@@ -580,20 +525,8 @@ export class Loop {
     return this.settle(t, ret);
   }
 
-  /** a plain node's function; with tracing, inside its task's span (the node's own spans nest under it) */
-  call(t: Task): unknown {
-    const trace = this.trace;
-    return trace === undefined ? t.cn.spec.call(t.input, t) : trace.inTask(t.id, () => t.cn.spec.call(t.input, t));
-  }
-
-  /** ends this level's trace with `e` (when traced) and returns it, for `throw this.traceError(e)` */
-  traceError<E>(e: E): E {
-    this.trace?.runEnd({ error: e });
-    return e;
-  }
-
   /** processes a node's return value; never throws (errors are recorded on the task) */
-  settle(t: Task, ret: unknown): Promise<unknown> | undefined {
+  settle(t: LoopTask, ret: unknown): Promise<unknown> | undefined {
     try {
       const r = processReturn(t, ret);
       if (r) {
@@ -609,7 +542,7 @@ export class Loop {
     return undefined;
   }
 
-  fail(t: Task, e: unknown): Promise<unknown> | undefined {
+  fail(t: LoopTask, e: unknown): Promise<unknown> | undefined {
     this.troubled = true;
     if (e instanceof ParentCommand && e.owner === t) {
       t.resetWrites();
@@ -659,7 +592,7 @@ export class Loop {
     );
   }
 
-  complete(t: Task): void {
+  complete(t: LoopTask): void {
     if (this.durable) this.putWrites(t, this.run.d!.flatWrites(this, t));
     this.emitTaskDone(t, false);
   }
@@ -705,7 +638,7 @@ export class Loop {
   // ------------------------------------------------------------------------------------------------------
   // end of step
 
-  afterStep(tasks: Task[]): boolean | Outcome | Promise<boolean | Outcome> {
+  afterStep(tasks: LoopTask[]): boolean | Outcome | Promise<boolean | Outcome> {
     this.endStep();
     this.trace?.stepEnd();
     let failed = false;
@@ -752,7 +685,7 @@ export class Loop {
    * step whose only errors were caused by an enclosing step's failure throws the first of them, which the
    * enclosing step in turn does not count.
    */
-  stepError(tasks: readonly Task[]): unknown {
+  stepError(tasks: readonly LoopTask[]): unknown {
     const at = this.failAt;
     this.failAt = -1;
     this.failErr = undefined;
@@ -766,7 +699,7 @@ export class Loop {
     return errors.length === 1 ? errors[0] : new MultipleErrors(this.c.spec.name, this.step, errors);
   }
 
-  commit(tasks: Task[]): boolean | Outcome | Promise<boolean | Outcome> {
+  commit(tasks: LoopTask[]): boolean | Outcome | Promise<boolean | Outcome> {
     this.apply(tasks);
     this.opts.task?.onProgress?.();
     this.tasks = undefined;
@@ -775,20 +708,21 @@ export class Loop {
     return this.afterApply(tasks);
   }
 
-  afterApply(tasks: Task[]): boolean | Outcome {
+  afterApply(tasks: LoopTask[]): boolean | Outcome {
     if (this.after.size > 0 && this.breakpoint(this.after, tasks)) return this.staticInterrupt();
     if (this.step > this.stop) throw this.traceError(new GraphRecursionError(this.limit, this.site()));
     return true;
   }
 
   /** Applies a step's writes in LangGraph's order: PULL tasks by name, then PUSH tasks by index. */
-  apply(tasks: readonly Task[]): void {
+  apply(tasks: readonly LoopTask[]): void {
     const c = this.c;
-    const durable = this.durable;
+    const ch = this.ch;
+    const cp = this.cp;
     // one reused buffer of the step's updates, already in LangGraph's order (tasks are sorted)
     let all: TaskUpdate[] | undefined;
     let shared = false;
-    let owner: Task | undefined;
+    let owner: LoopTask | undefined;
     for (const t of tasks) {
       const us = t.updates;
       if (us !== undefined) {
@@ -804,8 +738,7 @@ export class Loop {
           for (let i = 0; i < us.length; i++) all.push(us[i]!);
         }
       }
-      if (t.joinTrigger >= 0) this.consumeJoin(t.joinTrigger);
-      if (t.cn.defer && t.trigger === t.cn.triggerKey) this.trig[t.cn.idx] = this.trigFin[t.cn.idx] = 0;
+      ch.consume(t);
     }
     // in place: every checkpoint, stream chunk and fresh read holds its own shallow copy of the state
     const values = this.values;
@@ -816,21 +749,22 @@ export class Loop {
       written = fresh.written;
       for (let i = 0; i < written.length; i++) values[written[i]!] = fresh.values[written[i]!];
     } else if (all !== undefined) written = c.spec.apply(values, all);
-    if (this.startInput !== undefined) this.startInput = undefined;
+    if (ch.startInput !== undefined) ch.startInput = undefined;
 
     // ephemeral triggers live for one step
-    const trig = this.trig;
-    this.clearActive();
-    const active = this.active;
-    const cands = this.candBuf;
-    this.scanAll = false;
+    const trig = ch.trig;
+    const trigFin = ch.trigFin;
+    ch.clearActive();
+    const active = ch.active;
+    const cands = ch.candBuf;
+    ch.scanAll = false;
     let candN = 0;
     let next = false;
     let sends: Send[] | undefined;
-    const v = durable ? ++this.maxV : 0;
-    const seen: Record<string, Record<string, number>> | undefined = durable ? {} : undefined;
+    const v = cp !== undefined ? ++cp.maxV : 0;
+    const seen: Record<string, Record<string, number>> | undefined = cp !== undefined ? {} : undefined;
     for (const t of tasks) {
-      if (seen) (seen[t.cn.name] ??= {})[t.trigger] = this.versions[t.trigger] ?? 0;
+      if (seen) (seen[t.cn.name] ??= {})[t.trigger] = cp!.versions[t.trigger] ?? 0;
       for (let pass = 0; pass < 2; pass++) {
         const ts = pass === 0 ? t.trig : t.edgeTrig;
         if (ts === undefined) continue;
@@ -838,27 +772,27 @@ export class Loop {
           const n = ts[i]!;
           if (n.defer) {
             trig[n.idx] = 1;
-            this.trigFin[n.idx] = 0;
+            trigFin[n.idx] = 0;
           } else {
             if (!trig[n.idx]) {
               trig[n.idx] = 1;
-              active[this.activeN++] = n;
+              active[ch.activeN++] = n;
             }
             cands[candN++] = n;
             next = true;
           }
-          if (durable) this.versions[n.triggerKey] = v;
+          if (cp !== undefined) cp.versions[n.triggerKey] = v;
         }
       }
       if (t.joinW) {
         for (const j of t.joinW) {
           const cj = c.joins[j]!;
-          const seenJ = this.joinSeen[j]!;
+          const seenJ = ch.joinSeen[j]!;
           // LangGraph's NamedBarrierValue counts as updated only when a new name arrives: a source writing
           // again into a barrier that is already full (its target ran through another trigger) changes nothing
           if (seenJ.has(t.cn.name)) continue;
           seenJ.add(t.cn.name);
-          if (durable) this.versions[cj.key] = v;
+          if (cp !== undefined) cp.versions[cj.key] = v;
           if (!cj.deferred && seenJ.size === cj.sources.length) {
             cands[candN++] = cj.target;
             next = true;
@@ -870,29 +804,29 @@ export class Loop {
         else for (const s of t.sends) sends.push(s);
       }
     }
-    if (seen) this.seen = seen;
-    if (sends !== undefined || this.sends.length > 0) this.sends = sends ?? [];
+    if (seen) cp!.seen = seen;
+    if (sends !== undefined || ch.sends.length > 0) ch.sends = sends ?? [];
     if (c.spec.clearEphemeral) c.spec.clearEphemeral(values);
     // nothing else scheduled: deferred nodes and barriers become available (LangGraph's finish())
     if (!next && c.hasDeferred) {
       for (const n of c.deferred) {
-        if (trig[n.idx] && !this.trigFin[n.idx]) {
-          this.trigFin[n.idx] = 1;
+        if (trig[n.idx] && !trigFin[n.idx]) {
+          trigFin[n.idx] = 1;
           cands[candN++] = n;
         }
       }
       c.joins.forEach((cj, j) => {
-        if (cj.deferred && !this.joinFin[j] && this.joinSeen[j]!.size === cj.sources.length) {
-          this.joinFin[j] = true;
+        if (cj.deferred && !ch.joinFin[j] && ch.joinSeen[j]!.size === cj.sources.length) {
+          ch.joinFin[j] = true;
           cands[candN++] = cj.target;
         }
       });
     }
-    this.candN = candN;
-    if (this.pending.length > 0) this.pending = [];
-    if (durable) {
-      for (const f of written) this.versions[f] = v;
-      if (sends) this.versions["__pregel_tasks"] = v;
+    ch.candN = candN;
+    if (cp !== undefined) {
+      if (cp.pending.length > 0) cp.pending = [];
+      for (const f of written) cp.versions[f] = v;
+      if (sends) cp.versions["__pregel_tasks"] = v;
     }
     if (written.length > 0) {
       if (!this.sawOutput) {
@@ -905,21 +839,6 @@ export class Loop {
     this.armed = true;
   }
 
-  clearActive(): void {
-    for (let i = 0; i < this.activeN; i++) this.trig[this.active[i]!.idx] = 0;
-    this.activeN = 0;
-  }
-
-  resetCands(): void {
-    this.candN = 0;
-    this.scanAll = false;
-  }
-
-  consumeJoin(j: number): void {
-    this.joinSeen[j]!.clear();
-    this.joinFin[j] = false;
-  }
-
   // ------------------------------------------------------------------------------------------------------
   // subgraphs
 
@@ -927,13 +846,13 @@ export class Loop {
    * Runs a child graph for `task`. Without a checkpointer a child whose nodes are synchronous runs to
    * completion right here and its output is returned as it is (errors are thrown); otherwise a promise.
    */
-  runChild(task: Task, child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined> {
+  runChild(task: LoopTask, child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined> {
     const loop = new Loop(child, this.run, { parent: this, task });
     if (this.durable) return this.run.d!.startChild(loop, input);
     loop.values = loop.c.spec.init();
     loop.setStop();
-    loop.startInput = loop.c.spec.input(input);
-    loop.resetCands();
+    loop.ch.startInput = loop.c.spec.input(input);
+    loop.ch.resetCands();
     loop.putCheckpoint("input");
     const o = loop.drive();
     if (isThenable(o)) return (o as Promise<Outcome>).then((x) => loop.childResult(x));
@@ -950,7 +869,7 @@ export class Loop {
   // checkpoints: the hooks into durable.ts (run.d), which is set only when the run has a checkpointer
 
   baseId(): string {
-    if (this.durable) return this.cpId;
+    if (this.cp !== undefined) return this.cp.cpId;
     // without a checkpointer ids only need to be unique within the run
     return (this.runId ||= Math.random().toString(36).slice(2));
   }
@@ -969,7 +888,7 @@ export class Loop {
   }
 
   /** Saves a task's writes against the current checkpoint (buffered with exit durability). */
-  putWrites(t: Task, writes: [string, unknown][]): void {
+  putWrites(t: LoopTask, writes: [string, unknown][]): void {
     if (!this.durable) return;
     this.run.d!.putWritesRaw(this, t.id, writes);
   }
@@ -987,23 +906,22 @@ export class Loop {
     if (sink !== undefined) sink.ev.emitInterrupt(this, interrupts);
   }
 
-  emitTaskStart(t: Task): void {
+  emitTaskStart(t: LoopTask): void {
     this.trace?.taskStart(t.id, t.cn.name, t.cn.spec.subgraph !== undefined, this.step);
     const sink = this.run.sink;
     if (sink !== undefined) sink.ev.emitTaskStart(this, t);
   }
 
-  emitTaskDone(t: Task, cached: boolean): void {
+  emitTaskDone(t: LoopTask, cached: boolean): void {
     this.trace?.taskEnd(t.id);
     const sink = this.run.sink;
     if (sink !== undefined) sink.ev.emitTaskDone(this, t, cached);
   }
 
-  emitTaskStopped(t: Task): void {
+  emitTaskStopped(t: LoopTask): void {
     this.trace?.taskEnd(t.id, { error: t.error, interrupted: t.interrupts !== undefined });
     const sink = this.run.sink;
     if (sink !== undefined) sink.ev.emitTaskStopped(this, t);
   }
 }
 
-export type { StreamMode };

@@ -1,7 +1,7 @@
 /** Cache, retry and timeout policies of a node (reference §7), with LangGraph's defaults. */
 import { GraphAbortError, GraphInterrupt, GraphValueError, NodeTimeoutError, ParentCommand } from "./errors.ts";
 import { allTrig } from "./results.ts";
-import type { Task } from "./task.ts";
+import type { LoopTask as Task } from "./loop.ts";
 import { processReturn } from "./writes.ts";
 
 const NO_RETRY_STATUS = new Set([400, 401, 402, 403, 404, 405, 406, 407, 409]);

@@ -16,7 +16,7 @@ export function toWire(v: unknown): unknown {
 }
 
 /** LangGraph lists a step's Send (PUSH) tasks before its node (PULL) tasks */
-export function langGraphOrder(tasks: readonly Task[], pullCount: number): Task[] {
+export function langGraphOrder<T>(tasks: readonly T[], pullCount: number): T[] {
   return pullCount === 0 || pullCount === tasks.length
     ? tasks.slice()
     : tasks.slice(pullCount).concat(tasks.slice(0, pullCount));

@@ -1,12 +1,14 @@
 /**
  * getState, getStateHistory and updateState of a compiled graph (reference §5): a loop rebuilt from a saved
- * checkpoint, inspected without running anything. Installed by "@graphc/runtime" (install.ts).
+ * checkpoint, inspected without running anything. Installed with checkpointing (install.ts), which a
+ * saver installs when it is constructed.
  */
 import type { CheckpointSaver, RunnableConfig } from "./checkpoint/types.ts";
 import * as durable from "./durable.ts";
 import { GraphInputError, InvalidUpdateError, missingCheckpointer } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
-import type { CompiledGraph, Configurable, RunConfig, StateSnapshot, StateTask } from "./graph.ts";
+import type { Configurable, RunConfig, StateSnapshot, StateTask } from "./config.ts";
+import { saverOf, type GraphHandle } from "./features.ts";
 import { Loop } from "./loop.ts";
 import { taskResult } from "./results.ts";
 import type { GraphSpec } from "./spec.ts";
@@ -14,15 +16,14 @@ import { START } from "./spec.ts";
 import { checkConfigIds } from "./config-ids.ts";
 import { multitaskOf, withThread } from "./thread-lock.ts";
 
-function saverFor(graph: CompiledGraph<unknown, unknown, unknown, string, unknown>, config: RunConfig | RunnableConfig | undefined): CheckpointSaver {
-  const saver =
-    (config as RunConfig | undefined)?.checkpointer ?? graph.defaults.checkpointer ?? graph.options.checkpointer;
+function saverFor(graph: GraphHandle, config: RunConfig | RunnableConfig | undefined): CheckpointSaver {
+  const saver = saverOf(graph, config);
   if (!saver) throw missingCheckpointer({ graph: graph.spec.name });
   return saver;
 }
 
 /** The spec of the graph that owns checkpoint namespace `ns` ("" = this graph). */
-function specForNs(graph: CompiledGraph<unknown, unknown, unknown, string, unknown>, ns: string): GraphSpec {
+function specForNs(graph: GraphHandle, ns: string): GraphSpec {
   let spec = graph.spec;
   if (ns === "") return spec;
   for (const seg of ns.split("|")) {
@@ -38,7 +39,7 @@ function specForNs(graph: CompiledGraph<unknown, unknown, unknown, string, unkno
   return spec;
 }
 
-function inspectLoop(graph: CompiledGraph<unknown, unknown, unknown, string, unknown>, config: RunnableConfig | RunConfig): Loop {
+function inspectLoop(graph: GraphHandle, config: RunnableConfig | RunConfig): Loop {
   const saver = saverFor(graph, config);
   const configurable = (config.configurable ?? {}) as Configurable;
   const ns = configurable.checkpoint_ns ?? "";
@@ -46,7 +47,7 @@ function inspectLoop(graph: CompiledGraph<unknown, unknown, unknown, string, unk
   return new Loop(specForNs(graph, ns), run, { nsArr: ns === "" ? [] : ns.split("|") });
 }
 
-export async function getState(graph: CompiledGraph<unknown, unknown, unknown, string, unknown>, given: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot> {
+export async function getState(graph: GraphHandle, given: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot> {
   const config = checkConfigIds(given, graph.spec.name);
   const loop = inspectLoop(graph, config);
   const cpId = (config.configurable as Configurable | undefined)?.checkpoint_id;
@@ -66,7 +67,7 @@ export async function getState(graph: CompiledGraph<unknown, unknown, unknown, s
 }
 
 export async function* getStateHistory(
-  graph: CompiledGraph<unknown, unknown, unknown, string, unknown>,
+  graph: GraphHandle,
   given: RunnableConfig | RunConfig,
   givenOptions: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> } = {},
 ): AsyncGenerator<StateSnapshot> {
@@ -86,15 +87,16 @@ export async function* getStateHistory(
 }
 
 async function snapshot(
-  graph: CompiledGraph<unknown, unknown, unknown, string, unknown>,
+  graph: GraphHandle,
   loop: Loop,
   createdAt: string,
   parentConfig: RunnableConfig | undefined,
   applyPending: boolean,
   subgraphs: boolean,
 ): Promise<StateSnapshot> {
+  const cp = loop.cp!;
   const tasks = durable.listTasks(loop);
-  const pending = loop.pending;
+  const pending = cp.pending;
   const out: StateTask[] = [];
   for (const t of tasks) {
     const st: StateTask = { id: t.id, name: t.name, path: t.path, interrupts: [] };
@@ -118,7 +120,7 @@ async function snapshot(
     next: (applyPending ? tasks.filter((t) => !t.cached) : tasks).map((t) => t.name),
     tasks: out,
     // as LangGraph's snapshots: the stored metadata plus the thread it belongs to
-    metadata: loop.metadata && { ...loop.metadata, thread_id: loop.run.threadId },
+    metadata: cp.metadata && { ...cp.metadata, thread_id: loop.run.threadId },
     config: durable.withCheckpointMap(loop),
     createdAt,
     parentConfig,
@@ -131,21 +133,21 @@ async function snapshot(
  * "update" checkpoint. `asNode` END with `null` drops unfinished tasks; "__copy__" forks; "__input__" is
  * new input. Returns the new checkpoint's config.
  */
-export async function updateState(graph: CompiledGraph<unknown, unknown, unknown, string, unknown>, given: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
+export async function updateState(graph: GraphHandle, given: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
   const config = checkConfigIds(given, graph.spec.name);
   // a write like a run's: it takes the thread too, so it cannot fork a run in progress (or another update)
   return onThread(graph, config, () => applyUpdate(graph, config, values, asNode));
 }
 
 /** Runs `body` holding the config's thread (multitask: reject or enqueue), as a run does. */
-function onThread<T>(graph: CompiledGraph<unknown, unknown, unknown, string, unknown>, config: RunnableConfig | RunConfig, body: () => Promise<T>): Promise<T> {
+function onThread<T>(graph: GraphHandle, config: RunnableConfig | RunConfig, body: () => Promise<T>): Promise<T> {
   const { run } = inspectLoop(graph, config);
   const name = graph.spec.name;
   return withThread(run.saver!, run.threadId!, multitaskOf(name, run.multitask), name, (config as RunConfig).signal, body);
 }
 
 /** One update superstep (the thread is held by the caller). */
-async function applyUpdate(graph: CompiledGraph<unknown, unknown, unknown, string, unknown>, config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
+async function applyUpdate(graph: GraphHandle, config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig> {
   const loop = inspectLoop(graph, config);
   const cpId = (config.configurable as Configurable | undefined)?.checkpoint_id;
   const tuple = await durable.load(loop, cpId, false);
@@ -164,7 +166,7 @@ export interface StateUpdateStep {
  * (each update needs `asNode`). Returns the last checkpoint's config.
  */
 export async function bulkUpdateState(
-  graph: CompiledGraph<unknown, unknown, unknown, string, unknown>,
+  graph: GraphHandle,
   given: RunnableConfig | RunConfig,
   supersteps: readonly StateUpdateStep[],
 ): Promise<RunnableConfig> {

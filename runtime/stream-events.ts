@@ -3,11 +3,10 @@
  * run's sink (`stream()`), so `invoke` alone never bundles it.
  */
 import type { Interrupt } from "./errors.ts";
-import type { Loop } from "./loop.ts";
+import type { Loop, LoopTask as Task } from "./loop.ts";
 import { taskResult, taskUpdate } from "./results.ts";
 import { M_CUSTOM, M_DEBUG, M_MESSAGES, M_TASKS, M_UPDATES, M_VALUES } from "./stream.ts";
 import type { Values } from "./spec.ts";
-import type { Task } from "./task.ts";
 
 /** values/updates/tasks/checkpoints/debug of a subgraph reach the stream only with `subgraphs: true` */
 export function visible(loop: Loop, bit: number): boolean {

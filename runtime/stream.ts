@@ -1,6 +1,6 @@
 /**
  * Stream modes and the queue behind `stream()`. Loops push `(namespace, mode, payload)` events into a
- * `Sink`; the root shapes them into LangGraph's public chunk forms (reference §4.3, §6).
+ * `Sink` (contracts.ts); the root shapes them into LangGraph's public chunk forms (reference §4.3, §6).
  */
 
 export type StreamMode = "values" | "updates" | "custom" | "tasks" | "debug" | "messages" | "checkpoints";
@@ -31,18 +31,6 @@ export function modeBits(modes: readonly StreamMode[]): number {
     b |= bit;
   }
   return b;
-}
-
-export interface Sink {
-  /** bit set of the enabled modes */
-  readonly modes: number;
-  readonly subgraphs: boolean;
-  push(ns: readonly string[], mode: StreamMode, payload: unknown): void;
-  /**
-   * the event code (stream-events.ts), carried by the sink so that `invoke` alone never bundles it
-   * @internal
-   */
-  readonly ev: typeof import("./stream-events.ts");
 }
 
 /** An unbounded async queue of chunks, closed by `end()` or `fail()`. */

@@ -2,11 +2,13 @@
  * `CompiledGraph.stream()`: the chunk queue and the sink a run pushes its events into. Installed by
  * "@graphc/runtime" (install.ts); a graph that is only invoked never bundles it.
  */
-import type { CompiledGraph, StreamOptions } from "./graph.ts";
-import { mergeConfig } from "./graph.ts";
+import type { StreamOptions } from "./config.ts";
+import { mergeConfig } from "./config.ts";
 import { checkConfigIds } from "./config-ids.ts";
+import type { GraphHandle } from "./features.ts";
+import type { LoopSink } from "./loop.ts";
 import { ChunkQueue, modeBits } from "./stream.ts";
-import type { Sink, StreamMode } from "./stream.ts";
+import type { StreamMode } from "./stream.ts";
 import * as ev from "./stream-events.ts";
 
 /**
@@ -14,7 +16,7 @@ import * as ev from "./stream-events.ts";
  * `for await (const c of await graph.stream(…))` work. Breaking out of the loop cancels the run.
  */
 export function stream(
-  graph: CompiledGraph<unknown, unknown, unknown, string, unknown>,
+  graph: GraphHandle,
   input: unknown,
   options?: StreamOptions,
 ): Promise<AsyncIterableIterator<unknown>> & AsyncIterableIterator<unknown> {
@@ -24,7 +26,7 @@ export function stream(
   const single = typeof mode === "string";
   const modes = single ? [mode as StreamMode] : (mode as readonly StreamMode[]);
   const subgraphs = cfg.subgraphs === true;
-  const sink: Sink = {
+  const sink: LoopSink = {
     modes: modeBits(modes),
     subgraphs,
     ev,

@@ -8,10 +8,43 @@ import type { CNode } from "./compiled.ts";
 import { GraphValueError, ParentCommand, missingCheckpointer } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
 import { stableUuid } from "./ids.ts";
-import type { Loop } from "./loop.ts";
+import type { Compiled } from "./compiled.ts";
 import type { GraphSpec, NodeContext, RunnableChild, Send, TaskUpdate, Values } from "./spec.ts";
-import { isThenable } from "./writes.ts";
+import { isThenable } from "./contracts.ts";
 import { M_CUSTOM } from "./stream.ts";
+import type { StreamMode } from "./stream.ts";
+
+/**
+ * What a task (and the writes of its node, writes.ts) uses of the loop that runs it: loop.ts's `Loop`
+ * implements it, and instantiates `Task<Loop>` so that the optional parts see the whole loop.
+ */
+export interface TaskLoop {
+  readonly c: Compiled;
+  readonly step: number;
+  readonly durable: boolean;
+  readonly ns: string;
+  readonly nsArr: readonly string[];
+  readonly vars: Values;
+  readonly values: Values;
+  readonly isRoot: boolean;
+  readonly run: {
+    readonly store: Store | undefined;
+    readonly saver: unknown;
+    readonly sink:
+      | {
+          readonly modes: number;
+          push(ns: readonly string[], mode: StreamMode, payload: unknown): void;
+          readonly ev: { emitMessages(task: Task, chunk: unknown, metadata?: Values): void };
+        }
+      | undefined;
+    readonly d: { interrupt(task: Task, value: unknown): unknown } | undefined;
+  };
+  /** an id base: the checkpoint id with a saver, else unique within the run */
+  baseId(): string;
+  /** the signal handed to a node */
+  taskController(): AbortController;
+  runChild(task: Task, child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined>;
+}
 
 /** A router's fresh read: the state after `updates` (the first `count` of them), and the fields they wrote. */
 export interface FreshRead {
@@ -24,7 +57,7 @@ export interface FreshRead {
 export const PULL = "__pregel_pull";
 export const PUSH = "__pregel_push";
 
-export class Task implements NodeContext {
+export class Task<L extends TaskLoop = TaskLoop> implements NodeContext {
   /** state updates, in the order the node produced them */
   updates: TaskUpdate[] | undefined;
   /**
@@ -67,7 +100,7 @@ export class Task implements NodeContext {
   private readonly at: number;
 
   constructor(
-    readonly loop: Loop,
+    readonly loop: L,
     readonly cn: CNode,
     readonly kind: typeof PULL | typeof PUSH,
     /** PUSH: index of the Send packet; PULL: position among the step's PULL tasks */

@@ -9,10 +9,8 @@ import type { ErrorSite } from "./errors.ts";
 import type { Destinations, Values } from "./spec.ts";
 import { END, Send } from "./spec.ts";
 import type { Task } from "./task.ts";
+import { isThenable } from "./contracts.ts";
 
-export function isThenable(x: unknown): x is PromiseLike<unknown> {
-  return typeof x === "object" && x !== null && typeof (x as { then?: unknown }).then === "function";
-}
 
 function isPlainUpdate(x: unknown): x is Values {
   return typeof x === "object" && x !== null && !Array.isArray(x);

@@ -13,7 +13,8 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TSC = join(ROOT, "node_modules", "typescript", "bin", "tsc");
 
 /**
- * Package folders. `minify`: minify the JavaScript. `documented`: the modules whose declarations keep their
+ * Package folders. `minify`: minify the JavaScript (`named`: the modules whose class and function names are
+ * kept). `documented`: the modules whose declarations keep their
  * doc comments (what users see in the editor); the other declarations are the runtime's internals, emitted
  * without comments to keep the install small (each with its own declaration map, so "go to definition"
  * still lands on the right source line).
@@ -21,9 +22,14 @@ const TSC = join(ROOT, "node_modules", "typescript", "bin", "tsc");
 export const PACKAGES = [
   {
     dir: "runtime",
-    minify: true,
+    minify: {
+      named: [
+        "errors", "checkpoint/errors", "checkpoint/corrupt", "store/types", "graph", "command", "reducers", "spec",
+        "checkpoint/memory", "checkpoint/stored-saver", "store/memory", "store/row-store",
+      ],
+    },
     documented: [
-      "index", "core", "install", "saver", "spec", "graph", "errors", "reducers", "command", "stream", "policy",
+      "index", "core", "install", "saver", "spec", "graph", "config", "errors", "reducers", "command", "stream", "policy",
       "typed", "tracing", "trace-hooks", "checkpoint/types", "checkpoint/memory", "checkpoint/errors", "checkpoint/stored-saver",
     ],
   },
@@ -115,27 +121,38 @@ export async function buildAll() {
     jsSpecifiers(dist);
     if (documented) pruneDeclarations(pkg, dist);
     if (minify) {
-      await build({
-        entryPoints: jsFiles(dist),
-        outdir: dist,
-        outbase: dist,
-        allowOverwrite: true,
-        bundle: false,
-        format: "esm",
-        platform: "neutral",
-        target: "es2022",
-        minify: true,
-        // class and function names survive, so errors and stack traces name what they name in the sources
-        keepNames: true,
-        sourcesContent: false,
-        sourcemap: "linked",
-        legalComments: "none",
-        logLevel: "warning",
-      });
+      // names survive only in the modules that define the classes users meet (`named`); the internals'
+      // function names are minified (stack frames map back through the shipped source maps)
+      const named = (f) => (minify.named ?? []).includes(f.slice(dist.length + 1, -3).split(sep).join("/"));
+      for (const keepNames of [true, false]) {
+        const entryPoints = jsFiles(dist).filter((f) => named(f) === keepNames);
+        if (entryPoints.length > 0) await minifyJs(dist, entryPoints, keepNames);
+      }
     }
   }
   // the VS Code extension (private, not published to npm) is one esbuild bundle, not a tsc build
   await (await import("../vscode/scripts/bundle.mjs")).bundleExtension();
+}
+
+/** Minifies compiled JavaScript in place, with linked source maps. */
+function minifyJs(dist, entryPoints, keepNames) {
+  return build({
+    entryPoints,
+    outdir: dist,
+    outbase: dist,
+    allowOverwrite: true,
+    bundle: false,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    minify: true,
+    // error classes name themselves (`this.name = new.target.name`), and a class prints as its name
+    keepNames,
+    sourcesContent: false,
+    sourcemap: "linked",
+    legalComments: "none",
+    logLevel: "warning",
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildAll();

@@ -6,6 +6,7 @@
  * LangGraph: the runtime stays dependency-free. What such a saver stores is decided by its own serde.
  */
 import { CheckpointError } from "./errors.ts";
+import { installCheckpointing } from "../install.ts";
 import type { CheckpointSaver } from "./types.ts";
 
 /** The methods of LangGraph's BaseCheckpointSaver that graphc calls (parameters as the saver declares them). */
@@ -24,5 +25,7 @@ export function fromLangGraphSaver(saver: LangGraphSaverLike): CheckpointSaver {
     if (typeof (saver as unknown as Record<string, unknown>)[m] !== "function")
       throw new CheckpointError("INVALID_CONFIG", `A LangGraph saver needs a ${m}() method; this one has none.`, m);
   }
+  // checkpointing comes with a saver (install.ts)
+  installCheckpointing();
   return saver as unknown as CheckpointSaver;
 }

@@ -13,6 +13,7 @@ import type {
   RunnableConfig,
 } from "./types.ts";
 import { CheckpointError, missingThreadId } from "./errors.ts";
+import { installCheckpointing } from "../install.ts";
 import { encode, roundTrip, sameValue, tryEncode } from "./serde.ts";
 import { CorruptCheckpointError, decodeStored, typeName } from "./corrupt.ts";
 import { type ConfigIdKey, configId, saverConfigError } from "./config-ids.ts";
@@ -96,7 +97,10 @@ export class StoredSaver implements CheckpointSaver {
   /** "thread\0ns" → the last checkpoint put or read there (LRU by insertion order) */
   private readonly heads = new Map<string, Head>();
 
-  constructor(protected readonly store: CheckpointStore) {}
+  constructor(protected readonly store: CheckpointStore) {
+    // checkpointing comes with a saver: a program that never makes one does not bundle it (install.ts)
+    installCheckpointing();
+  }
 
   async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
     const threadId = threadIdOf(config);

@@ -2,7 +2,8 @@
  * "@graphc/runtime/core": the loop core without checkpointing, streaming or node policies. A graph that is
  * only invoked runs exactly as with the full entry; using a part that is not installed is a clear
  * GraphValueError naming the import; installing it (install.ts) makes it work. This file must not import
- * "@graphc/runtime" (that entry installs everything).
+ * "@graphc/runtime" (that entry installs streaming, policies and Command input). Checkpointing comes with a
+ * saver: constructing one of graphc's installs it.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -13,6 +14,7 @@ import {
   compileGraph,
   fold,
   replace,
+  type CheckpointSaver,
   type GraphSpec,
   type NodeSpec,
   type TaskUpdate,
@@ -82,20 +84,41 @@ describe("@graphc/runtime/core", () => {
     expect(await compileGraph(chain).invoke({ count: 0 })).toEqual({ count: 2, log: ["a", "b"] });
   });
 
-  it("names the missing import for stream(), a checkpointer, a Command input, getState and node policies", async () => {
+  it("names the missing import for stream(), a Command input, a hand-written saver and node policies", async () => {
     const g = compileGraph(chain);
     expect(() => g.stream({ count: 0 })).toThrow(GraphValueError);
     expect(() => g.stream({ count: 0 })).toThrow(/stream\(\) needs .*import "@graphc\/runtime"/);
-    await expect(g.invoke({ count: 0 }, { checkpointer: new MemorySaver(), configurable: { thread_id: "t" } })).rejects.toThrow(
-      /a checkpointer needs .*"@graphc\/runtime"/,
-    );
     await expect(g.invoke(new Command({ goto: "b" }))).rejects.toThrow(/A Command as input needs/);
-    await expect(g.getState({ configurable: { thread_id: "t" } })).rejects.toThrow(/getState\(\) needs/);
+    // a saver that is not one of graphc's installs nothing: the error says what does
+    const nothing = () => Promise.resolve(undefined);
+    const ownSaver: CheckpointSaver = {
+      getTuple: nothing,
+      list: async function* () {},
+      put: () => Promise.resolve({}),
+      putWrites: () => Promise.resolve(),
+      deleteThread: () => Promise.resolve(),
+    };
+    await expect(g.invoke({ count: 0 }, { checkpointer: ownSaver, configurable: { thread_id: "t" } })).rejects.toThrow(
+      /a checkpointer needs .*install it when constructed.*installCheckpointing\(\) from "@graphc\/runtime\/install"/,
+    );
+    await expect(g.getState({ checkpointer: ownSaver, configurable: { thread_id: "t" } })).rejects.toThrow(/getState\(\) needs .*installCheckpointing/);
+    // without any saver, the state API fails as it does with everything installed
+    await expect(g.getState({ configurable: { thread_id: "t" } })).rejects.toMatchObject({ code: "MISSING_CHECKPOINTER" });
     const err = await compileGraph(retried)
       .invoke({ count: 0 })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GraphValueError);
     expect(err).toMatchObject({ graph: "Core", node: "a" });
+  });
+
+  it("checkpointing comes with a saver: constructing one installs it (and nothing else)", async () => {
+    const g = compileGraph(chain);
+    const saver = new MemorySaver();
+    const config = { checkpointer: saver, configurable: { thread_id: "saver" } };
+    expect(await g.invoke({ count: 0 }, config)).toEqual({ count: 2, log: ["a", "b"] });
+    expect((await g.getState(config)).values).toEqual({ count: 2, log: ["a", "b"] });
+    expect(await g.invoke(new Command({ goto: "b" }), config)).toEqual({ count: 3, log: ["a", "b", "b"] });
+    expect(() => g.stream({ count: 0 })).toThrow(/stream\(\) needs/);
   });
 
   it("works fully once the optional parts are installed", async () => {

@@ -1,0 +1,118 @@
+/**
+ * The bundle-size budgets of issue 9: small apps (generated code of a `.graph` file + the runtime) bundled
+ * with esbuild `--bundle --minify` (browser platform, ESM) and compressed with gzip -9. Each bundle is also run
+ * with `node`, and must print what the app computes, so a budget is never met by a bundle that does not work.
+ * Used by test/runtime/bundle-size.test.ts (the budgets) and printable with `npx tsx bench/size.ts`.
+ */
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+import { buildFiles } from "../compiler/index.ts";
+import { SOURCE_ENTRIES } from "../test/source-entries.ts";
+
+const ROOT = join(import.meta.dirname, "..");
+const FIXTURES = join(ROOT, "test", "fixtures", "size");
+
+export interface SizeApp {
+  readonly name: string;
+  /** the app's entry file (imports `./app.graph.ts` / `./ask.graph.ts`) */
+  readonly source: string;
+  /** what running the bundle prints */
+  readonly prints: string;
+}
+
+const print = "(r) => console.log(JSON.stringify(r))";
+
+export const APPS: readonly SizeApp[] = [
+  {
+    name: "two-node app (invoke)",
+    source: `import { App } from "./app.graph.ts";\nApp.invoke({ count: 0 }).then(${print});\n`,
+    prints: '{"count":2,"log":["a","b"]}',
+  },
+  {
+    name: "with stream()",
+    source:
+      `import { App } from "./app.graph.ts";\n` +
+      `const out = [];\nfor await (const c of App.stream({ count: 0 }, { streamMode: "values" })) out.push(c);\n(${print})(out);\n`,
+    prints: '[{"count":0,"log":[]},{"count":1,"log":["a"]},{"count":2,"log":["a","b"]}]',
+  },
+  {
+    name: "with a checkpointer + interrupts",
+    source:
+      `import { Command, MemorySaver } from "@graphc/runtime";\nimport { Ask } from "./ask.graph.ts";\n` +
+      `const config = { checkpointer: new MemorySaver(), configurable: { thread_id: "t" } };\n` +
+      `const first = await Ask.invoke({ count: 0 }, config);\n` +
+      `const second = await Ask.invoke(new Command({ resume: "ada" }), config);\n` +
+      `(${print})([first.__interrupt__.map((i) => i.value), second]);\n`,
+    prints: '[["name?"],{"count":1,"answer":"ada"}]',
+  },
+];
+
+export interface SizeRow {
+  readonly app: string;
+  readonly minified: number;
+  readonly gzip: number;
+  /** the largest contributors to the minified output, bytes */
+  readonly top: readonly [string, number][];
+}
+
+/** Compiles the fixtures, bundles every app, runs each bundle and returns its sizes. */
+export async function measureSizes(apps: readonly SizeApp[] = APPS): Promise<SizeRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), "graphc-size-"));
+  try {
+    copyFileSync(join(FIXTURES, "nodes.ts"), join(dir, "nodes.ts"));
+    for (const g of ["app.graph", "ask.graph"]) copyFileSync(join(FIXTURES, g), join(dir, g));
+    // without the TypeScript pass (seconds, and it only marks synchronous nodes: a few bytes of difference)
+    const { outputs, diagnostics } = await buildFiles([join(dir, "app.graph"), join(dir, "ask.graph")], {
+      typecheck: false,
+      importExt: "ts",
+    });
+    const errors = diagnostics.filter((d) => d.severity === "error");
+    if (errors.length > 0) throw new Error(`size fixtures do not compile: ${errors.map((d) => d.message).join("; ")}`);
+    for (const o of outputs) writeFileSync(o.path, o.text);
+    const alias: Record<string, string> = {};
+    for (const [name, file] of Object.entries(SOURCE_ENTRIES)) alias[name] = join(ROOT, file);
+    const rows: SizeRow[] = [];
+    for (const [i, app] of apps.entries()) {
+      const entry = join(dir, `entry${i}.ts`);
+      const outfile = join(dir, `entry${i}.mjs`);
+      writeFileSync(entry, app.source);
+      const result = await build({
+        entryPoints: [entry],
+        bundle: true,
+        minify: true,
+        platform: "browser",
+        format: "esm",
+        target: "es2022",
+        outfile,
+        metafile: true,
+        logLevel: "silent",
+        alias,
+      });
+      const ran = spawnSync(process.execPath, [outfile], { encoding: "utf8" });
+      if (ran.status !== 0) throw new Error(`${app.name}: the bundle failed: ${ran.stderr.split("\n").slice(-8).join("\n").slice(-1500)}`);
+      const printed = ran.stdout.trim();
+      if (printed !== app.prints) throw new Error(`${app.name}: the bundle printed ${printed}, expected ${app.prints}`);
+      const bytes = readFileSync(outfile);
+      const inputs = Object.values(result.metafile.outputs)[0]?.inputs ?? {};
+      const top = Object.entries(inputs)
+        .map(([f, x]): [string, number] => [f.replace(/^.*?(runtime\/|entry)/, "$1"), x.bytesInOutput])
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12);
+      rows.push({ app: app.name, minified: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, top });
+    }
+    return rows;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === import.meta.filename) {
+  for (const r of await measureSizes()) {
+    console.log(`${r.app}: ${r.minified} B minified, ${r.gzip} B gzip`);
+    for (const [f, b] of r.top) console.log(`    ${String(b).padStart(6)}  ${f}`);
+  }
+}
