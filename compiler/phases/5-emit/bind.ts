@@ -141,7 +141,7 @@ export function emitCompiled(
   }
   const factory = cx.scope.fresh(`${n.spec}For`);
   const slotsType = cx.scope.fresh(`${n.graph}Slots`);
-  const defaults = (given: (s: SubgraphNodeIR) => string) =>
+  const defaults = (given: (s: (typeof slots)[number]) => string) =>
     `{ ${slots.map((s) => `${key(s.name)}: ${given(s)}`).join(", ")} }`;
   const fallback = (s: SubgraphNodeIR) => (s.slot?.hasDefault ? cx.child(s.child).spec : "undefined");
   const stateful = slots
@@ -168,7 +168,7 @@ export function emitCompiled(
     BLANK,
     `export const ${n.graph} = Object.assign(${compile(n.spec)}, {`,
     `  /** \`${n.graph}\` with the given graphs in its slots (the others keep their default): same entry points, same types. */`,
-    `  bind: (bound: ${slotsType}) => ${branded(compile(`${factory}(${defaults((s) => `bound${member(s.name)}?.spec ?? ${fallback(s)}`)})`))},`,
+    `  bind: (bound: ${slotsType}) => ${branded(compile(`${factory}(${defaults((s) => `bound${member(s.name)}?.spec${s.slot.hasDefault ? ` ?? ${fallback(s)}` : ""}`)})`))},`,
     `}${brand ? `, ${brand}` : ""});`,
   ].join("\n");
 }
