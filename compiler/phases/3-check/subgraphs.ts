@@ -52,7 +52,8 @@ function checkSlot(node: SubgraphNode, slot: SlotBinding, g: BoundGraph, ctx: Ch
   const file = ctx.program.files.get(g.file);
   const iface = slot.interface;
   if (iface === undefined) {
-    if (slot.interfaceRef.name === "") return undefined;
+    // a name imported from a `.graph` file that did not load (or does not export it) is reported by bind
+    if (slot.interfaceRef.name === "" || (file && importReportedByBind(file, slot.interfaceRef.name, ctx))) return undefined;
     const candidates = file ? [...file.interfaces.values()].map((i) => ({ name: i.name, span: i.decl.name.span })) : [];
     const name = slot.interfaceRef.name;
     ctx.diagnostics.push(
@@ -69,6 +70,14 @@ function checkSlot(node: SubgraphNode, slot: SlotBinding, g: BoundGraph, ctx: Ch
     ctx.diagnostics.push(d.slotDefaultNotImplementing(def.span, { name: def.name, node: node.name, iface: iface.name }));
   }
   return iface.shape;
+}
+
+/** An import of `name` from a `.graph` file that did not load or does not declare it (bind reports those). */
+function importReportedByBind(file: BoundFile, name: string, ctx: CheckContext): boolean {
+  const imp = findImport(file, name);
+  if (imp?.kind !== "graph") return false;
+  const from = imp.resolvedFile === undefined ? undefined : ctx.program.files.get(imp.resolvedFile);
+  return !from || !(from.graphs.has(imp.exported) || from.interfaces.has(imp.exported) || from.types.has(imp.exported));
 }
 
 function checkTarget(node: SubgraphNode, g: BoundGraph, ctx: CheckContext): void {
