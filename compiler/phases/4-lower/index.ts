@@ -38,7 +38,7 @@ function lowerFile(file: BoundFile, program: Program, isSync: SyncOracle): FileI
     file: file.path,
     imports: lowerImports(file, program),
     types: [...file.types.values()].map((t) => ({ name: t.name, type: typeFromExpr(t.decl.type, file), span: t.decl.span })),
-    interfaces: [...file.interfaces.values()].map((i) => ({ name: i.name, span: i.decl.span })),
+    interfaces: [...file.interfaces.values()].map((i) => ({ name: i.name, span: i.decl.span, shape: lowerGraph(i.shape, { file, isSync }) })),
     graphs: graphs.map((g) => lowerGraph(g, { file, isSync })),
   };
 }

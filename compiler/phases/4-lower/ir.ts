@@ -23,12 +23,22 @@ export interface FileIR {
   /** local `type` aliases, in source order */
   readonly types: TypeAliasIR[];
   /** `interface` declarations, in source order (each becomes a brand, emit/bind.ts) */
-  readonly interfaces: { readonly name: string; readonly span: Span }[];
+  readonly interfaces: InterfaceIR[];
   /**
    * Every graph of the file, inline subgraphs included, ordered so that a graph comes after every graph of
    * this file it uses as a subgraph (declaration order otherwise).
    */
   readonly graphs: GraphIR[];
+}
+
+/**
+ * `interface Q { … }`: its name and its shape, lowered like a graph of schema blocks only (fields, input,
+ * output; no nodes). Emitted as a brand (emit/bind.ts); the manifest lists its contract.
+ */
+export interface InterfaceIR {
+  readonly name: string;
+  readonly span: Span;
+  readonly shape: GraphIR;
 }
 
 /** `import { a, b as c } from "m"`; for a `.graph` import, the names are graphs. */
