@@ -294,7 +294,17 @@ export interface SubgraphDecl extends AstNode {
   options: OptionEntry[];
 }
 
-export type SubgraphTarget = GraphRefTarget | InlineGraphTarget | FileTarget;
+export type SubgraphTarget = GraphRefTarget | InlineGraphTarget | FileTarget | SlotTarget;
+
+/**
+ * `subgraph query: QueryService [= OrdersQuery]`: a slot typed by an interface, bound when the graph is
+ * constructed (`Parent.bind({ query: … })`); `default` is the graph it runs when not bound.
+ */
+export interface SlotTarget extends AstNode {
+  kind: "Slot";
+  interface: Ident;
+  default?: Ident;
+}
 
 export interface GraphRefTarget extends AstNode {
   kind: "GraphRef";

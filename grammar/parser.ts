@@ -527,8 +527,19 @@ export class GraphParser extends CstParser {
               });
             },
           },
+          {
+            // `subgraph query: QueryService [= OrdersQuery]`: a slot typed by an interface, with a default binding
+            ALT: () => {
+              this.CONSUME(T.Colon, { LABEL: "colon" });
+              this.CONSUME4(T.Name, { LABEL: "iface" });
+              this.OPTION4(() => {
+                this.CONSUME2(T.Eq, { LABEL: "slotEq" });
+                this.trailingName(102, "slotDefault");
+              });
+            },
+          },
         ],
-        ERR_MSG: "'=' or 'from'",
+        ERR_MSG: "'=', ':' or 'from'",
       })),
     );
     // `goto [..]` after the target, as after a node's signature; `goto` then `[` (a node named `goto` starting

@@ -507,6 +507,15 @@ export class AstBuilder {
       }
       return target;
     }
+    if (has(n, "colon")) {
+      const iface = this.ident(tok(n, "iface"), this.endOf(tok(n, "colon"), start));
+      const slot: A.SlotTarget = { kind: "Slot", interface: iface, span: iface.span };
+      if (has(n, "slotEq")) {
+        slot.default = this.ident(tok(n, "slotDefault"), this.endOf(tok(n, "slotEq"), start));
+        slot.span = this.span(iface.span.start.offset, slot.default.span.end.offset);
+      }
+      return slot;
+    }
     const ref = this.ident(tok(n, "target"), this.endOf(tok(n, "eq") ?? tok(n, "name"), start));
     return { kind: "GraphRef", name: ref, span: ref.span };
   }

@@ -7,7 +7,8 @@
 import type { JsonSchema, JsonValue } from "../schema/json-schema.ts";
 import { majorOf } from "../phases/2-bind/meta.ts";
 import type { Change, ChangeLevel, DiffResult, GraphDiff, Subject } from "./diff-types.ts";
-import type { GraphEntry, Manifest } from "./manifest-types.ts";
+import { slotChanges } from "./diff-slots.ts";
+import type { GraphEntry, InterfaceEntry, Manifest } from "./manifest-types.ts";
 import { includes, jsonEqual } from "./schema-includes.ts";
 
 export function diffManifests(before: Manifest, after: Manifest): DiffResult {
@@ -17,7 +18,10 @@ export function diffManifests(before: Manifest, after: Manifest): DiffResult {
   const graphs: GraphDiff[] = [];
   for (const [k, g] of now) {
     const was = old.get(k);
-    const changes = was === undefined ? [change("safe", "graph-added", `graph \`${g.name}\` added`, GRAPH)] : graphChanges(was, g);
+    const changes =
+      was === undefined
+        ? [change("safe", "graph-added", `graph \`${g.name}\` added`, GRAPH)]
+        : [...graphChanges(was, g), ...slotChanges(was, g, before, after, contractChanges)];
     if (changes.length > 0) graphs.push(verdict(g, was, changes));
   }
   for (const [k, g] of old) {
@@ -57,11 +61,22 @@ function relation(a: JsonSchema, aRoot: JsonSchema, b: JsonSchema, bRoot: JsonSc
 
 const props = (s: JsonSchema) => (s["properties"] ?? {}) as Record<string, JsonSchema>;
 const requiredOf = (s: JsonSchema) => new Set((s["required"] ?? []) as string[]);
-const typeText = (g: GraphEntry, name: string) => `\`${g.fields[name]?.type ?? "?"}\``;
+const typeText = (g: Contract, name: string) => `\`${g.fields[name]?.type ?? "?"}\``;
 
 // ---------------------------------------------------------------- input and output
 
-function schemaChanges(a: GraphEntry, b: GraphEntry, side: "input" | "output"): Change[] {
+/** An interface's contract compared like a graph's: its input and output fields and their reducers. */
+function contractChanges(a: InterfaceEntry, b: InterfaceEntry): Change[] {
+  const reducers = Object.entries(a.fields).flatMap(([name, fa]) => {
+    const fb = b.fields[name];
+    return fb === undefined || fb.reducer === fa.reducer ? [] : [change("breaking", "reducer-changed", `reducer of \`${name}\` changed: ${fa.reducer} → ${fb.reducer}`, { kind: "field", name })];
+  });
+  return [...schemaChanges(a, b, "input"), ...schemaChanges(a, b, "output"), ...reducers];
+}
+
+type Contract = Pick<GraphEntry, "input" | "output" | "fields">;
+
+function schemaChanges(a: Contract, b: Contract, side: "input" | "output"): Change[] {
   const out: Change[] = [];
   const pa = props(a[side]);
   const pb = props(b[side]);

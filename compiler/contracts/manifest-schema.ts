@@ -9,7 +9,7 @@ export const MANIFEST_SCHEMA: JsonSchema = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
   title: "graphc manifest",
   description:
-    "What `graphc manifest` writes: every named graph with its metadata, contract schemas, fields, nodes, subgraphs, vars and interrupts (docs/contracts.md).",
+    "What `graphc manifest` writes: every named graph with its metadata, contract schemas, fields, nodes, subgraphs, slots, vars and interrupts, and every interface (docs/contracts.md).",
   type: "object",
   properties: {
     format: {
@@ -19,6 +19,12 @@ export const MANIFEST_SCHEMA: JsonSchema = {
       type: "array",
       items: {
         $ref: "#/$defs/graph",
+      },
+    },
+    interfaces: {
+      type: "array",
+      items: {
+        $ref: "#/$defs/interface",
       },
     },
   },
@@ -87,6 +93,12 @@ export const MANIFEST_SCHEMA: JsonSchema = {
           type: "object",
           additionalProperties: {
             $ref: "#/$defs/var",
+          },
+        },
+        slots: {
+          type: "array",
+          items: {
+            $ref: "#/$defs/slot",
           },
         },
         implements: {
@@ -197,6 +209,34 @@ export const MANIFEST_SCHEMA: JsonSchema = {
         },
       },
       required: ["node", "graph", "source", "via"],
+      additionalProperties: false,
+    },
+    interface: {
+      type: "object",
+      properties: {
+        name: { $ref: "#/$defs/name" },
+        file: { $ref: "#/$defs/relativePath" },
+        input: { $ref: "#/$defs/jsonSchema" },
+        output: { $ref: "#/$defs/jsonSchema" },
+        fields: { type: "object", additionalProperties: { $ref: "#/$defs/field" } },
+      },
+      required: ["name", "file", "input", "output", "fields"],
+      additionalProperties: false,
+    },
+    slot: {
+      type: "object",
+      properties: {
+        node: { $ref: "#/$defs/name" },
+        interface: { $ref: "#/$defs/name" },
+        source: { $ref: "#/$defs/relativePath" },
+        default: {
+          type: "object",
+          properties: { graph: { $ref: "#/$defs/name" }, source: { $ref: "#/$defs/relativePath" } },
+          required: ["graph", "source"],
+          additionalProperties: false,
+        },
+      },
+      required: ["node", "interface", "source"],
       additionalProperties: false,
     },
     var: {

@@ -11,6 +11,28 @@ export interface Manifest {
   readonly format: typeof MANIFEST_FORMAT;
   /** every named graph the files define or load, sorted by file then name (inline graphs are listed as subgraphs) */
   readonly graphs: readonly GraphEntry[];
+  /** every interface the files declare or load, sorted by file then name (absent in manifests before slots) */
+  readonly interfaces?: readonly InterfaceEntry[];
+}
+
+/** `interface Q { … }`: the contract a slot typed by it relies on (its input, output and their fields). */
+export interface InterfaceEntry {
+  readonly name: string;
+  readonly file: string;
+  readonly input: JsonSchema;
+  readonly output: JsonSchema;
+  /** the fields of input and output, by name */
+  readonly fields: { readonly [name: string]: FieldEntry };
+}
+
+/** `subgraph q: Q [= Default]`: a node whose graph is bound when the parent is constructed. */
+export interface SlotEntry {
+  readonly node: string;
+  readonly interface: string;
+  /** the `.graph` file that declares the interface */
+  readonly source: string;
+  /** the graph it runs unless bound otherwise; absent when it must be bound */
+  readonly default?: { readonly graph: string; readonly source: string };
 }
 
 export interface GraphEntry {
@@ -29,6 +51,8 @@ export interface GraphEntry {
   /** graphs this one runs: subgraph nodes and `uses:` function nodes, sorted by node */
   readonly subgraphs: readonly SubgraphEntry[];
   readonly vars: { readonly [name: string]: VarEntry };
+  /** its slots, sorted by node (absent in manifests before slots) */
+  readonly slots?: readonly SlotEntry[];
   /** the interfaces it implements (`graph X implements Q`), sorted by name */
   readonly implements: readonly { readonly name: string; readonly source: string }[];
   /** node names, sorted */

@@ -6,7 +6,7 @@
 import type { ExprIR, GraphIR, NodeIR, ProgramIR, ReducerIR, TemplatePartIR, VarIR } from "../phases/4-lower/ir.ts";
 import { tsType } from "../phases/5-emit/types.ts";
 import { graphSchemas, typeSchema, type JsonValue } from "../schema/json-schema.ts";
-import { MANIFEST_FORMAT, type FieldEntry, type GraphEntry, type Manifest, type NodeEntry, type SubgraphEntry, type VarEntry } from "./manifest-types.ts";
+import { MANIFEST_FORMAT, type FieldEntry, type GraphEntry, type InterfaceEntry, type Manifest, type SlotEntry, type NodeEntry, type SubgraphEntry, type VarEntry } from "./manifest-types.ts";
 
 export function buildManifest(program: ProgramIR): Manifest {
   const graphs = program.files
@@ -14,7 +14,33 @@ export function buildManifest(program: ProgramIR): Manifest {
     .filter((g) => !g.inline)
     .map((g) => graphEntry(g, program))
     .sort((a, b) => compare(a.file, b.file) || compare(a.name, b.name));
-  return { format: MANIFEST_FORMAT, graphs };
+  const interfaces = program.files
+    .flatMap((f) => f.interfaces.map((i) => interfaceEntry(i.shape, f.file, program)))
+    .sort((a, b) => compare(a.file, b.file) || compare(a.name, b.name));
+  return { format: MANIFEST_FORMAT, graphs, interfaces };
+}
+
+function interfaceEntry(shape: GraphIR, file: string, program: ProgramIR): InterfaceEntry {
+  const { input, output } = graphSchemas(shape, program);
+  const contract = new Set([...shape.input, ...shape.output]);
+  return {
+    name: shape.name,
+    file,
+    input,
+    output,
+    fields: Object.fromEntries(shape.fields.filter((f) => contract.has(f.name)).map((f) => [f.name, fieldEntry(f)])),
+  };
+}
+
+function slotEntries(g: GraphIR): SlotEntry[] {
+  return g.nodes
+    .flatMap((n) => {
+      if (n.kind !== "subgraph" || n.slot === undefined) return [];
+      const { name, file } = n.slot.interface;
+      const def = n.slot.hasDefault ? { default: { graph: n.child.name, source: n.child.file } } : {};
+      return [{ node: n.name, interface: name, source: file, ...def }];
+    })
+    .sort((a, b) => compare(a.node, b.node));
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -34,6 +60,7 @@ function graphEntry(g: GraphIR, program: ProgramIR): GraphEntry {
     nodes: [...g.nodes].sort((a, b) => compare(a.name, b.name)).map(nodeEntry),
     subgraphs: g.nodes.flatMap((n) => subgraphEntry(n, program)).sort((a, b) => compare(a.node, b.node)),
     vars: Object.fromEntries(Object.entries(byName(g.vars)).map(([name, v]) => [name, varEntry(v, g, program)])),
+    slots: slotEntries(g),
     implements: (g.implements ?? []).map((i) => ({ name: i.name, source: i.file })).sort((a, b) => compare(a.name, b.name)),
     interrupts: { before: sorted(g.interruptBefore), after: sorted(g.interruptAfter) },
   };
@@ -65,7 +92,8 @@ function nodeEntry(n: NodeIR): NodeEntry {
 
 function subgraphEntry(n: NodeIR, program: ProgramIR): SubgraphEntry[] {
   const child = n.kind === "subgraph" ? n.child : n.uses;
-  if (child === undefined) return [];
+  // a slot without a default runs no graph until bound (listed under `slots`)
+  if (child === undefined || (n.kind === "subgraph" && n.slot?.hasDefault === false)) return [];
   const target = program.files.find((f) => f.file === child.file)?.graphs.find((g) => g.id === child.id);
   return [{ node: n.name, graph: child.name, source: target?.inline ? "inline" : child.file, via: n.kind === "subgraph" ? "subgraph" : "uses" }];
 }

@@ -46,6 +46,8 @@ function targetHead(s: SubgraphDecl): string {
       return `subgraph ${s.name.name} = graph`;
     case "FileRef":
       return `subgraph ${s.name.name} from ${t.path.raw}${t.graph === undefined ? "" : ` as ${t.graph.name}`}`;
+    case "Slot":
+      return `subgraph ${s.name.name}: ${t.interface.name}${t.default === undefined ? "" : ` = ${t.default.name}`}`;
   }
 }
 

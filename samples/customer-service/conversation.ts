@@ -5,7 +5,7 @@
  */
 import { Command } from "@graphc/runtime";
 import { SqliteSaver, SqliteStore } from "@graphc/checkpoint-sqlite";
-import { CustomerService, type CustomerServiceState } from "./customer_service.graph.ts";
+import { CustomerService, type CustomerServiceSlots, type CustomerServiceState } from "./customer_service.graph.ts";
 import type { Approval } from "./domain.graph.ts";
 import type { ConfirmationRequest } from "./execution.nodes.ts";
 import { auditRows, dataFile, openDb, type AuditRow } from "./db.ts";
@@ -64,6 +64,8 @@ export interface ConversationOptions {
   userId?: string;
   steps?: readonly Step[];
   vars?: { refundLimit?: number; dryRun?: boolean };
+  /** the business line answering queries: CustomerService's `query` slot (default: the e-commerce Query) */
+  query?: CustomerServiceSlots["query"];
   log?: (line: string) => void;
 }
 
@@ -91,7 +93,8 @@ export async function runConversation(options: ConversationOptions = {}) {
   const saver = new SqliteSaver(dataFile(options.checkpointPath ?? "checkpoints.db"));
   // the long-term memory (the user's orders, across conversations) lives beside the business data
   const store = new SqliteStore(openDb(dbPath));
-  const graph = CustomerService.withConfig({ checkpointer: saver, store });
+  const bound = options.query ? CustomerService.bind({ query: options.query }) : CustomerService;
+  const graph = bound.withConfig({ checkpointer: saver, store });
   const config = {
     configurable: { thread_id: options.threadId ?? `conversation-${Date.now()}` },
     vars: { dbPath, ...options.vars },

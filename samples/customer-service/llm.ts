@@ -11,7 +11,7 @@ import type { Entities, Intent, QueryResult, Verdict } from "./domain.graph.ts";
 
 export const INTENTS: readonly Intent[] = ["query_order", "query_logistics", "refund", "human", "unknown"];
 
-const CLASSIFY_SYSTEM = `你是电商客服的接待员。只输出 JSON：{"intent": one of ${INTENTS.join("|")}, "order_id": "ORD 开头的订单号或 null", "amount": 数字或 null, "reason": "退款原因或 null"}。
+const CLASSIFY_SYSTEM = `你是电商客服的接待员。只输出 JSON：{"intent": one of ${INTENTS.join("|")}, "order_id": "ORD 或 FR（生鲜）开头的订单号或 null", "amount": 数字或 null, "reason": "退款原因或 null"}。
 "上周买的" 之类的描述不是订单号。`;
 
 const DECIDE_SYSTEM = `你是客服决策员。根据意图和查询结果判断能否自助解决。只输出 JSON：{"decision": "self_solve" | "escalate", "reason": "..."}`;
@@ -22,6 +22,9 @@ export interface Classification {
 }
 
 /** The deterministic stand-in: the answers a well-behaved model would give to the prompts above. */
+/** an order id of either business line: e-commerce `ORD…`, fresh food `FR…` (fresh_query.graph) */
+const ORDER_ID = /(?:ORD|FR)\d+/i;
+
 export const scriptedModel = new ScriptedModel("scripted-cs", (turns) => {
   const system = turns[0]?.content ?? "";
   const text = lastUserText(turns);
@@ -43,7 +46,7 @@ export const scriptedModel = new ScriptedModel("scripted-cs", (turns) => {
         : /订单|查一下|状态/.test(text)
           ? "query_order"
           : "unknown";
-  const orderId = /ORD\d+/i.exec(text)?.[0]?.toUpperCase() ?? null;
+  const orderId = ORDER_ID.exec(text)?.[0]?.toUpperCase() ?? null;
   const amount = /(\d+(?:\.\d+)?)\s*元/.exec(text)?.[1];
   const reason = /(?:因为|原因[是：:]?)(.+?)(?:[，。,.]|$)/.exec(text)?.[1] ?? null;
   return JSON.stringify({ intent, order_id: orderId, amount: amount === undefined ? null : Number(amount), reason });
@@ -74,7 +77,7 @@ export async function classify(
   );
   const intent = INTENTS.includes(answer["intent"] as Intent) ? (answer["intent"] as Intent) : "unknown";
   const entities: Entities = {};
-  if (typeof answer["order_id"] === "string" && /^ORD\d+$/i.test(answer["order_id"])) {
+  if (typeof answer["order_id"] === "string" && new RegExp(`^${ORDER_ID.source}$`, "i").test(answer["order_id"])) {
     entities.order_id = answer["order_id"].toUpperCase();
   }
   if (typeof answer["amount"] === "number") entities.amount = answer["amount"];

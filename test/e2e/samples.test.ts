@@ -83,7 +83,7 @@ describe("samples build", () => {
   it("compiles every .graph file without diagnostics", () => {
     expect(build.report).toBe("");
     expect(build.ok).toBe(true);
-    expect(build.files.length).toBe(16);
+    expect(build.files.length).toBe(17);
   });
 
   it("type-checks the samples with their generated code", () => {
@@ -316,6 +316,30 @@ describe("customer-service (seed 004)", () => {
     // another user has no memory of it
     const stranger = await conversation("memory", { threadId: "wednesday", userId: "u2002", steps: [{ user: "我的快递到哪了？" }] });
     expect(stranger.turns[0]!.state.query_result).toEqual({ error: "missing_order_id" });
+  });
+
+  it("switches business lines by binding the query slot: each line answers its own orders, the parent unchanged", async () => {
+    const { FreshQuery } = await load("customer-service/fresh_query.graph.ts");
+    const { Query } = await load("customer-service/query.graph.ts");
+    const steps = [{ user: "帮我查一下订单 ORD1001 的状态" }, { user: "帮我查一下订单 FR2001 的状态" }];
+    const lines = {
+      default: await conversation("line-default", { steps }),
+      ecommerce: await conversation("line-ecommerce", { steps, query: Query }),
+      fresh: await conversation("line-fresh", { steps, query: FreshQuery }),
+    };
+    for (const line of [lines.default, lines.ecommerce]) {
+      const [ord, fr] = line.turns as [Turn, Turn];
+      expect(ord.replies[0]).toMatch(/^订单 ORD1001：/);
+      expect(fr.state.query_result).toEqual({ error: "order_not_found" }); // not an e-commerce order
+      expect(ord.updates.filter((u) => u.path[0] === "query").map((u) => u.node)).toEqual(["guard", "fetch", "reply"]);
+    }
+    const [ord, fr] = lines.fresh.turns as [Turn, Turn];
+    expect(ord.state.query_result).toEqual({ error: "order_not_found" }); // not a fresh-food order
+    expect(fr.replies[0]).toBe("生鲜订单 FR2001：配送中，金额 ¥89，商品：草莓 500g、牛奶 1L，配送时段 今天 18:00-19:00。");
+    expect(fr.notes).toContain("get_fresh_order(FR2001)");
+    expect(fr.updates.filter((u) => u.path[0] === "query").map((u) => u.node)).toEqual(["lookup", "reply"]);
+    // the rest of the parent runs as before: the decision answers a found order itself
+    expect(summary(fr)).toEqual(["query_order", "self_solve", "none", false]);
   });
 
   it("writes nothing in dry-run mode and reads refundLimit from the run's vars", async () => {

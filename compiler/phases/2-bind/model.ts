@@ -293,11 +293,25 @@ export interface SubgraphNode extends NodeBase {
   /** the child graph; undefined when it could not be resolved (reported) */
   readonly target?: BoundGraph | undefined;
   /** how the child was named: `Name`, inline, or `from "file"` (with the file that was loaded) */
-  readonly targetKind: "ref" | "inline" | "file";
+  readonly targetKind: "ref" | "inline" | "file" | "slot";
+  /** `subgraph q: Iface [= Default]`: the slot's interface and default (`target` is the default) */
+  readonly slot?: SlotBinding | undefined;
   /** child input: per-field mapping or a TS transform */
   readonly in: SubgraphMapping<InMapItem>;
   /** child output back into the parent */
   readonly out: SubgraphMapping<OutMapItem>;
+}
+
+/**
+ * A slot: a subgraph node typed by an interface (docs/language.md, "Slots"). Its mappings are checked
+ * against the interface's shape; the graph it runs is chosen when the parent is constructed.
+ */
+export interface SlotBinding {
+  readonly interfaceRef: NameRef;
+  /** undefined when the name is no interface (3-check reports G2042) */
+  readonly interface?: BoundInterface | undefined;
+  /** `= Default`, as written; the graph itself is the node's `target` */
+  readonly defaultRef?: NameRef | undefined;
 }
 
 /**

@@ -12,9 +12,11 @@ import {
   type InMapItem,
   type NameRef,
   type OutMapItem,
+  type SlotBinding,
   type SubgraphMapping,
   type SubgraphNode,
 } from "./model.ts";
+import { findInterface } from "./interfaces.ts";
 import { readNodeOptions } from "./options.ts";
 
 /** The graph a subgraph node targets, or undefined (reported by 3-check/subgraphs.ts). */
@@ -32,7 +34,20 @@ export function resolveTarget(p: PendingSubgraph, ctx: BindContext): BoundGraph 
       if (t.graph) return file.graphs.get(t.graph.name);
       return file.graphs.size === 1 ? [...file.graphs.values()][0] : undefined;
     }
+    case "Slot":
+      return t.default === undefined ? undefined : graphByName(p.file, t.default.name, ctx);
   }
+}
+
+/** A slot's interface and default as written (`subgraph q: Iface = Default`), or undefined for other targets. */
+function slotOf(p: PendingSubgraph, ctx: BindContext): SlotBinding | undefined {
+  const t = p.decl.target;
+  if (t.kind !== "Slot") return undefined;
+  return {
+    interfaceRef: ref(t.interface),
+    interface: findInterface(ctx.files, p.file, t.interface.name),
+    defaultRef: t.default === undefined ? undefined : ref(t.default),
+  };
 }
 
 /** A graph visible in `file` under `name`: declared there, or imported from a `.graph` file. */
@@ -89,6 +104,9 @@ function mapping<Item>(
 export function completeSubgraphs(ctx: BindContext): void {
   for (const p of ctx.pending) {
     const target = resolveTarget(p, ctx);
+    const slot = slotOf(p, ctx);
+    // a slot's same-name mappings follow the interface, not whichever graph is bound
+    const shape = slot ? slot.interface?.shape : target;
     const parent = p.graph;
     const at = p.decl.name;
     // `in` expressions may also name vars (or unknown names, reported by the checker): keep the fields
@@ -100,7 +118,7 @@ export function completeSubgraphs(ctx: BindContext): void {
       p.decl.in,
       p.file,
       () =>
-        sameName(target?.input).map((f) => ({
+        sameName(shape?.input).map((f) => ({
           child: { name: f, span: at.span },
           expr: nameExpr({ ...at, name: f }),
           parentFields: [{ name: f, span: at.span }],
@@ -112,7 +130,7 @@ export function completeSubgraphs(ctx: BindContext): void {
       p.decl.out,
       p.file,
       () =>
-        sameName(target?.output).map((f) => ({
+        sameName(shape?.output).map((f) => ({
           child: { name: f, span: at.span },
           parent: { name: f, span: at.span },
           sameName: true,
@@ -136,7 +154,8 @@ export function completeSubgraphs(ctx: BindContext): void {
       reads,
       writes,
       target,
-      targetKind: p.decl.target.kind === "GraphRef" ? "ref" : p.decl.target.kind === "InlineGraph" ? "inline" : "file",
+      targetKind: TARGET_KIND[p.decl.target.kind],
+      slot,
       in: inMap,
       out: outMap,
       goto: p.decl.goto?.filter((t) => t.name !== "").map(ref),
@@ -146,6 +165,8 @@ export function completeSubgraphs(ctx: BindContext): void {
     parent.nodes.set(at.name, node);
   }
 }
+
+const TARGET_KIND = { GraphRef: "ref", InlineGraph: "inline", FileRef: "file", Slot: "slot" } as const;
 
 function dedupe(refs: NameRef[]): NameRef[] {
   const seen = new Set<string>();

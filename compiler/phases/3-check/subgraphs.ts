@@ -13,6 +13,7 @@ import {
   type BoundGraph,
   type DslType,
   type NameRef,
+  type SlotBinding,
   type SubgraphMapping,
   type SubgraphNode,
 } from "../2-bind/model.ts";
@@ -41,6 +42,39 @@ function updateType(field: BoundField): DslType {
     return union([field.type, field.type.element]);
   }
   return field.type;
+}
+
+/** A slot's interface resolves (G2042) and its default, if any, resolves (G2010) and implements it (G5013). */
+function checkSlot(node: SubgraphNode, slot: SlotBinding, g: BoundGraph, ctx: CheckContext): BoundGraph | undefined {
+  const file = ctx.program.files.get(g.file);
+  const iface = slot.interface;
+  if (iface === undefined) {
+    // a name imported from a `.graph` file that did not load (or does not export it) is reported by bind
+    if (slot.interfaceRef.name === "" || (file && importReportedByBind(file, slot.interfaceRef.name, ctx))) return undefined;
+    const candidates = file ? [...file.interfaces.values()].map((i) => ({ name: i.name, span: i.decl.name.span })) : [];
+    const name = slot.interfaceRef.name;
+    ctx.diagnostics.push(
+      d.unknownSlotInterface(slot.interfaceRef.span, { name, node: node.name, graph: g.name, suggestions: suggest(name, candidates) }),
+    );
+    return undefined;
+  }
+  const def = slot.defaultRef;
+  if (def === undefined || def.name === "") return iface.shape;
+  if (!node.target) {
+    const candidates = file ? [...file.graphs.values()].map((x) => ({ name: x.name, span: x.decl.name.span })) : [];
+    ctx.diagnostics.push(d.unknownGraph(def.span, { name: def.name, suggestions: suggest(def.name, candidates) }));
+  } else if (!node.target.implements.some((i) => i.target === iface)) {
+    ctx.diagnostics.push(d.slotDefaultNotImplementing(def.span, { name: def.name, node: node.name, iface: iface.name }));
+  }
+  return iface.shape;
+}
+
+/** An import of `name` from a `.graph` file that did not load or does not declare it (bind reports those). */
+function importReportedByBind(file: BoundFile, name: string, ctx: CheckContext): boolean {
+  const imp = findImport(file, name);
+  if (imp?.kind !== "graph") return false;
+  const from = imp.resolvedFile === undefined ? undefined : ctx.program.files.get(imp.resolvedFile);
+  return !from || !(from.graphs.has(imp.exported) || from.interfaces.has(imp.exported) || from.types.has(imp.exported));
 }
 
 function checkTarget(node: SubgraphNode, g: BoundGraph, ctx: CheckContext): void {
@@ -320,6 +354,13 @@ function reportTooDeep(root: Chain, ctx: CheckContext): void {
 
 export function checkSubgraphs(g: BoundGraph, ctx: CheckContext): void {
   for (const node of subgraphNodes(g)) {
+    if (node.slot) {
+      // a slot's mappings are checked against its interface; its default only has to implement it
+      const shape = checkSlot(node, node.slot, g, ctx);
+      if (shape) checkMappings(node, g, shape, ctx, true);
+      if (node.target) checkInheritedVars(g, node.target, node.span as Span, ctx);
+      continue;
+    }
     checkTarget(node, g, ctx);
     if (!node.target) continue;
     // inside an include cycle (reported once, G5005) the "looks unintended" warnings are noise

@@ -155,13 +155,16 @@ function lowerNode(n: BoundNode, edges: EdgesIR, fnRef: (fn: ImportRef) => FnRef
     const u = n.usesTarget;
     return { kind: "function", ...base, fn, ...(u ? { uses: { id: u.id, name: u.name, file: u.file } } : {}) };
   }
-  const child = required(n.target, n.span, "subgraph target");
+  const iface = n.slot ? required(n.slot.interface, n.span, "slot interface") : undefined;
+  // a slot without a default has no child graph: `child` then names the interface (never emitted as a spec)
+  const child = iface && !n.target ? { id: `${iface.file}#interface:${iface.name}`, name: iface.name, file: iface.file } : required(n.target, n.span, "subgraph target");
   const inMap = n.in;
   const outMap = n.out;
   return {
     kind: "subgraph",
     ...base,
     ...(n.options.stateful ? { stateful: true as const } : {}),
+    ...(iface ? { slot: { interface: { name: iface.name, file: iface.file }, hasDefault: n.target !== undefined } } : {}),
     child: { id: child.id, name: child.name, file: child.file },
     in:
       inMap.kind === "fn"

@@ -33,6 +33,7 @@ function lowerFile(file: BoundFile, program: Program): FileIR {
     file: file.path,
     imports: lowerImports(file, program),
     types: [...file.types.values()].map((t) => ({ name: t.name, type: typeFromExpr(t.decl.type, file), span: t.decl.span })),
+    interfaces: [...file.interfaces.values()].map((i) => ({ name: i.name, span: i.decl.span, shape: lowerGraph(i.shape, { file }) })),
     graphs: graphs.map((g) => lowerGraph(g, { file })),
   };
 }

@@ -23,11 +23,23 @@ export interface FileIR {
   readonly imports: ImportIR[];
   /** local `type` aliases, in source order */
   readonly types: TypeAliasIR[];
+  /** `interface` declarations, in source order (each becomes a brand, emit/bind.ts) */
+  readonly interfaces: InterfaceIR[];
   /**
    * Every graph of the file, inline subgraphs included, ordered so that a graph comes after every graph of
    * this file it uses as a subgraph (declaration order otherwise).
    */
   readonly graphs: GraphIR[];
+}
+
+/**
+ * `interface Q { … }`: its name and its shape, lowered like a graph of schema blocks only (fields, input,
+ * output; no nodes). Emitted as a brand (emit/bind.ts); the manifest lists its contract.
+ */
+export interface InterfaceIR {
+  readonly name: string;
+  readonly span: Span;
+  readonly shape: GraphIR;
 }
 
 /** `import { a, b as c } from "m"`; for a `.graph` import, the names are graphs. */
@@ -222,6 +234,17 @@ export interface SubgraphNodeIR extends NodeBaseIR {
    * on one thread (LangGraph `checkpointer: true`). Absent for the default, stateless subgraph.
    */
   readonly stateful?: true | undefined;
+  /**
+   * `subgraph q: Iface [= Default]`: a slot, bound when the parent is constructed (emit/bind.ts). `child` is
+   * the default; a slot without one has no child (`hasDefault` false, `child` then names the interface).
+   */
+  readonly slot?: SlotIR | undefined;
+}
+
+export interface SlotIR {
+  /** the interface and the `.graph` file that declares it */
+  readonly interface: { readonly name: string; readonly file: string };
+  readonly hasDefault: boolean;
 }
 
 export type NodeIR = FunctionNodeIR | SubgraphNodeIR;

@@ -4,6 +4,7 @@
  */
 import type { Span } from "../../../grammar/span.ts";
 import type { GraphIR, GraphRefIR } from "../4-lower/ir.ts";
+import type { InterfaceNames } from "./bind.ts";
 import type { Scope } from "./names.ts";
 
 /** The generated names of a graph used as a subgraph (local bindings in the file being emitted). */
@@ -33,6 +34,8 @@ export interface EmitContext {
    * a TypeScript error on that line becomes the right graphc diagnostic (ts-check.ts).
    */
   binding(key: string, role: FnBinding): void;
+  /** interface brands and types (bind.ts) */
+  readonly interfaces: InterfaceNames;
   /** graphc version written into specs and the header */
   readonly version: string;
 }

@@ -10,6 +10,8 @@ import { d } from "../../diagnostics/messages.ts";
 import type { FileIR, GraphIR, GraphRefIR, ProgramIR } from "../4-lower/ir.ts";
 import { MARK_PREFIX, type ChildNames, type EmitContext, type FnBinding } from "./context.ts";
 import { isBindingName, isIdentifier, str } from "./escape.ts";
+import { appendAll } from "../../../grammar/append.ts";
+import { InterfaceNames } from "./bind.ts";
 import { emitGraphTypes } from "./graph-types.ts";
 import { BLANK } from "./format.ts";
 import { graphNames, Scope, type GraphNames } from "./names.ts";
@@ -76,8 +78,11 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
     return withImportExt(rel.startsWith(".") ? rel : `./${rel}`, options.importExt);
   };
 
+  const interfaces = new InterfaceNames(scope, file.file, (f) => relModule(outPath(f)));
+  interfaces.declareLocal(file);
   const cx: EmitContext = {
     scope,
+    interfaces,
     version: options.version,
     traced(span, text) {
       spans.push(span);
@@ -119,6 +124,7 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
 
   const body: string[] = [BLANK];
   for (const t of file.types) body.push(cx.traced(t.span, `export type ${t.name} = ${tsType(t.type)};`));
+  appendAll(body, interfaces.declarations(file, cx.traced));
   for (const g of file.graphs) {
     const names = local.get(g.id)!;
     body.push(`\n${BLANK}\n// ---------------------------------------------------------------- graph ${names.graph}\n${BLANK}\n`);
@@ -157,6 +163,7 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
     const fmt = (n: { exported: string; local: string }) => (n.exported === n.local ? n.exported : `${n.exported} as ${n.local}`);
     head.push(`import { ${fmt(spec!)}, ${types.map((t) => `type ${fmt(t)}`).join(", ")} } from ${str(ci.module)};`);
   }
+  appendAll(head, interfaces.importLines());
   return { path, text: `${head.join("\n")}\n${body.join("\n")}\n`, spans, bindings, diagnostics };
 }
 
@@ -179,7 +186,7 @@ export function rebase(spec: string, graphFile: string, outFile: string): string
 /** Parameter and variable names of generated functions (spec-data.ts, spec-nodes.ts, types.ts). */
 const GENERATED_LOCALS = new Set([
   "v", "u", "k", "x", "o", "i", "raw", "out", "input", "ctx", "fresh", "state", "fn", "key", "to",
-  "written", "inherited", "env", "updates", "_overrides", "y",
+  "written", "inherited", "env", "updates", "_overrides", "y", "slots", "bound",
 ]);
 
 /**

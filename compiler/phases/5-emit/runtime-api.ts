@@ -19,6 +19,8 @@ export const RUNTIME_PACKAGE = packageOf(RUNTIME_MODULE);
 export const RUNTIME_VALUES = [
   "compileGraph",
   "GraphInputError",
+  // an unbound slot (bind.ts)
+  "GraphValueError",
   "InvalidUpdateError",
   "updateTypeError",
   "badInput",

@@ -6,6 +6,7 @@
  * declared once before the spec (`Shared`).
  */
 import type { Span } from "../../../grammar/span.ts";
+import { slotSpec, slotSubgraphProp, unboundGuard } from "./bind.ts";
 import type { BranchIR, EdgesIR, FieldIR, FunctionNodeIR, GraphIR, NodeIR, SubgraphNodeIR } from "../4-lower/ir.ts";
 import type { EmitContext } from "./context.ts";
 import { access, inComment, key, str } from "./escape.ts";
@@ -125,8 +126,10 @@ function functionCall(g: GraphIR, node: FunctionNodeIR, n: GraphNames, cx: EmitC
 
 function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitContext, shared: Shared): string {
   const F = fieldMap(g);
-  const child = cx.child(node.child);
-  const childIR = cx.graph(node.child.id);
+  // a slot runs whatever is bound: its child types are the default's, or plain values without a default
+  const V = cx.scope.rt("Values");
+  const child = node.slot?.hasDefault === false ? { spec: "", input: V, output: V } : cx.child(node.child);
+  const childIR = node.slot ? undefined : cx.graph(node.child.id);
   let read: string;
   if (node.in.kind === "fn") {
     cx.binding(`(state: ${n.state}) => ${child.input} = ${cx.fn(node.in.fn.local)}`, { role: "in", node: node.name, fn: node.in.fn.local });
@@ -140,8 +143,7 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
     );
     read = `read: (v) => ${projection(items, cx.scope.rt("Values"))},`;
   }
-  const spec = node.stateful ? n.statefulSpec(node.name) : child.spec;
-  const V = cx.scope.rt("Values");
+  const spec = node.stateful ? n.statefulSpec(node.name) : node.slot ? slotSpec(node) : child.spec;
   /** the arrow body mapping the child's output `out` back */
   let back: string;
   if (node.out.kind === "fn") {
@@ -171,11 +173,11 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
     // a child that finishes synchronously (no checkpointer, synchronous nodes) is mapped back at once
     // (`runSubgraphNow`, where the runtime offers it): no promise, so the parent's step stays synchronous
     `call: (input, ctx) => {
-      const out = ctx.runSubgraphNow ? ctx.runSubgraphNow(${spec}, input as ${V}) : ctx.runSubgraph(${spec}, input as ${V});
+      ${unboundGuard(g, node, spec, cx)}const out = ctx.runSubgraphNow ? ctx.runSubgraphNow(${spec}, input as ${V}) : ctx.runSubgraph(${spec}, input as ${V});
       return out instanceof Promise ? out.then(${fromChild}) : ${fromChild}(out);
     },`,
     `sync: false,`,
-    `subgraph: ${spec},`,
+    slotSubgraphProp(node, spec),
   ].join("\n");
 }
 
@@ -191,7 +193,7 @@ function noOutputGuard(back: string): string {
  */
 export function statefulSpecs(g: GraphIR, n: GraphNames, cx: EmitContext): string[] {
   return g.nodes.flatMap((node) =>
-    node.kind === "subgraph" && node.stateful
+    node.kind === "subgraph" && node.stateful && !node.slot
       ? [
           cx.traced(
             node.span,

@@ -4,6 +4,7 @@
  */
 import type { GraphIR } from "../4-lower/ir.ts";
 import type { EmitContext } from "./context.ts";
+import { emitCompiled } from "./bind.ts";
 import { str } from "./escape.ts";
 import { BLANK } from "./format.ts";
 import type { GraphNames } from "./names.ts";
@@ -46,9 +47,15 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
       g.span,
       [
         `/** Graph \`${n.graph}\` as the runtime runs it: every field-dependent step is specialised code. */`,
-        `export const ${n.spec}: ${rt("GraphSpec")}<${n.state}, ${n.output}, ${n.update}> = {\n${body.join("\n")}\n};`,
-        BLANK,
-        `export const ${n.graph} = ${rt("compileGraph")}<${n.input}, ${n.output}, ${n.state}, ${n.nodeName}, ${n.update}>(${n.spec});`,
+        emitCompiled(
+          g,
+          n,
+          cx,
+          cx.interfaces,
+          body.join("\n"),
+          (spec) => `${rt("compileGraph")}<${n.input}, ${n.output}, ${n.state}, ${n.nodeName}, ${n.update}>(${spec})`,
+          `${rt("GraphSpec")}<${n.state}, ${n.output}, ${n.update}>`,
+        ),
       ].join("\n"),
     ),
   ].join("\n");
