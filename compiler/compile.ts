@@ -5,11 +5,12 @@
  */
 import { posix } from "node:path";
 import type { Diagnostic } from "../grammar/diagnostic.ts";
-import { check, hasErrors, internalError, sortDiagnostics } from "./check.ts";
+import { check, hasErrors, internalError, sortDiagnostics, type CheckResult } from "./check.ts";
 import { nodeHost, normalisePath, type CompilerHost } from "./phases/2-bind/host.ts";
 import type { Program } from "./phases/2-bind/model.ts";
 import { lower, type ProgramIR } from "./phases/4-lower/index.ts";
 import { emitFile, type EmittedFile } from "./phases/5-emit/index.ts";
+import { emitFileText } from "./phases/5-emit/file.ts";
 import { typecheckProgram } from "./phases/5-emit/typecheck.ts";
 import type { ImportExt } from "./phases/5-emit/import-ext.ts";
 import { userTsconfig } from "./user-tsconfig.ts";
@@ -29,6 +30,11 @@ export interface CompileOptions {
   readonly cwd?: string | undefined;
   /** extension of relative imports in generated code; default from the nearest tsconfig.json (user-tsconfig.ts) */
   readonly importExt?: ImportExt | undefined;
+  /**
+   * false: stop at the diagnostics — lowering, an unformatted draft of every file and the TypeScript pass
+   * run, prettier and source maps do not, and `files` is empty. The language server's pass per keystroke.
+   */
+  readonly emit?: boolean | undefined;
 }
 
 export interface CompileResult {
@@ -44,7 +50,11 @@ export interface CompileResult {
  * which matters since `graphc check` runs all of them too.
  */
 export async function compile(entryFiles: readonly string[], options: CompileOptions = {}): Promise<CompileResult> {
-  const checked = check(entryFiles, options.host ?? nodeHost(), { root: options.root });
+  return compileChecked(check(entryFiles, options.host ?? nodeHost(), { root: options.root }), entryFiles, options);
+}
+
+/** `compile` after the caller ran `check` itself (the language server keeps the checked program for its features). */
+export async function compileChecked(checked: CheckResult, entryFiles: readonly string[], options: CompileOptions = {}): Promise<CompileResult> {
   if (!checked.program || hasErrors(checked.diagnostics)) return { files: [], ir: undefined, diagnostics: checked.diagnostics };
   try {
     return await generate(checked.program, checked.diagnostics, options);
@@ -59,6 +69,10 @@ async function generate(program: Program, checkDiagnostics: readonly Diagnostic[
   // TypeScript: the node functions against the generated types, and which functions are synchronous
   const ts = options.typecheck === false ? undefined : typecheckProgram(program, { version: VERSION, outPath, cwd: options.cwd, importExt });
   const lowered = lower(program, ts ? { isSync: ts.isSync } : {});
+  if (options.emit === false) {
+    const drafts = lowered.value.files.flatMap((f) => emitFileText(f, lowered.value, { version: VERSION, outPath, importExt }).diagnostics);
+    return { files: [], ir: lowered.value, diagnostics: sortDiagnostics([...checkDiagnostics, ...lowered.diagnostics, ...drafts, ...(ts?.diagnostics ?? [])]) };
+  }
   const emitted = await Promise.all(
     lowered.value.files.map((f) => emitFile(f, lowered.value, program.files.get(f.file)!.text, { version: VERSION, outPath, importExt })),
   );

@@ -1,0 +1,125 @@
+/**
+ * The server's view of the files: documents open in the editor override the disk (an overlay
+ * CompilerHost), and the program checked is every open `.graph` document plus the `.graph` files beside
+ * it (a sibling may import the file being edited, so its diagnostics change too).
+ *
+ * `model()` answers features (hover, completion…) from a check of the current texts — cheap (parse, bind,
+ * check), cached per edit generation. `diagnose()` runs the whole pipeline, the TypeScript pass included,
+ * through `compileChecked` with `emit: false`: no prettier and no source maps per keystroke, and the
+ * TypeScript pass reuses one ts-morph project per project root (TsWorld.shared), so only the changed drafts
+ * are re-checked.
+ */
+import { readdirSync } from "node:fs";
+import { posix } from "node:path";
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import { check, type CheckResult } from "../check.ts";
+import { compileChecked } from "../compile.ts";
+import type { Diagnostic } from "../../grammar/diagnostic.ts";
+import { nodeHost, type CompilerHost } from "../phases/2-bind/host.ts";
+import { projectRoot } from "../phases/2-bind/project-root.ts";
+import { uriToPath } from "./paths.ts";
+
+export interface WorkspaceOptions {
+  /** run the TypeScript pass for diagnostics (default true) */
+  readonly typecheck: boolean;
+}
+
+export interface Analysis {
+  readonly generation: number;
+  readonly checked: CheckResult;
+  readonly entries: readonly string[];
+}
+
+export class Workspace {
+  private readonly open = new Map<string, TextDocument>();
+  private readonly disk = nodeHost();
+  private readonly siblings = new Map<string, string[]>();
+  private generation = 0;
+  private cached: Analysis | undefined;
+
+  constructor(readonly options: WorkspaceOptions) {}
+
+  /** reads open documents first, then the disk */
+  readonly host: CompilerHost = {
+    readFile: (path) => this.open.get(path)?.getText() ?? this.disk.readFile(path),
+    realPath: (path) => this.disk.realPath!(path) ?? (this.open.has(path) ? path : undefined),
+  };
+
+  /** an opened or edited document (a new generation: cached answers are stale) */
+  update(doc: TextDocument): void {
+    const path = uriToPath(doc.uri);
+    if (path === undefined) return;
+    if (!this.open.has(path)) this.siblings.delete(posix.dirname(path));
+    this.open.set(path, doc);
+    this.generation++;
+  }
+
+  close(uri: string): void {
+    const path = uriToPath(uri);
+    if (path !== undefined && this.open.delete(path)) this.generation++;
+  }
+
+  /** files changed on disk (a saved TypeScript module, a new `.graph` file) */
+  changedOnDisk(): void {
+    this.siblings.clear();
+    this.generation++;
+  }
+
+  get current(): number {
+    return this.generation;
+  }
+
+  /** the document's text: the editor's when open, else the disk's */
+  text(path: string): string | undefined {
+    return this.host.readFile(path);
+  }
+
+  isOpen(path: string): boolean {
+    return this.open.has(path);
+  }
+
+  entries(): string[] {
+    const out = new Set<string>();
+    for (const path of [...this.open.keys()].sort()) {
+      out.add(path);
+      for (const s of this.siblingsOf(posix.dirname(path))) out.add(s);
+    }
+    return [...out];
+  }
+
+  private siblingsOf(dir: string): string[] {
+    let list = this.siblings.get(dir);
+    if (!list) {
+      try {
+        list = readdirSync(dir).filter((f) => f.endsWith(".graph")).sort().map((f) => posix.join(dir, f));
+      } catch {
+        list = [];
+      }
+      this.siblings.set(dir, list);
+    }
+    return list;
+  }
+
+  /** parse, bind and check of the current texts (cached until the next edit) */
+  model(): Analysis {
+    if (this.cached?.generation !== this.generation) {
+      const entries = this.entries();
+      this.cached = { generation: this.generation, entries, checked: check(entries, this.host) };
+    }
+    return this.cached;
+  }
+
+  /** every diagnostic of the current texts, the TypeScript pass included when enabled */
+  async diagnose(): Promise<{ analysis: Analysis; diagnostics: Diagnostic[] }> {
+    const analysis = this.model();
+    if (analysis.entries.length === 0) return { analysis, diagnostics: [] };
+    const cwd = projectRoot(analysis.entries, this.host).dirs[0];
+    const result = await compileChecked(analysis.checked, analysis.entries, {
+      host: this.host,
+      emit: false,
+      typecheck: this.options.typecheck,
+      cwd,
+    });
+    return { analysis, diagnostics: result.diagnostics };
+  }
+}
