@@ -3,7 +3,7 @@
  * text being typed rarely parses): the innermost unclosed bracket, what precedes it, and the last token.
  */
 import type { IToken } from "chevrotain";
-import { lex } from "../../grammar/tokens.ts";
+import { lex, StringTok } from "../../grammar/tokens.ts";
 
 export type Context =
   | { readonly kind: "reducer" }
@@ -81,7 +81,7 @@ function classify(t: readonly IToken[], after: readonly IToken[], newLine: boole
   if (opener === "{" && (beforeOpener === "import" || (beforeOpener === "type" && img(t[o - 2]) === "import"))) {
     const from = after.findIndex((x) => x.image === "from");
     const lit = from >= 0 ? after[from + 1] : undefined;
-    return { kind: "importNames", module: lit?.tokenType.name === "StringTok" ? JSON.parse(lit.image) as string : undefined };
+    return { kind: "importNames", module: lit?.tokenType === StringTok ? lit.image.slice(1, -1) : undefined };
   }
   if (opener === "{" && beforeOpener === "(" && statementKeyword(t, o - 2) === "node") return { kind: "fields" };
   if (opener === "{" && beforeOpener === "->" && img(t[o - 2]) === ")") return { kind: "fields" };
