@@ -1,6 +1,6 @@
 /** Diagnostics as you type, over stdio: an error appears on an edit and clears when the edit is fixed. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LspClient } from "./client.ts";
+import { LspClient, uriOf } from "./client.ts";
 
 const FILE = "samples/customer-service/decision.graph";
 let client: LspClient;
@@ -44,5 +44,17 @@ describe("diagnostics", () => {
     expect(diags.map((d) => d.code)).toContain("G3092");
     await client.change(uri, good);
     await client.waitForDiagnostics(uri, (d) => d.length === 0);
+  }, 60_000);
+
+  it("re-checks the files beside an edited one: a subgraph's output dropped breaks its (closed) parent", async () => {
+    const uri = await client.open("samples/customer-service/reception.graph");
+    const parent = uriOf("samples/customer-service/customer_service.graph");
+    const good = client.text(uri);
+    await client.change(uri, good.replace("output { messages, intent, entities, unknown_streak, need_human }", "output { messages, intent, entities, unknown_streak }"));
+    const diags = await client.waitForDiagnostics(parent, (d) => d.length > 0);
+    expect(diags.map((d) => d.code)).toEqual(["G5003"]);
+    expect(diags[0]!.message).toContain("`need_human`");
+    await client.change(uri, good);
+    expect(await client.waitForDiagnostics(parent, (d) => d.length === 0)).toEqual([]);
   }, 60_000);
 });
