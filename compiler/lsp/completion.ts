@@ -51,11 +51,7 @@ const item = (label: string, kind: CompletionItemKind, detail?: string): Complet
 function fields(g: BoundGraph | undefined, only?: readonly string[]): CompletionItem[] {
   if (!g) return [];
   const names = only ?? [...g.fields.keys()];
-  return names.flatMap((n) => {
-    const f = g.fields.get(n);
-    const file = f?.typeExpr?.span;
-    return f ? [item(n, CompletionItemKind.Field, file ? `${g.name}.${n}` : undefined)] : [];
-  });
+  return names.filter((n) => g.fields.has(n)).map((n) => item(n, CompletionItemKind.Field, `field of ${g.name}`));
 }
 
 function nodes(g: BoundGraph | undefined, start: boolean, end: boolean): CompletionItem[] {
