@@ -91,7 +91,7 @@ export function startServer(input: NodeJS.ReadableStream, output: NodeJS.Writabl
   /** the current program and the document's path and cursor offset, or undefined off a `.graph` file */
   const at = (uri: string, position?: { line: number; character: number }) => {
     const path = uriToPath(uri);
-    const program = workspace.model().checked.program;
+    const program = path === undefined ? undefined : workspace.modelFor(path).checked.program;
     if (path === undefined || !program) return undefined;
     const doc = documents.get(uri) ?? TextDocument.create(uri, "graph", 0, workspace.text(path) ?? "");
     return { path, program, doc, offset: position ? doc.offsetAt(position) : 0 };
@@ -124,7 +124,7 @@ export function startServer(input: NodeJS.ReadableStream, output: NodeJS.Writabl
   connection.onCodeAction((p) => {
     const a = at(p.textDocument.uri);
     if (!a) return [];
-    const diags = workspace.model().checked.diagnostics.filter((x) => x.span.file === a.path);
+    const diags = workspace.modelFor(a.path).checked.diagnostics.filter((x) => x.span.file === a.path);
     return quickFixes(diags, a.doc.getText(), p.range);
   });
   connection.onDocumentFormatting((p) => {
@@ -142,7 +142,7 @@ export function startServer(input: NodeJS.ReadableStream, output: NodeJS.Writabl
   connection.onRequest(GRAPH_SVG, async (p: GraphSvgParams) => {
     const path = uriToPath(p.uri);
     if (path === undefined) throw new Error(`not a file: ${p.uri}`);
-    return graphSvg(workspace.model().checked, path, p.graph);
+    return graphSvg(workspace.modelFor(path).checked, path, p.graph);
   });
 
   documents.listen(connection);

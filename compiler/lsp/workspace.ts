@@ -36,6 +36,7 @@ export class Workspace {
   private readonly siblings = new Map<string, string[]>();
   private generation = 0;
   private cached: Analysis | undefined;
+  private single: Analysis | undefined;
 
   constructor(readonly options: WorkspaceOptions) {}
 
@@ -107,6 +108,18 @@ export class Workspace {
       this.cached = { generation: this.generation, entries, checked: check(entries, this.host) };
     }
     return this.cached;
+  }
+
+  /**
+   * The check that holds `path`: the workspace's, or — for a file neither open nor beside an open one (a
+   * preview asked for by URI) — a check of that file alone, cached like the workspace's.
+   */
+  modelFor(path: string): Analysis {
+    const model = this.model();
+    if (model.checked.program?.files.has(path)) return model;
+    if (this.single?.generation !== this.generation || this.single.entries[0] !== path)
+      this.single = { generation: this.generation, entries: [path], checked: check([path], this.host) };
+    return this.single;
   }
 
   /** every diagnostic of the current texts, the TypeScript pass included when enabled */

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { format } from "../../compiler/format/index.ts";
-import { LspClient, REPO, positionOf } from "./client.ts";
+import { LspClient, REPO, positionOf, uriOf } from "./client.ts";
 
 const DIR = "samples/customer-service";
 const MAIN = `${DIR}/customer_service.graph`;
@@ -149,6 +149,12 @@ describe("graphc/graphSvg", () => {
     expect(svg).toMatch(/^<\?xml|<svg/);
     expect(svg).toContain("</svg>");
     for (const node of ["new_turn", "reception", "human_handoff"]) expect(svg).toContain(`>${node}</text>`);
+  });
+
+  it("draws a file that is not open in the editor", async () => {
+    const { svg } = await client.request<{ svg: string }>("graphc/graphSvg", { uri: uriOf("samples/research-writer/research.graph") });
+    expect(svg).toContain("</svg>");
+    expect(svg).toContain("Research");
   });
 
   it("answers an error for a graph the file does not declare", async () => {
