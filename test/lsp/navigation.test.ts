@@ -147,6 +147,22 @@ describe("rename", () => {
     expect(renamed).not.toMatch(/\bneed_human\b(?! ->)/);
   });
 
+  it("renames a subgraph's field in its own file and spells out the parent's same-name mapping in another", async () => {
+    const childUri = uriOf(`${DIR}/reception.graph`);
+    const child = readFileSync(`${REPO}${DIR}/reception.graph`, "utf8");
+    const edit = await client.request<{ changes: Record<string, TextEdit[]> }>("textDocument/rename", {
+      textDocument: { uri: childUri },
+      position: positionOf(child, "need_human:"),
+      newName: "wants_human",
+    });
+    expect(Object.keys(edit.changes).sort()).toEqual([main, childUri].sort());
+    const renamedChild = apply(child, edit.changes[childUri]!);
+    expect(renamedChild).toContain("output { messages, intent, entities, unknown_streak, wants_human }");
+    expect(renamedChild).not.toMatch(/\bneed_human\b/);
+    expect(edit.changes[main]).toHaveLength(1);
+    expect(apply(text, edit.changes[main]!)).toContain("out { messages, intent, entities, unknown_streak, wants_human -> need_human }");
+  });
+
   it("refuses a name that is not an identifier", async () => {
     await expect(client.request("textDocument/rename", { ...at(main, positionOf(text, "need_human:")), newName: "two words" })).rejects.toThrow(/not a valid name/);
   });
