@@ -1,7 +1,7 @@
 /**
  * Quick fixes for every "did you mean …?" hint (compiler/diagnostics/messages.ts `didYouMean`): one action
- * per suggested name, replacing the misspelt name the diagnostic points at. Read from the diagnostics the
- * server published (with their hints), not from what the client echoes back.
+ * per suggested name, replacing the misspelt name the diagnostic points at. Read from the server's own
+ * check of the current text (with the hints), not from what the client echoes back.
  */
 import { CodeActionKind, type CodeAction, type Range } from "vscode-languageserver";
 import type { Diagnostic } from "../../grammar/diagnostic.ts";

@@ -27,8 +27,6 @@ export class DiagnosticsPublisher {
   private running: Promise<void> | undefined;
   private again = false;
   private published = new Set<string>();
-  /** the diagnostics last published, per file path (code actions read their hints here) */
-  readonly byFile = new Map<string, Diagnostic[]>();
 
   constructor(
     private readonly connection: Connection,
@@ -66,13 +64,9 @@ export class DiagnosticsPublisher {
     for (const e of analysis.entries) files.set(e, files.get(e) ?? []);
     for (const x of diagnostics) files.set(x.span.file, [...(files.get(x.span.file) ?? []), x]);
     for (const gone of this.published) if (!files.has(gone)) files.set(gone, []);
-    this.byFile.clear();
     this.published = new Set();
     for (const [file, list] of files) {
-      if (list.length > 0) {
-        this.byFile.set(file, list);
-        this.published.add(file);
-      }
+      if (list.length > 0) this.published.add(file);
       await this.connection.sendDiagnostics({ uri: pathToUri(file), diagnostics: list.map(toLsp) });
     }
   }

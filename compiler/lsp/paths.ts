@@ -20,8 +20,3 @@ export function pathToUri(path: string): string {
 }
 
 export const spanToRange = (span: Span): Range => toRange(span);
-
-/** Whether the span holds `offset` (its end included: the cursor just after a name is on it). */
-export function spanHolds(span: Span, offset: number): boolean {
-  return span.start.offset <= offset && offset <= span.end.offset;
-}

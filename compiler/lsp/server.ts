@@ -1,7 +1,7 @@
 /**
  * `graphc lsp --stdio`: the language server. Every feature reads the compiler's own phases — the checked
- * program of workspace.ts and the symbol index built from it (symbols.ts); nothing is re-parsed or
- * re-resolved here. Options (initializationOptions): `typecheck` (default true) runs the TypeScript pass
+ * program of workspace.ts and the symbol index built from it (symbols.ts); no name is resolved here that
+ * the binder did not resolve. Options (initializationOptions): `typecheck` (default true) runs the TypeScript pass
  * for diagnostics; `debounceMs` (default 150) is the quiet time after an edit before diagnostics run.
  */
 import {
