@@ -6,8 +6,8 @@
  * `model()` answers features (hover, completion…) from a check of the current texts — cheap (parse, bind,
  * check), cached per edit generation. `diagnose()` runs the whole pipeline, the TypeScript pass included,
  * through `compileChecked` with `emit: false`: no prettier and no source maps per keystroke, and the
- * TypeScript pass reuses one ts-morph project per project root (TsWorld.shared), so only the changed drafts
- * are re-checked.
+ * TypeScript pass reuses one ts-morph project per project root (TsWorld.shared): library files and user
+ * modules are parsed once, only the generated drafts are replaced.
  */
 import { readdirSync } from "node:fs";
 import { posix } from "node:path";

@@ -1,6 +1,11 @@
 /** Diagnostics as you type, over stdio: an error appears on an edit and clears when the edit is fixed. */
+import { writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LspClient, uriOf } from "./client.ts";
+import { HELLO_GRAPH, HELLO_NODES } from "../cli/harness.ts";
+import { tempDir } from "../temp-dir.ts";
+import { LspClient, REPO, uriOf } from "./client.ts";
 
 const FILE = "samples/customer-service/decision.graph";
 let client: LspClient;
@@ -8,7 +13,9 @@ let client: LspClient;
 beforeAll(async () => {
   client = await LspClient.start({ debounceMs: 20 });
 }, 60_000);
+const tmp = tempDir("lsp-watch");
 afterAll(async () => {
+  tmp.remove();
   await client.stop();
   expect(client.exitCode).toBe(0);
 });
@@ -56,5 +63,18 @@ describe("diagnostics", () => {
     expect(diags[0]!.message).toContain("`need_human`");
     await client.change(uri, good);
     expect(await client.waitForDiagnostics(parent, (d) => d.length === 0)).toEqual([]);
+  }, 60_000);
+
+  it("re-checks when a node module changes on disk (workspace/didChangeWatchedFiles)", async () => {
+    writeFileSync(join(tmp.dir, "hello.nodes.ts"), HELLO_NODES);
+    writeFileSync(join(tmp.dir, "hello.graph"), HELLO_GRAPH);
+    const uri = await client.open(relative(REPO, join(tmp.dir, "hello.graph")));
+    expect(await client.waitForDiagnostics(uri)).toEqual([]);
+    const nodes = join(tmp.dir, "hello.nodes.ts");
+    writeFileSync(nodes, HELLO_NODES.replace("s: { name: string }", "s: { name: number }"));
+    await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: pathToFileURL(nodes).href, type: 2 }] });
+    const diags = await client.waitForDiagnostics(uri, (d) => d.length > 0);
+    expect(diags.map((d) => d.code)).toEqual(["G3092"]);
+    await client.close(uri);
   }, 60_000);
 });

@@ -10,7 +10,7 @@
  *   the `node` line; a router/send function G3093; a subgraph transform G5090; anything else G3094.
  */
 import { posix } from "node:path";
-import { FileSystemRefreshResult, Project, ts, type SourceFile, type Type } from "ts-morph";
+import { Project, ts, type Type } from "ts-morph";
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { Span } from "../../../grammar/span.ts";
 import { d } from "../../diagnostics/messages.ts";
@@ -51,12 +51,6 @@ export class TsWorld {
   private readonly syncCache = new Map<string, boolean>();
   /** absolute paths of the generated files held in memory */
   private readonly drafts = new Set<string>();
-  /** drafts of the previous build not staged again yet (removed when this build's are staged) */
-  private stale = new Set<string>();
-  /** whether something besides the drafts changed since the last `diagnose` (a user module, the set of files) */
-  private everythingChanged = true;
-  /** per draft: its text and TypeScript's errors in it when last checked (see `diagnose`) */
-  private readonly checked = new Map<string, { text: string; errors: readonly RawError[] }>();
 
   /** `cwd`: the folder relative paths are relative to (default: the process's working directory) */
   constructor(private readonly cwd: string = process.cwd()) {
@@ -88,13 +82,13 @@ export class TsWorld {
    */
   refresh(): void {
     this.syncCache.clear();
-    // drafts stay until this build stages its own: an unchanged draft keeps its source file, so the
-    // program changes only where the build did (the language server's build per keystroke)
-    this.stale = new Set(this.drafts);
+    for (const path of this.drafts) {
+      const sf = this.project.getSourceFile(path);
+      if (sf) this.project.removeSourceFile(sf);
+    }
     this.drafts.clear();
     for (const sf of this.project.getSourceFiles()) {
-      if (sf.isInNodeModules() || this.stale.has(sf.getFilePath())) continue;
-      if (sf.refreshFromFileSystemSync() !== FileSystemRefreshResult.NoChange) this.everythingChanged = true;
+      if (!sf.isInNodeModules()) sf.refreshFromFileSystemSync();
     }
   }
 
@@ -141,7 +135,7 @@ export class TsWorld {
   prepare(imports: readonly { module: string; outFile: string }[]): void {
     for (const i of imports) {
       const path = this.resolve(i.module, i.outFile);
-      if (path && !this.project.getSourceFile(path) && this.project.addSourceFileAtPathIfExists(path)) this.everythingChanged = true;
+      if (path && !this.project.getSourceFile(path)) this.project.addSourceFileAtPathIfExists(path);
     }
   }
 
@@ -164,15 +158,6 @@ export class TsWorld {
    */
   stage(files: readonly { path: string; text: string }[]): void {
     for (const f of files) this.put(f.path, f.text);
-    // the previous build's drafts this one does not have leave memory: the files on disk apply again
-    for (const path of this.stale) {
-      if (this.drafts.has(path)) continue;
-      const sf = this.project.getSourceFile(path);
-      if (sf) this.project.removeSourceFile(sf);
-      this.checked.delete(path);
-      this.everythingChanged = true;
-    }
-    this.stale.clear();
   }
 
   /** the generated file in memory; unchanged text keeps the program (and its checker) as it is */
@@ -185,62 +170,22 @@ export class TsWorld {
   }
 
   /** Type-checks the generated files (with everything they import) and maps errors back to `.graph` spans. */
-  /**
-   * Incremental across builds of one world: a draft is checked again only when its text changed or a
-   * draft it imports (directly or through the user's modules) did, or when anything else changed (a user
-   * module on disk, the set of files); otherwise its errors from the last check are mapped again (the
-   * `.graph` spans may have moved while the generated text stayed the same).
-   */
   diagnose(files: readonly GeneratedForCheck[]): Diagnostic[] {
     const added = files.map((f) => ({ f, sf: this.put(f.path, f.text) }));
-    // changed since their last check (not since the last build: a build may stop before checking)
-    const changed = new Set(added.filter(({ f, sf }) => this.checked.get(sf.getFilePath())?.text !== f.text).map(({ sf }) => sf.getFilePath()));
     const out: Diagnostic[] = [];
     for (const { f, sf } of added) {
-      const path = sf.getFilePath();
-      const last = this.checked.get(path);
-      const errors = last && !changed.has(path) && !this.dependsOnChange(sf, changed) ? last.errors : this.typeErrors(sf);
-      this.checked.set(path, { text: f.text, errors });
-      for (const e of errors) {
-        const span = (e.line !== undefined ? f.lines[e.line - 1] : undefined) ?? fileStart(f.source);
-        const text = e.line !== undefined ? (f.text.split("\n")[e.line - 1] ?? "") : "";
-        out.push(toDiagnostic(span, text, e.message, e.code, f.bindings));
+      for (const diag of this.project.getProgram().getSemanticDiagnostics(sf).concat(this.project.getProgram().getSyntacticDiagnostics(sf))) {
+        const line = diag.getLineNumber();
+        const span = (line !== undefined ? f.lines[line - 1] : undefined) ?? fileStart(f.source);
+        const text = line !== undefined ? (f.text.split("\n")[line - 1] ?? "") : "";
+        out.push(toDiagnostic(span, text, flatten(diag.getMessageText()), diag.getCode(), f.bindings));
       }
     }
-    this.everythingChanged = false;
     return out;
-  }
-
-  private typeErrors(sf: SourceFile): RawError[] {
-    const program = this.project.getProgram();
-    return program
-      .getSemanticDiagnostics(sf)
-      .concat(program.getSyntacticDiagnostics(sf))
-      .map((d) => ({ line: d.getLineNumber(), message: flatten(d.getMessageText()), code: d.getCode() }));
-  }
-
-  /** whether the draft, or a local file it reaches through imports, changed since it was last checked */
-  private dependsOnChange(sf: SourceFile, changed: ReadonlySet<string>): boolean {
-    if (this.everythingChanged) return true;
-    const seen = new Set<SourceFile>();
-    const walk = (f: SourceFile): boolean => {
-      if (seen.has(f)) return false;
-      seen.add(f);
-      if (changed.has(f.getFilePath())) return true;
-      return f.getReferencedSourceFiles().some((r) => !r.isInNodeModules() && walk(r));
-    };
-    return walk(sf);
   }
 }
 
 const worlds = new Map<string, TsWorld>();
-
-/** a TypeScript error in a generated file, before it is mapped to a `.graph` span */
-interface RawError {
-  readonly line: number | undefined;
-  readonly message: string;
-  readonly code: number;
-}
 
 /** Not a Promise or thenable, not any/unknown (then we cannot tell). */
 function isPlainValue(t: Type): boolean {
