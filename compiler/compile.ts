@@ -7,7 +7,7 @@
  */
 import { posix } from "node:path";
 import type { Diagnostic } from "../grammar/diagnostic.ts";
-import { check, hasErrors, internalError, sortDiagnostics } from "./check.ts";
+import { check, hasErrors, internalError, sortDiagnostics, type CheckResult } from "./check.ts";
 import { nodeHost, normalisePath, type CompilerHost } from "./phases/2-bind/host.ts";
 import type { Program } from "./phases/2-bind/model.ts";
 import { lower, withSync, type ProgramIR } from "./phases/4-lower/index.ts";
@@ -32,6 +32,11 @@ export interface CompileOptions {
   readonly cwd?: string | undefined;
   /** extension of relative imports in generated code; default from the nearest tsconfig.json (user-tsconfig.ts) */
   readonly importExt?: ImportExt | undefined;
+  /**
+   * false: stop at the diagnostics — lowering, an unformatted draft of every file and the TypeScript pass
+   * run, prettier and source maps do not, and `files` is empty. The language server's pass per keystroke.
+   */
+  readonly emit?: boolean | undefined;
 }
 
 export interface CompileResult {
@@ -47,7 +52,11 @@ export interface CompileResult {
  * which matters since `graphc check` runs all of them too.
  */
 export async function compile(entryFiles: readonly string[], options: CompileOptions = {}): Promise<CompileResult> {
-  const checked = check(entryFiles, options.host ?? nodeHost(), { root: options.root });
+  return compileChecked(check(entryFiles, options.host ?? nodeHost(), { root: options.root }), entryFiles, options);
+}
+
+/** `compile` after the caller ran `check` itself (the language server keeps the checked program for its features). */
+export async function compileChecked(checked: CheckResult, entryFiles: readonly string[], options: CompileOptions = {}): Promise<CompileResult> {
   if (!checked.program || hasErrors(checked.diagnostics)) return { files: [], ir: undefined, diagnostics: checked.diagnostics };
   try {
     return await generate(checked.program, checked.diagnostics, options);
@@ -61,16 +70,15 @@ async function generate(program: Program, checkDiagnostics: readonly Diagnostic[
   const importExt = options.importExt ?? userTsconfig(options.cwd ?? process.cwd()).importExt;
   const emitOptions = { version: VERSION, outPath, importExt };
   const lowered = lower(program);
+  const drafts = lowered.value.files.map((f) => ({ source: f.file, raw: emitFileText(f, lowered.value, emitOptions) }));
   // TypeScript: the node functions against the draft's types, and which functions are synchronous
-  const ts =
-    options.typecheck === false
-      ? undefined
-      : typecheckDrafts(
-          program,
-          lowered.value.files.map((f) => ({ source: f.file, raw: emitFileText(f, lowered.value, emitOptions) })),
-          { outPath, cwd: options.cwd },
-        );
+  const ts = options.typecheck === false ? undefined : typecheckDrafts(program, drafts, { outPath, cwd: options.cwd });
   const ir = ts ? withSync(lowered.value, ts.isSync) : lowered.value;
+  if (options.emit === false) {
+    const draftDiagnostics = drafts.flatMap((d) => d.raw.diagnostics);
+    const all = [...checkDiagnostics, ...lowered.diagnostics, ...draftDiagnostics, ...(ts?.diagnostics ?? [])];
+    return { files: [], ir, diagnostics: sortDiagnostics(all) };
+  }
   const emitted = await Promise.all(ir.files.map((f) => emitFile(f, ir, program.files.get(f.file)!.text, emitOptions)));
   const all = [...checkDiagnostics, ...lowered.diagnostics, ...emitted.flatMap((e) => e.diagnostics), ...(ts?.diagnostics ?? [])];
   return { files: emitted.map((e) => e.value), ir, diagnostics: sortDiagnostics(all) };

@@ -134,6 +134,14 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       code = await (await import("./serve.ts")).serveCommand(io, files, opts);
     });
 
+  program
+    .command("lsp")
+    .description("run the language server (for editors)")
+    .option("--stdio", "speak LSP over stdin/stdout")
+    .action(async (opts: { stdio?: boolean }) => {
+      code = await (await import("./lsp.ts")).lspCommand(opts);
+    });
+
   try {
     await program.parseAsync([...argv], { from: "user" });
     return code;

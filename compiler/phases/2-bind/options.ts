@@ -24,7 +24,7 @@ export const CACHE_OPTIONS = ["ttl", "key"] as const;
 export const LIMIT_OPTIONS = ["recursion"] as const;
 
 /** one valid example per option, for the `= help:` line of G6006 */
-const EXAMPLES: Record<string, string> = {
+export const OPTION_EXAMPLES: Record<string, string> = {
   retry: "retry { attempts: 3, backoff: 500ms, factor: 2 }",
   "retry.attempts": "attempts: 3",
   "retry.backoff": "backoff: 500ms",
@@ -44,7 +44,7 @@ const EXAMPLES: Record<string, string> = {
   "limits.recursion": "recursion: 25",
 };
 const bad = (span: Span, name: string, expected: string) =>
-  d.badOptionValue(span, { name, expected, example: EXAMPLES[name] ?? name });
+  d.badOptionValue(span, { name, expected, example: OPTION_EXAMPLES[name] ?? name });
 
 const DURATION = "a duration such as `500ms`, `10s`, `5m` or `1h` (or a positive number of seconds)";
 const POSITIVE_INT = "a positive integer";
