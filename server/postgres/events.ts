@@ -1,0 +1,182 @@
+/**
+ * Stream chunks across processes: the worker running a run appends its events to `graphc_run_events`
+ * and NOTIFYs the run id; every API process LISTENs on one connection and, for the runs its clients
+ * stream or wait on, reads the rows past the last one it sent. A table rather than NOTIFY payloads:
+ * payloads are capped at 8000 bytes, and rows let `join` and a reconnecting client (Last-Event-ID) replay.
+ */
+import type pg from "pg";
+import type { Names } from "./schema.ts";
+import type { RunStatus } from "./runs.ts";
+
+export interface StoredEvent {
+  seq: number;
+  event: string;
+  /** the event's data, JSON text */
+  data: string;
+}
+
+/**
+ * The events of one run attempt, written in order in batches: an event waits at most for the write in
+ * flight, so a step's chunks cost one round trip, not one each.
+ */
+export class EventWriter {
+  private buffer: StoredEvent[] = [];
+  private flushing: Promise<void> = Promise.resolve();
+  private failed: unknown;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly n: Names,
+    private readonly runId: string,
+    private next: number,
+  ) {}
+
+  emit(event: string, data: unknown): void {
+    this.buffer.push({ seq: this.next++, event, data: JSON.stringify(data) ?? "null" });
+    if (this.buffer.length === 1) this.flushing = this.flushing.then(() => this.flush(this.pool));
+  }
+
+  /** Writes what is left (with `tx`, the run's final transaction) once the writes in flight are done. */
+  async close(tx: pg.PoolClient): Promise<void> {
+    await this.flushing;
+    if (this.failed !== undefined) throw this.failed;
+    await this.flush(tx);
+  }
+
+  private async flush(on: pg.Pool | pg.PoolClient): Promise<void> {
+    const batch = this.buffer;
+    if (batch.length === 0) return;
+    this.buffer = [];
+    try {
+      await on.query(
+        `WITH e AS (
+           INSERT INTO ${this.n.events} (run_id, seq, event, data)
+           SELECT $1, b.seq, b.event, b.data FROM unnest($2::int[], $3::text[], $4::text[]) AS b(seq, event, data)
+           ON CONFLICT DO NOTHING
+         )
+         SELECT pg_notify($5, $1)`,
+        [this.runId, batch.map((e) => e.seq), batch.map((e) => e.event), batch.map((e) => e.data), this.n.eventChannel],
+      );
+    } catch (e) {
+      this.failed ??= e;
+    }
+  }
+}
+
+const TERMINAL: ReadonlySet<string> = new Set(["success", "error", "timeout", "interrupted"]);
+
+interface Watch {
+  wake: () => void;
+}
+
+/**
+ * One LISTEN connection per API process; `follow(runId)` yields the run's events from `after` on until the
+ * run has ended (or was deleted) and every event it wrote was yielded. A poll every `pollMs` covers a
+ * notification lost while the connection was being replaced.
+ */
+export class EventTail {
+  private listener: pg.PoolClient | undefined;
+  private readonly watches = new Map<string, Set<Watch>>();
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly n: Names,
+    private readonly pollMs = 1000,
+  ) {}
+
+  async start(): Promise<void> {
+    const client = await this.pool.connect();
+    client.on("notification", (m) => {
+      for (const w of this.watches.get(m.payload ?? "") ?? []) w.wake();
+    });
+    client.on("error", () => {
+      // the connection died: drop it (not back to the pool) and listen again; the polls cover the gap
+      client.release(true);
+      if (this.listener === client) this.listener = undefined;
+      if (!this.closed) setTimeout(() => void this.start().catch(() => undefined), 200);
+    });
+    await client.query(`LISTEN "${this.n.eventChannel}"`);
+    this.listener = client;
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    for (const set of this.watches.values()) for (const w of set) w.wake();
+    const client = this.listener;
+    this.listener = undefined;
+    if (client !== undefined) {
+      await client.query(`UNLISTEN "${this.n.eventChannel}"`).catch(() => undefined);
+      client.release();
+    }
+  }
+
+  /** The run's status now, `undefined` once it was deleted. */
+  async status(runId: string): Promise<RunStatus | undefined> {
+    const r = await this.pool.query<{ status: RunStatus }>(`SELECT status FROM ${this.n.runs} WHERE run_id = $1`, [runId]);
+    return r.rows[0]?.status;
+  }
+
+  /** Resolves once the run has ended; its final status (`undefined`: deleted). */
+  async done(runId: string, signal?: AbortSignal): Promise<RunStatus | undefined> {
+    let status: RunStatus | undefined;
+    for await (const _ of this.follow(runId, 2 ** 31 - 1, signal, (s) => (status = s))) {
+      // no events asked for: only the end
+    }
+    return status;
+  }
+
+  async *follow(
+    runId: string,
+    after = -1,
+    signal?: AbortSignal,
+    onEnd?: (status: RunStatus | undefined) => void,
+  ): AsyncGenerator<StoredEvent> {
+    let woken: () => void = () => undefined;
+    let pending = true;
+    const watch: Watch = {
+      wake: () => {
+        pending = true;
+        woken();
+      },
+    };
+    let set = this.watches.get(runId);
+    if (set === undefined) this.watches.set(runId, (set = new Set()));
+    set.add(watch);
+    const onAbort = () => watch.wake();
+    signal?.addEventListener("abort", onAbort);
+    try {
+      let last = after;
+      for (;;) {
+        if (signal?.aborted || this.closed) return;
+        if (!pending) {
+          await new Promise<void>((resolve) => {
+            woken = resolve;
+            setTimeout(resolve, this.pollMs).unref();
+          });
+          woken = () => undefined;
+          continue;
+        }
+        pending = false;
+        // status first: a run seen ended has committed all its events, so the read below gets them all
+        const status = await this.status(runId);
+        const rows = await this.pool.query<StoredEvent>(
+          `SELECT seq, event, data FROM ${this.n.events} WHERE run_id = $1 AND seq > $2 ORDER BY seq`,
+          [runId, last],
+        );
+        for (const e of rows.rows) {
+          last = e.seq;
+          yield e;
+        }
+        if (status === undefined || TERMINAL.has(status)) {
+          onEnd?.(status);
+          return;
+        }
+      }
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+      set.delete(watch);
+      if (set.size === 0) this.watches.delete(runId);
+    }
+  }
+}
