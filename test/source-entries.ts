@@ -12,4 +12,5 @@ export const SOURCE_ENTRIES: Readonly<Record<string, string>> = {
   "@graphc/langgraph": "langgraph/index.ts",
   "@graphc/checkpoint-sqlite": "checkpoint-sqlite/index.ts",
   "@graphc/checkpoint-postgres": "checkpoint-postgres/index.ts",
+  "@graphc/server": "server/index.ts",
 };
