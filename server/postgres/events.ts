@@ -6,7 +6,7 @@
  */
 import type pg from "pg";
 import type { Names } from "./schema.ts";
-import type { RunStatus } from "./runs.ts";
+import type { RunStatus } from "../backend.ts";
 
 export interface StoredEvent {
   seq: number;
@@ -23,17 +23,22 @@ export class EventWriter {
   private buffer: StoredEvent[] = [];
   private flushing: Promise<void> = Promise.resolve();
   private failed: unknown;
+  /** the seq the next event gets */
+  private next: number | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly n: Names,
     private readonly runId: string,
-    private next: number,
   ) {}
 
-  emit(event: string, data: unknown): void {
-    this.buffer.push({ seq: this.next++, event, data: JSON.stringify(data) ?? "null" });
+  /** Resolves once the event is stored; rejects when its batch (or an earlier one) failed. */
+  emit(event: string, data: unknown): Promise<void> {
+    this.buffer.push({ seq: 0, event, data: JSON.stringify(data) ?? "null" });
     if (this.buffer.length === 1) this.flushing = this.flushing.then(() => this.flush(this.pool));
+    return this.flushing.then(() => {
+      if (this.failed !== undefined) throw this.failed;
+    });
   }
 
   /** Writes what is left (with `tx`, the run's final transaction) once the writes in flight are done. */
@@ -43,11 +48,21 @@ export class EventWriter {
     await this.flush(tx);
   }
 
+  /** Writes what is left, outside any transaction (the run is being requeued). */
+  async drain(): Promise<void> {
+    await this.flushing;
+    await this.flush(this.pool);
+    if (this.failed !== undefined) throw this.failed;
+  }
+
   private async flush(on: pg.Pool | pg.PoolClient): Promise<void> {
     const batch = this.buffer;
     if (batch.length === 0) return;
     this.buffer = [];
     try {
+      // the run's events continue after those of an earlier attempt (another worker, before a requeue)
+      this.next ??= await this.lastSeq(on) + 1;
+      for (const e of batch) e.seq = this.next++;
       await on.query(
         `WITH e AS (
            INSERT INTO ${this.n.events} (run_id, seq, event, data)
@@ -61,6 +76,11 @@ export class EventWriter {
       this.failed ??= e;
     }
   }
+
+  private async lastSeq(on: pg.Pool | pg.PoolClient): Promise<number> {
+    const r = await on.query<{ n: number }>(`SELECT COALESCE(MAX(seq), 0)::int AS n FROM ${this.n.events} WHERE run_id = $1`, [this.runId]);
+    return r.rows[0]!.n;
+  }
 }
 
 const TERMINAL: ReadonlySet<string> = new Set(["success", "error", "timeout", "interrupted"]);
@@ -70,8 +90,8 @@ interface Watch {
 }
 
 /**
- * One LISTEN connection per API process; `follow(runId)` yields the run's events from `after` on until the
- * run has ended (or was deleted) and every event it wrote was yielded. A poll every `pollMs` covers a
+ * One LISTEN connection per API process; `follow(runId)` yields the run's events after `after` until its
+ * `end` event, or until the run has ended (or was deleted) and every event it wrote was yielded. A poll every `pollMs` covers a
  * notification lost while the connection was being replaced.
  */
 export class EventTail {
@@ -128,7 +148,7 @@ export class EventTail {
 
   async *follow(
     runId: string,
-    after = -1,
+    after = 0,
     signal?: AbortSignal,
     onEnd?: (status: RunStatus | undefined) => void,
   ): AsyncGenerator<StoredEvent> {
@@ -167,6 +187,7 @@ export class EventTail {
         for (const e of rows.rows) {
           last = e.seq;
           yield e;
+          if (e.event === "end") return;
         }
         if (status === undefined || TERMINAL.has(status)) {
           onEnd?.(status);

@@ -15,12 +15,20 @@ import type pg from "pg";
 import { inTransaction } from "@graphc/checkpoint-postgres";
 import type { Names } from "./schema.ts";
 import type { PostgresRuns } from "./runs.ts";
+import type { CancelAction } from "../backend.ts";
 
 export interface HeartbeatOptions {
   /** how often the heartbeat is written and dead workers are looked for; default 1000 ms */
   intervalMs?: number;
   /** a heartbeat older than this declares the worker dead; default 10 × intervalMs */
   ttlMs?: number;
+}
+
+export interface PresenceEvents {
+  /** a NOTIFY on the worker channel: "job" (a run was queued) or "cancel:<run id>" */
+  notified(payload: string): void;
+  /** after each heartbeat: whether our row was still there, and the cancel requests for our runs */
+  beat(alive: boolean, cancels: { run_id: string; cancel_action: CancelAction }[]): void;
 }
 
 /** The advisory-lock key of a worker (the 64-bit space, as the saver's thread locks, with another prefix). */
@@ -39,8 +47,7 @@ export class WorkerPresence {
     private readonly runs: PostgresRuns,
     readonly workerId: string,
     options: HeartbeatOptions,
-    /** called with the ids of runs to stop: cancel requests, or all of ours when we were declared dead */
-    private readonly onBeat: (beat: { alive: boolean; cancels: { run_id: string; cancel: "interrupt" | "rollback" }[] }) => void,
+    private readonly on: PresenceEvents,
   ) {
     this.intervalMs = options.intervalMs ?? 1000;
     this.ttlMs = options.ttlMs ?? 10 * this.intervalMs;
@@ -49,8 +56,10 @@ export class WorkerPresence {
   async start(): Promise<void> {
     const client = await this.pool.connect();
     // a broken lock connection means others will take us for dead: stop taking work (the worker exits)
-    client.on("error", () => this.onBeat({ alive: false, cancels: [] }));
+    client.on("error", () => this.on.beat(false, []));
+    client.on("notification", (m) => this.on.notified(m.payload ?? ""));
     await client.query(`SELECT pg_advisory_lock(${LOCK_KEY})`, [this.n.schema + ":" + this.workerId]);
+    await client.query(`LISTEN "${this.n.workerChannel}"`);
     await client.query(`INSERT INTO ${this.n.workers} (worker_id, host, pid) VALUES ($1, $2, $3)`, [this.workerId, hostname(), process.pid]);
     this.connection = client;
     await this.reap();
@@ -64,7 +73,7 @@ export class WorkerPresence {
     if (client === undefined) return;
     const row = await client.query(`UPDATE ${this.n.workers} SET heartbeat_at = now() WHERE worker_id = $1`, [this.workerId]);
     const cancels = await this.runs.cancelsFor(this.workerId);
-    this.onBeat({ alive: row.rowCount === 1, cancels });
+    this.on.beat(row.rowCount === 1, cancels);
     await this.reap();
   }
 
@@ -98,6 +107,7 @@ export class WorkerPresence {
     const client = this.connection;
     this.connection = undefined;
     if (client === undefined) return;
+    await client.query(`UNLISTEN "${this.n.workerChannel}"`).catch(() => undefined);
     await client.query(`DELETE FROM ${this.n.workers} WHERE worker_id = $1`, [this.workerId]).catch(() => undefined);
     await client.query(`SELECT pg_advisory_unlock(${LOCK_KEY})`, [this.n.schema + ":" + this.workerId]).catch(() => undefined);
     client.release();

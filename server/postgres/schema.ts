@@ -63,14 +63,18 @@ export async function createTables(pool: pg.Pool, n: Names): Promise<void> {
         thread_id text PRIMARY KEY,
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now(),
+        owner text,
         metadata jsonb NOT NULL DEFAULT '{}',
-        status text NOT NULL DEFAULT 'idle'
+        status text NOT NULL DEFAULT 'idle',
+        "values" jsonb,
+        interrupts jsonb NOT NULL DEFAULT '{}'
       );
       CREATE TABLE IF NOT EXISTS ${n.runs} (
         run_id text PRIMARY KEY,
         thread_id text NOT NULL REFERENCES ${n.threads} ON DELETE CASCADE,
         seq bigserial NOT NULL,
         assistant_id text NOT NULL,
+        owner text,
         status text NOT NULL,
         multitask_strategy text NOT NULL,
         kwargs jsonb NOT NULL,
@@ -80,10 +84,10 @@ export async function createTables(pool: pg.Pool, n: Names): Promise<void> {
         worker_id text,
         attempt integer NOT NULL DEFAULT 0,
         parked boolean NOT NULL DEFAULT false,
-        cancel text,
-        before_checkpoint text,
+        cancel_action text,
         started boolean NOT NULL DEFAULT false,
-        error jsonb
+        checkpoint_before text,
+        result jsonb
       );
       CREATE UNIQUE INDEX IF NOT EXISTS graphc_runs_one_running ON ${n.runs} (thread_id) WHERE status = 'running';
       CREATE INDEX IF NOT EXISTS graphc_runs_by_thread ON ${n.runs} (thread_id, seq);
