@@ -4,3 +4,4 @@
  */
 export type * from "./backend.ts";
 export { ThreadBusy } from "./backend.ts";
+export * from "./postgres/index.ts";

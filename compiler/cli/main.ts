@@ -83,6 +83,20 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       code = (await import("./graph.ts")).graphCommand(io, file, opts);
     });
 
+  program
+    .command("worker")
+    .description("run the graphs' queued runs: a worker process of `graphc serve --postgres` (docs/server.md)")
+    .argument("<files...>", "the .graph files whose graphs it runs (as given to graphc serve)")
+    .option("--postgres <url>", "the Postgres database the API processes use (default: GRAPHC_POSTGRES_URL)")
+    .option("--schema <name>", "Postgres schema of the server's tables (default: GRAPHC_POSTGRES_SCHEMA, else graphc)")
+    .option("--data <dir>", "where the compiled graphs go (default: .graphc-server)")
+    .option("--concurrency <n>", "runs executed at once (default 4)")
+    .option("--heartbeat-ms <ms>", "heartbeat period; a worker silent for 10 periods is taken for dead (default 1000)")
+    .option("--drain-ms <ms>", "at SIGINT/SIGTERM, time running runs get to finish before they are requeued (default 10000)")
+    .action(async (files: string[], opts: import("./worker.ts").WorkerFlags) => {
+      code = await (await import("./worker.ts")).workerCommand(io, files, opts);
+    });
+
   try {
     await program.parseAsync([...argv], { from: "user" });
     return code;
@@ -103,6 +117,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
 export async function run(): Promise<void> {
   const abort = new AbortController();
   process.once("SIGINT", () => abort.abort());
+  process.once("SIGTERM", () => abort.abort()); // `graphc worker` and `graphc serve` drain on either
   process.exitCode = await main(process.argv.slice(2), nodeIO(abort.signal));
 }
 
