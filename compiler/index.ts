@@ -24,3 +24,5 @@ export { format } from "./format/index.ts";
 export type { FormatResult } from "./format/index.ts";
 export { draw, drawingOf } from "./draw/index.ts";
 export type { DrawFormat, Drawing, DrawEdge, DrawNode } from "./draw/index.ts";
+export { graphSchemas, typeSchema } from "./schema/json-schema.ts";
+export type { GraphSchemas, JsonSchema, JsonValue } from "./schema/json-schema.ts";

@@ -7,7 +7,7 @@
  * Rules every implementation keeps (the API and the worker rely on them):
  * - **One active run per thread.** A run is `pending` until a worker claims it and `running` until it
  *   ends. `claimRun` never hands out a run of a thread that has a `running` run, and it hands out a
- *   thread's runs oldest first (`created_at`, then `run_id`), so "enqueue" runs execute in order.
+ *   thread's runs in the order `createRun` stored them, so "enqueue" runs execute in order.
  * - **Multitask strategy at creation.** `createRun` decides, atomically with the insert, what happens when
  *   the thread already has a pending or running run: `reject` → `ThreadBusy` thrown and nothing stored;
  *   `enqueue` → stored behind them; `interrupt` / `rollback` → stored, and every earlier pending/running

@@ -4,4 +4,12 @@
  */
 export type * from "./backend.ts";
 export { ThreadBusy } from "./backend.ts";
+export { serve, type ServeOptions, type RunningServer } from "./serve.ts";
+export { createApi, type ApiGraph, type ApiOptions } from "./api.ts";
+export { WorkerPool, type WorkerOptions, STREAM_MODES } from "./worker.ts";
+export { SqliteBackend, type SqliteBackendOptions } from "./sqlite-backend.ts";
+export { EventLog } from "./event-log.ts";
+export { loadGraphs, GraphLoadError, type ServedGraph, type GraphSchemas } from "./load-graphs.ts";
+export { type AuthHook, tokenTable, parseTokenFile } from "./auth.ts";
+export { validate, type JsonSchema, type SchemaError } from "./validate.ts";
 export * from "./postgres/index.ts";

@@ -84,6 +84,24 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     });
 
   program
+    .command("serve")
+    .description("serve the graphs of .graph files over the LangGraph Server HTTP API (needs @graphc/server)")
+    .argument("[files...]", "files, directories or globs (default: every .graph file here)")
+    .option("--port <port>", "port to listen on (0: any free port)", "2024")
+    .option("--host <host>", "interface to listen on", "127.0.0.1")
+    .option("--data <dir>", "folder of the SQLite database and the compiled graphs (default: .graphc-server)")
+    .option("--workers <n>", "runs executed at once in this process (default 4; with --postgres 0: run `graphc worker`s)")
+    .option("--tokens <file>", "bearer tokens: one `<token> <owner>` per line; threads are private to their owner")
+    .option("--max-body <bytes>", "largest request body accepted (default 1 MiB)")
+    .option("--chat", "serve the demo chat page at /chat")
+    .option("--postgres <url>", "scale-out: threads, runs and checkpoints in Postgres, runs queued for `graphc worker` processes")
+    .option("--schema <name>", "with --postgres: schema of the server's tables (default: GRAPHC_POSTGRES_SCHEMA, else graphc)")
+    .option("--heartbeat-ms <ms>", "with --postgres and --workers: heartbeat period of this process's workers (default 1000)")
+    .action(async (files: string[], opts: import("./serve.ts").ServeFlags) => {
+      code = await (await import("./serve.ts")).serveCommand(io, files, opts);
+    });
+
+  program
     .command("worker")
     .description("run the graphs' queued runs: a worker process of `graphc serve --postgres` (docs/server.md)")
     .argument("<files...>", "the .graph files whose graphs it runs (as given to graphc serve)")
@@ -117,7 +135,6 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
 export async function run(): Promise<void> {
   const abort = new AbortController();
   process.once("SIGINT", () => abort.abort());
-  process.once("SIGTERM", () => abort.abort()); // `graphc worker` and `graphc serve` drain on either
   process.exitCode = await main(process.argv.slice(2), nodeIO(abort.signal));
 }
 

@@ -2,10 +2,13 @@
  * `graphc worker files… --postgres URL`: a worker process of the Postgres scale-out (docs/server.md,
  * "Scale-out on Postgres"). It compiles and loads the graphs as `graphc serve` does, then claims runs from
  * the queue the API processes (`graphc serve --postgres URL`) fill, until SIGINT/SIGTERM: then it drains
- * (running runs get `--drain-ms` to finish) and requeues what is left.
+ * (running runs get `--drain-ms` to finish) and requeues what is left. Also the Postgres flags of
+ * `graphc serve`.
  */
 import { resolve } from "node:path";
+import { expandFiles } from "./files.ts";
 import { type CliIO, EXIT, UsageError } from "./io.ts";
+import { importServer } from "./serve.ts";
 
 export interface PostgresFlags {
   postgres?: string;
@@ -19,43 +22,66 @@ export interface WorkerFlags extends PostgresFlags {
   drainMs?: string;
 }
 
+interface PostgresOptions {
+  schema: string;
+  heartbeat?: { intervalMs: number };
+}
+
+/** the Postgres part of `@graphc/server` (typed here: graphc has no build dependency on it) */
+export interface PostgresServerModule {
+  PostgresBackend: { open(url: string, options: PostgresOptions): Promise<object> };
+  work(options: PostgresOptions & { url: string; files: readonly string[]; dataDir: string; concurrency?: number; drainMs?: number }): Promise<{
+    workerId: string;
+    graphs: readonly string[];
+    close(): Promise<void>;
+  }>;
+}
+
 /** A flag's value as a positive integer (undefined when not given); a usage error otherwise. */
-export function positiveInt(flag: string, value: string | undefined): number | undefined {
+function positiveInt(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${flag} must be a positive integer, not "${value}"`);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${flag} must be a positive integer, got \`${value}\``);
   return n;
 }
 
-/** The Postgres URL (flag, else GRAPHC_POSTGRES_URL), schema and heartbeat: what every scale-out process needs. */
-export function postgresOptions(io: CliIO, opts: PostgresFlags, command: string) {
-  const url = opts.postgres ?? io.env["GRAPHC_POSTGRES_URL"];
-  if (url === undefined || url === "") throw new UsageError(`${command} needs --postgres <url> (or GRAPHC_POSTGRES_URL)`);
-  const intervalMs = positiveInt("--heartbeat-ms", opts.heartbeatMs);
-  return {
-    url,
-    schema: opts.schema ?? io.env["GRAPHC_POSTGRES_SCHEMA"] ?? "graphc",
-    ...(intervalMs === undefined ? {} : { heartbeat: { intervalMs } }),
-  };
+/** The schema and heartbeat every scale-out process is given. */
+export function postgresOptions(flags: PostgresFlags): PostgresOptions {
+  const intervalMs = positiveInt("--heartbeat-ms", flags.heartbeatMs);
+  return { schema: flags.schema ?? "graphc", ...(intervalMs === undefined ? {} : { heartbeat: { intervalMs } }) };
 }
 
-export async function workerCommand(io: CliIO, files: readonly string[], opts: WorkerFlags): Promise<number> {
-  if (files.length === 0) throw new UsageError("graphc worker needs the .graph files whose graphs it runs");
-  const pg = postgresOptions(io, opts, "graphc worker");
-  const { work } = await import("@graphc/server");
-  const worker = await work({
+/** Resolves when the process is asked to stop (SIGINT, SIGTERM, or the io's signal in tests). */
+export function untilStopped(io: CliIO): Promise<void> {
+  return new Promise<void>((done) => {
+    process.once("SIGTERM", done);
+    process.once("SIGINT", done);
+    io.signal?.addEventListener("abort", () => done(), { once: true });
+  });
+}
+
+export async function workerCommand(io: CliIO, files: string[], flags: WorkerFlags): Promise<number> {
+  if (flags.postgres === undefined) throw new UsageError("graphc worker needs --postgres <url>: the database the API processes use");
+  const graphFiles = expandFiles(io.cwd, files).map((f) => resolve(io.cwd, f));
+  const server = (await importServer()) as (PostgresServerModule & object) | undefined;
+  if (!server) {
+    io.stderr("graphc worker: the server is the package @graphc/server, which is not installed here.\n  npm i @graphc/server\n");
+    return EXIT.usage;
+  }
+  const pg = postgresOptions(flags);
+  const concurrency = positiveInt("--concurrency", flags.concurrency);
+  const drainMs = positiveInt("--drain-ms", flags.drainMs);
+  const worker = await server.work({
     ...pg,
-    files: files.map((f) => resolve(io.cwd, f)),
-    dataDir: resolve(io.cwd, opts.data ?? ".graphc-server"),
-    concurrency: positiveInt("--concurrency", opts.concurrency),
-    drainMs: positiveInt("--drain-ms", opts.drainMs),
+    url: flags.postgres,
+    files: graphFiles,
+    dataDir: resolve(io.cwd, flags.data ?? ".graphc-server"),
+    ...(concurrency === undefined ? {} : { concurrency }),
+    ...(drainMs === undefined ? {} : { drainMs }),
   });
   io.stdout(`graphc worker ${worker.workerId} ready: ${worker.graphs.join(", ")} (Postgres schema ${pg.schema})\n`);
-  await new Promise<void>((done) => {
-    if (io.signal === undefined || io.signal.aborted) return done();
-    io.signal.addEventListener("abort", () => done(), { once: true });
-  });
+  await untilStopped(io);
+  io.stdout(`graphc worker ${worker.workerId}: stopping (running runs drain, the rest are requeued)\n`);
   await worker.close();
-  io.stdout(`graphc worker ${worker.workerId} stopped\n`);
   return EXIT.ok;
 }

@@ -1,0 +1,101 @@
+/**
+ * `graphc serve [files.graph…] [--port 2024] [--data DIR]`: serves the graphs of the files over the
+ * LangGraph Server HTTP API (docs/server.md). The server is the separate package `@graphc/server`, imported
+ * when this command runs: graphc does not depend on it, and says how to install it when it is missing.
+ * Runs until SIGINT or SIGTERM, then shuts down gracefully (running runs drain, the rest are requeued).
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { expandFiles } from "./files.ts";
+import { type CliIO, EXIT, UsageError } from "./io.ts";
+import { type PostgresFlags, type PostgresServerModule, postgresOptions } from "./worker.ts";
+
+export interface ServeFlags extends PostgresFlags {
+  port: string;
+  host: string;
+  data?: string;
+  workers?: string;
+  tokens?: string;
+  maxBody?: string;
+  chat?: boolean;
+}
+
+/** the part of `@graphc/server` this command uses (typed here: graphc has no build dependency on it) */
+interface ServerModule {
+  serve(options: {
+    files: readonly string[];
+    port: number;
+    host: string;
+    dataDir: string;
+    workers: number;
+    auth?: (token: string | undefined, request: Request) => string | null;
+    maxBodyBytes?: number;
+    chat?: boolean;
+    backend?: object;
+  }): Promise<{ url: string; graphs: readonly string[]; close(): Promise<void> }>;
+  tokenTable(table: Record<string, string>): (token: string | undefined, request: Request) => string | null;
+  parseTokenFile(text: string): Record<string, string>;
+  GraphLoadError: new (...args: never[]) => Error;
+}
+
+const SERVER_PACKAGE = "@graphc/server";
+
+function int(flag: string, text: string, min: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`${flag} must be an integer ≥ ${min}, got \`${text}\``);
+  return n;
+}
+
+export async function importServer(): Promise<(ServerModule & PostgresServerModule) | undefined> {
+  try {
+    return (await import(SERVER_PACKAGE)) as ServerModule & PostgresServerModule;
+  } catch (e) {
+    if ((e as { code?: string }).code === "ERR_MODULE_NOT_FOUND" && String((e as Error).message).includes(SERVER_PACKAGE)) return undefined;
+    throw e;
+  }
+}
+
+export async function serveCommand(io: CliIO, files: string[], flags: ServeFlags): Promise<number> {
+  const port = int("--port", flags.port, 0);
+  // API processes of a Postgres deployment run no graphs by default: `graphc worker` processes do
+  const workers = int("--workers", flags.workers ?? (flags.postgres === undefined ? "4" : "0"), 0);
+  const maxBody = flags.maxBody === undefined ? undefined : int("--max-body", flags.maxBody, 1);
+  const graphFiles = expandFiles(io.cwd, files).map((f) => resolve(io.cwd, f));
+  const server = await importServer();
+  if (!server) {
+    io.stderr(`graphc serve: the server is the package ${SERVER_PACKAGE}, which is not installed here.\n  npm i ${SERVER_PACKAGE}\n`);
+    return EXIT.usage;
+  }
+  const auth = flags.tokens === undefined ? undefined : server.tokenTable(server.parseTokenFile(readFileSync(resolve(io.cwd, flags.tokens), "utf8")));
+  let running;
+  try {
+    const backend = flags.postgres === undefined ? undefined : await server.PostgresBackend.open(flags.postgres, postgresOptions(flags));
+    running = await server.serve({
+      files: graphFiles,
+      port,
+      host: flags.host,
+      dataDir: resolve(io.cwd, flags.data ?? ".graphc-server"),
+      workers,
+      ...(auth ? { auth } : {}),
+      ...(maxBody ? { maxBodyBytes: maxBody } : {}),
+      ...(flags.chat ? { chat: true } : {}),
+      ...(backend ? { backend } : {}),
+    });
+  } catch (e) {
+    if (e instanceof server.GraphLoadError) {
+      io.stderr(`graphc serve: ${e.message}\n`);
+      return EXIT.errors;
+    }
+    throw e;
+  }
+  io.stdout(`graphc serve: listening on ${running.url} (graphs: ${running.graphs.join(", ")})\n`);
+  await new Promise<void>((done) => {
+    const stop = () => done();
+    process.once("SIGTERM", stop);
+    process.once("SIGINT", stop);
+    io.signal?.addEventListener("abort", stop, { once: true });
+  });
+  io.stdout("graphc serve: shutting down (running runs drain, the rest are requeued)\n");
+  await running.close();
+  return EXIT.ok;
+}

@@ -1,0 +1,104 @@
+/**
+ * From `.graph` files to running graphs, with no build step: graphc compiles them into `<data>/compiled/`
+ * (mirroring their absolute paths), and tsx's loader API imports the generated `.graph.ts` files, which
+ * import the user's node modules (TypeScript) where they are — so a node module's `import.meta.url`, its
+ * relative imports and its own packages resolve as in the user's project.
+ *
+ * The generated code's `@graphc/runtime` import is pointed at the runtime this server itself loaded: the
+ * server builds Commands, reads typed errors and hands the graphs its saver, so both must be one copy (the
+ * generated files live in the data folder, from where the package would not even resolve).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { CompiledGraph } from "@graphc/runtime";
+import type { JsonSchema } from "./validate.ts";
+
+/** one assistant: a graph defined in one of the served files */
+export interface ServedGraph {
+  /** the graph's name; also its assistant id */
+  readonly id: string;
+  readonly file: string;
+  readonly graph: CompiledGraph;
+  readonly schemas: GraphSchemas;
+}
+
+export interface GraphSchemas {
+  readonly input: JsonSchema;
+  readonly output: JsonSchema;
+  readonly state: JsonSchema;
+}
+
+/** Why the files could not be served: graphc's rendered diagnostics, or a module that failed to load. */
+export class GraphLoadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "GraphLoadError";
+  }
+}
+
+const RUNTIME_IMPORT = /(from\s+)"@graphc\/runtime"/g;
+
+export async function loadGraphs(files: readonly string[], dataDir: string): Promise<ServedGraph[]> {
+  const graphc = await importCompiler();
+  const entries = files.map((f) => resolve(f));
+  const outDir = join(resolve(dataDir), "compiled");
+  const result = await graphc.compile(entries, { outDir, rootDir: "/", typecheck: false });
+  if (!result.ir || graphc.hasErrors(result.diagnostics as never[])) {
+    const text = graphc.renderPretty(result.diagnostics as never[], { color: false, readFile: (f) => readFileSync(f, "utf8") });
+    throw new GraphLoadError(`the .graph files do not compile:\n${text}`);
+  }
+  const runtimeUrl = import.meta.resolve("@graphc/runtime");
+  for (const f of result.files) {
+    mkdirSync(dirname(f.path), { recursive: true });
+    writeFileSync(f.path, f.text.replace(RUNTIME_IMPORT, `$1${JSON.stringify(runtimeUrl)}`));
+  }
+  const { tsImport } = await import("tsx/esm/api");
+  const served: ServedGraph[] = [];
+  for (const file of entries) {
+    const index = result.ir.files.findIndex((f) => resolve(f.file) === file);
+    const fileIR = result.ir.files[index];
+    // emitted files come in the IR's file order
+    const emitted = result.files[index];
+    if (!fileIR || !emitted) throw new GraphLoadError(`${file}: graphc produced no code for it`);
+    const module = (await tsImport(pathToFileURL(emitted.path).href, import.meta.url)) as Record<string, unknown>;
+    for (const g of fileIR.graphs) {
+      if (g.inline) continue;
+      const graph = module[g.name] as CompiledGraph | undefined;
+      if (!graph) throw new GraphLoadError(`${file}: the generated module has no export ${g.name}`);
+      if (served.some((s) => s.id === g.name)) throw new GraphLoadError(`two served graphs are named ${g.name}: graph ids must be unique`);
+      served.push({ id: g.name, file, graph, schemas: graphc.graphSchemas(g as never, result.ir as never) });
+    }
+  }
+  if (served.length === 0) throw new GraphLoadError("the files define no graph to serve");
+  return served;
+}
+
+/**
+ * The part of graphc's API used here, typed locally: `graphc` is an optional peer of this package (it
+ * compiles; a process that only runs already-loaded graphs does not need it), and building this package
+ * must not need graphc's declarations.
+ */
+interface Graphc {
+  compile(
+    files: readonly string[],
+    options: { outDir: string; rootDir: string; typecheck: boolean },
+  ): Promise<{ files: { path: string; text: string }[]; ir: ProgramLike | undefined; diagnostics: readonly unknown[] }>;
+  hasErrors(diagnostics: readonly never[]): boolean;
+  renderPretty(diagnostics: readonly never[], options: { color: boolean; readFile: (file: string) => string | undefined }): string;
+  graphSchemas(graph: never, program: never): GraphSchemas;
+}
+
+interface ProgramLike {
+  files: { file: string; graphs: { name: string; inline: boolean }[] }[];
+}
+
+const COMPILER = "graphc";
+
+async function importCompiler(): Promise<Graphc> {
+  try {
+    return (await import(COMPILER)) as Graphc;
+  } catch (e) {
+    throw new GraphLoadError(`serving .graph files needs the graphc compiler: npm i -D graphc (${(e as Error).message})`);
+  }
+}
