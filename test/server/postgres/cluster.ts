@@ -39,8 +39,9 @@ export class Cluster {
       this.url,
       "--schema",
       this.schema,
+      // a folder per process: processes compiling into one folder at once read each other's half-written files
       "--data",
-      this.o.dataDir,
+      join(this.o.dataDir, String(this.children.length)),
       "--heartbeat-ms",
       String(this.o.heartbeatMs ?? 200),
       ...extra,
