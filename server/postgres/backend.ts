@@ -53,6 +53,8 @@ export class PostgresBackend implements Backend {
   private readonly cancelListeners = new Map<string, Set<(action: CancelAction) => void>>();
   /** cancel requests already delivered, so a NOTIFY and a heartbeat do not deliver one twice */
   private readonly cancelled = new Map<string, CancelAction>();
+  /** runs whose `end` finishRun wrote; the worker's own `end` for them is not written twice */
+  private readonly ended = new Set<string>();
   private presence: Promise<WorkerPresence> | undefined;
   private tailing: Promise<void> | undefined;
   private wakeClaims = new Set<() => void>();
@@ -153,6 +155,8 @@ export class PostgresBackend implements Backend {
     while (!signal.aborted) {
       const [job] = await this.queue.fetch(1);
       if (job !== undefined) {
+        // there may be more: let one more idle slot of this process look (one per job, not all of them)
+        this.wakeOne();
         const run = await this.runs.claim(job.id, job.data.run_id, this.workerId);
         if (run !== undefined) return run;
         continue; // parked or stale: the next job
@@ -172,6 +176,12 @@ export class PostgresBackend implements Backend {
     return undefined;
   }
 
+  /** Wakes one idle claimer: a queued job wakes one slot per process, not every slot (a herd of empty fetches). */
+  private wakeOne(): void {
+    const [first] = this.wakeClaims;
+    first?.();
+  }
+
   markStarted(runId: string, checkpointBefore: string | null): Promise<void> {
     return this.runs.markStarted(runId, checkpointBefore);
   }
@@ -179,11 +189,17 @@ export class PostgresBackend implements Backend {
   /** Nothing per run: the worker process's presence (heartbeat.ts) stands for all the runs it holds. */
   async heartbeat(_runId: string): Promise<void> {}
 
+  /**
+   * Writes the run's `end` event in the same transaction as its final status, so a subscriber never sees
+   * one without the other; the worker's own `end`, published next, is then dropped (`ended`).
+   */
   async finishRun(runId: string, status: RunStatus, result: Json | undefined, thread: ThreadPatch): Promise<void> {
-    const writer = this.writers.get(runId);
+    const writer = this.writers.get(runId) ?? new EventWriter(this.pool, this.n, runId);
     this.writers.delete(runId);
+    const endAlready = writer.ended;
     // refused (false) when this worker no longer holds the run: it was requeued elsewhere, or deleted
-    await this.runs.finish(runId, this.workerId, status, result, thread, async (tx) => writer?.close(tx));
+    const finished = await this.runs.finish(runId, this.workerId, status, result, thread, (tx) => writer.close(tx, { event: "end", data: null }));
+    if (finished && !endAlready) this.ended.add(runId);
     this.cancelled.delete(runId);
   }
 
@@ -208,6 +224,7 @@ export class PostgresBackend implements Backend {
   // ---- stream events ----
 
   publish(runId: string, event: Omit<StreamEvent, "seq">): Promise<void> {
+    if (event.event === "end" && this.ended.delete(runId)) return Promise.resolve();
     let writer = this.writers.get(runId);
     if (writer === undefined) this.writers.set(runId, (writer = new EventWriter(this.pool, this.n, runId)));
     return writer.emit(event.event, event.data);
@@ -230,7 +247,7 @@ export class PostgresBackend implements Backend {
     const presence = this.presence;
     this.presence = undefined;
     if (presence !== undefined) await (await presence).stop();
-    for (const wake of this.wakeClaims) wake();
+    for (const wake of [...this.wakeClaims]) wake();
     await this.tail.stop();
     await this.queue.stop();
     await this.pool.end();
@@ -264,7 +281,7 @@ export class PostgresBackend implements Backend {
 
   private onWorkerNotice(payload: string): void {
     if (payload === "job") {
-      for (const wake of [...this.wakeClaims]) wake();
+      this.wakeOne();
     } else if (payload.startsWith("cancel:")) {
       const runId = payload.slice("cancel:".length);
       if (!this.cancelListeners.has(runId)) return;

@@ -25,6 +25,8 @@ export class EventWriter {
   private failed: unknown;
   /** the seq the next event gets */
   private next: number | undefined;
+  /** whether the run's `end` was emitted */
+  ended = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -34,6 +36,7 @@ export class EventWriter {
 
   /** Resolves once the event is stored; rejects when its batch (or an earlier one) failed. */
   emit(event: string, data: unknown): Promise<void> {
+    if (event === "end") this.ended = true;
     this.buffer.push({ seq: 0, event, data: JSON.stringify(data) ?? "null" });
     if (this.buffer.length === 1) this.flushing = this.flushing.then(() => this.flush(this.pool));
     return this.flushing.then(() => {
@@ -41,11 +44,16 @@ export class EventWriter {
     });
   }
 
-  /** Writes what is left (with `tx`, the run's final transaction) once the writes in flight are done. */
-  async close(tx: pg.PoolClient): Promise<void> {
+  /**
+   * Writes what is left and then `last` (the run's `end`) with `tx`, the run's final transaction, once
+   * the writes in flight are done.
+   */
+  async close(tx: pg.PoolClient, last?: { event: string; data: unknown }): Promise<void> {
     await this.flushing;
     if (this.failed !== undefined) throw this.failed;
+    if (last !== undefined && !(last.event === "end" && this.ended)) this.buffer.push({ seq: 0, event: last.event, data: JSON.stringify(last.data) ?? "null" });
     await this.flush(tx);
+    if (this.failed !== undefined) throw this.failed;
   }
 
   /** Writes what is left, outside any transaction (the run is being requeued). */
@@ -178,15 +186,17 @@ export class EventTail {
           continue;
         }
         pending = false;
-        // status first: a run seen ended has committed all its events, so the read below gets them all
-        const status = await this.status(runId);
-        const rows = await this.pool.query<StoredEvent>(
-          `SELECT seq, event, data FROM ${this.n.events} WHERE run_id = $1 AND seq > $2 ORDER BY seq`,
+        // the status and the events in one statement, one snapshot: a run seen ended has all its events in it
+        const rows = await this.pool.query<{ status: RunStatus | null; seq: number | null; event: string; data: string }>(
+          `SELECT s.status, e.seq, e.event, e.data FROM (SELECT (SELECT status FROM ${this.n.runs} WHERE run_id = $1) AS status) s
+           LEFT JOIN ${this.n.events} e ON e.run_id = $1 AND e.seq > $2 ORDER BY e.seq`,
           [runId, last],
         );
+        const status = rows.rows[0]?.status ?? undefined;
         for (const e of rows.rows) {
+          if (e.seq === null) continue;
           last = e.seq;
-          yield e;
+          yield { seq: e.seq, event: e.event, data: e.data };
           if (e.event === "end") return;
         }
         if (status === undefined || TERMINAL.has(status)) {

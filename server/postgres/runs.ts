@@ -67,40 +67,44 @@ export class PostgresRuns {
     private readonly queue: RunQueue,
   ) {}
 
-  /** Inserts the run and its job in one transaction, applying its multitask strategy to the thread's runs. */
+  /**
+   * Inserts the run, applying its multitask strategy to the thread's runs, in one transaction with its
+   * job — or parked, with no job yet, when other runs of the thread are still active: the end of the last
+   * of them queues its job (afterRun), so a busy thread's runs cost no claim until their turn.
+   */
   async create(spec: RunRow): Promise<RunRow> {
     return inTransaction(this.pool, async (tx) => {
-      await this.lockThread(tx, spec.thread_id);
-      const active = await tx.query<{ run_id: string; status: RunStatus }>(
-        `SELECT run_id, status FROM ${this.n.runs} WHERE thread_id = $1 AND ${ACTIVE} ORDER BY seq`,
-        [spec.thread_id],
-      );
       const strategy = spec.multitask_strategy;
-      if (active.rows.length > 0 && strategy === "reject") throw new ThreadBusy(spec.thread_id);
-      if (strategy === "interrupt" || strategy === "rollback") {
-        for (const r of active.rows) await this.cancelIn(tx, r.run_id, r.status, strategy);
+      let active = await this.lockActive(tx, spec.thread_id);
+      if (active.length > 0 && strategy === "reject") throw new ThreadBusy(spec.thread_id);
+      if ((strategy === "interrupt" || strategy === "rollback") && active.length > 0) {
+        for (const r of active) await this.cancelIn(tx, r.run_id, r.status, strategy);
+        active = await this.lockActive(tx, spec.thread_id);
       }
+      const parked = active.length > 0;
       const inserted = await tx.query<RunRecord>(
-        `INSERT INTO ${this.n.runs} (run_id, thread_id, assistant_id, owner, created_at, updated_at, status, metadata,
-           multitask_strategy, kwargs)
-         VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9) RETURNING ${RUN_COLUMNS}`,
-        [
-          spec.run_id,
-          spec.thread_id,
-          spec.assistant_id,
-          spec.owner,
-          spec.created_at,
-          spec.updated_at,
-          spec.metadata,
-          strategy,
-          spec.kwargs,
-        ],
+        `WITH run AS (
+           INSERT INTO ${this.n.runs} (run_id, thread_id, assistant_id, owner, created_at, updated_at, status, metadata,
+             multitask_strategy, kwargs, parked)
+           VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $10) RETURNING ${RUN_COLUMNS}
+         ), thread AS (UPDATE ${this.n.threads} SET status = 'busy', updated_at = now() WHERE thread_id = $2)
+         SELECT * FROM run`,
+        [spec.run_id, spec.thread_id, spec.assistant_id, spec.owner, spec.created_at, spec.updated_at, spec.metadata, strategy, spec.kwargs, parked],
       );
-      await tx.query(`UPDATE ${this.n.threads} SET status = 'busy', updated_at = now() WHERE thread_id = $1`, [spec.thread_id]);
-      await this.queue.enqueue(tx, spec.run_id);
-      await this.notifyWorkers(tx, "job");
+      if (!parked) await this.enqueueIn(tx, spec.run_id);
       return toRun(inserted.rows[0]!);
     });
+  }
+
+  /** Locks the thread; its pending and running runs, oldest first. */
+  private async lockActive(tx: Tx, threadId: string): Promise<{ run_id: string; status: RunStatus }[]> {
+    const rows = await tx.query<{ run_id: string | null; status: RunStatus | null }>(
+      `SELECT r.run_id, r.status FROM ${this.n.threads} t LEFT JOIN ${this.n.runs} r ON r.thread_id = t.thread_id AND r.${ACTIVE}
+       WHERE t.thread_id = $1 ORDER BY r.seq FOR UPDATE OF t`,
+      [threadId],
+    );
+    if (rows.rowCount === 0) throw new Error(`graphc server: thread ${threadId} not found`);
+    return rows.rows.filter((r): r is { run_id: string; status: RunStatus } => r.run_id !== null);
   }
 
   /**
@@ -112,20 +116,16 @@ export class PostgresRuns {
       await this.queue.complete(tx, jobId);
       const run = await this.lockRun(tx, runId);
       if (run === undefined || run.status !== "pending") return undefined; // deleted, cancelled, or a stale job
-      const ahead = await tx.query(
-        `SELECT 1 FROM ${this.n.runs} WHERE thread_id = $1 AND (status = 'running' OR (status = 'pending' AND seq < $2)) LIMIT 1`,
-        [run.thread_id, run.seq],
-      );
-      if (ahead.rowCount !== 0) {
+      if (run.blocked) {
         await tx.query(`UPDATE ${this.n.runs} SET parked = true WHERE run_id = $1`, [runId]);
         return undefined;
       }
       const updated = await tx.query<RunRecord>(
-        `UPDATE ${this.n.runs} SET status = 'running', worker_id = $2, attempt = attempt + 1, parked = false, updated_at = now()
+        `WITH thread AS (UPDATE ${this.n.threads} SET status = 'busy', updated_at = now() WHERE thread_id = $3)
+         UPDATE ${this.n.runs} SET status = 'running', worker_id = $2, attempt = attempt + 1, parked = false, updated_at = now()
          WHERE run_id = $1 RETURNING ${RUN_COLUMNS}`,
-        [runId, workerId],
+        [runId, workerId, run.thread_id],
       );
-      await tx.query(`UPDATE ${this.n.threads} SET status = 'busy', updated_at = now() WHERE thread_id = $1`, [run.thread_id]);
       return toRun(updated.rows[0]!);
     });
   }
@@ -155,16 +155,18 @@ export class PostgresRuns {
       const run = await this.held(tx, runId, workerId);
       if (run === undefined) return false;
       await before(tx);
-      if (status === "interrupted" && run.cancel_action === "rollback") {
-        await tx.query(`DELETE FROM ${this.n.runs} WHERE run_id = $1`, [runId]);
-      } else {
-        await tx.query(
-          `UPDATE ${this.n.runs} SET status = $2, result = $3, worker_id = NULL, updated_at = now() WHERE run_id = $1`,
-          [runId, status, result === undefined ? null : JSON.stringify(result)],
-        );
-      }
-      await patchThread(tx, this.n, run.thread_id, thread);
-      await this.afterRun(tx, run.thread_id, thread.status);
+      const rollback = status === "interrupted" && run.cancel_action === "rollback";
+      const next = await tx.query<{ run_id: string; status: RunStatus; parked: boolean }>(
+        `WITH run AS (${
+          rollback
+            ? `DELETE FROM ${this.n.runs} WHERE run_id = $1`
+            : `UPDATE ${this.n.runs} SET status = $3, result = $4, worker_id = NULL, updated_at = now() WHERE run_id = $1`
+        })
+         SELECT run_id, status, parked FROM ${this.n.runs} WHERE thread_id = $2 AND run_id <> $1 AND ${ACTIVE}
+         ORDER BY status = 'running' DESC, seq LIMIT 1`,
+        rollback ? [runId, run.thread_id] : [runId, run.thread_id, status, result === undefined ? null : JSON.stringify(result)],
+      );
+      await this.afterRun(tx, run.thread_id, thread, next.rows[0]);
       await this.notifyEvents(tx, runId);
       return true;
     });
@@ -241,13 +243,23 @@ export class PostgresRuns {
     return rows.rows;
   }
 
-  /** The run with its thread locked (thread first, as every transaction here takes them). */
-  private async lockRun(tx: Tx, runId: string): Promise<(RunRecord & { seq: string; worker_id: string | null }) | undefined> {
-    const thread = (await tx.query<{ thread_id: string }>(`SELECT thread_id FROM ${this.n.runs} WHERE run_id = $1`, [runId])).rows[0];
-    if (thread === undefined) return undefined;
-    await this.lockThread(tx, thread.thread_id);
-    const run = await tx.query<RunRecord & { seq: string; worker_id: string | null }>(
-      `SELECT ${RUN_COLUMNS}, seq, worker_id FROM ${this.n.runs} WHERE run_id = $1`,
+  /**
+   * The run with its thread locked (thread first, as every transaction here takes them), and whether an
+   * older run of the thread is pending or another one running. Two statements: a row read in the
+   * statement that waited for the lock would be the one from before the lock holder committed.
+   */
+  private async lockRun(tx: Tx, runId: string): Promise<(RunRecord & { worker_id: string | null; blocked: boolean }) | undefined> {
+    const locked = await tx.query(
+      `SELECT 1 FROM ${this.n.threads} WHERE thread_id = (SELECT thread_id FROM ${this.n.runs} WHERE run_id = $1) FOR UPDATE`,
+      [runId],
+    );
+    if (locked.rowCount === 0) return undefined;
+    const run = await tx.query<RunRecord & { worker_id: string | null; blocked: boolean }>(
+      `SELECT ${RUN_COLUMNS}, worker_id, EXISTS (
+         SELECT 1 FROM ${this.n.runs} o WHERE o.thread_id = r.thread_id AND o.run_id <> r.run_id
+           AND (o.status = 'running' OR (o.status = 'pending' AND o.seq < r.seq))
+       ) AS blocked
+       FROM ${this.n.runs} r WHERE run_id = $1`,
       [runId],
     );
     return run.rows[0];
@@ -277,35 +289,47 @@ export class PostgresRuns {
       action === "rollback" ? [runId] : [runId, action],
     );
     await this.notifyEvents(tx, runId);
-    await this.afterRun(tx, gone.rows[0]!.thread_id, undefined);
+    const threadId = gone.rows[0]!.thread_id;
+    await this.afterRun(tx, threadId, {}, await this.nextActive(tx, threadId));
   }
 
   private async requeueIn(tx: Tx, runId: string): Promise<void> {
     await tx.query(`UPDATE ${this.n.runs} SET status = 'pending', worker_id = NULL, parked = false, updated_at = now() WHERE run_id = $1`, [
       runId,
     ]);
+    await this.enqueueIn(tx, runId);
+  }
+
+  /**
+   * After a run left the thread: its status `busy` while others wait (else the patch's, or idle), the
+   * rest of the patch applied, and a job for the next run when it is parked.
+   */
+  private async afterRun(
+    tx: Tx,
+    threadId: string,
+    patch: ThreadPatch,
+    next?: { run_id: string; status: RunStatus; parked: boolean } | undefined,
+  ): Promise<void> {
+    await patchThread(tx, this.n, threadId, { ...patch, status: next === undefined ? (patch.status ?? "idle") : "busy" });
+    if (next?.status === "pending" && next.parked) {
+      await tx.query(`UPDATE ${this.n.runs} SET parked = false WHERE run_id = $1`, [next.run_id]);
+      await this.enqueueIn(tx, next.run_id);
+    }
+  }
+
+  /** The run's job, and a wake-up for idle workers. */
+  private async enqueueIn(tx: Tx, runId: string): Promise<void> {
     await this.queue.enqueue(tx, runId);
     await this.notifyWorkers(tx, "job");
   }
 
-  /**
-   * After a run left the thread: `busy` while others wait (else `status`, or left as the patch set it),
-   * and a job for the next run when it is parked.
-   */
-  private async afterRun(tx: Tx, threadId: string, status: ThreadStatus | undefined): Promise<void> {
-    const next = (
-      await tx.query<{ run_id: string; status: RunStatus; parked: boolean }>(
-        `SELECT run_id, status, parked FROM ${this.n.runs} WHERE thread_id = $1 AND ${ACTIVE} ORDER BY status = 'running' DESC, seq LIMIT 1`,
-        [threadId],
-      )
-    ).rows[0];
-    const now = next === undefined ? (status ?? "idle") : "busy";
-    await tx.query(`UPDATE ${this.n.threads} SET status = $2, updated_at = now() WHERE thread_id = $1`, [threadId, now]);
-    if (next?.status === "pending" && next.parked) {
-      await tx.query(`UPDATE ${this.n.runs} SET parked = false WHERE run_id = $1`, [next.run_id]);
-      await this.queue.enqueue(tx, next.run_id);
-      await this.notifyWorkers(tx, "job");
-    }
+  /** The thread's first active run (running first, else the oldest pending one). */
+  private async nextActive(tx: Tx, threadId: string): Promise<{ run_id: string; status: RunStatus; parked: boolean } | undefined> {
+    const r = await tx.query<{ run_id: string; status: RunStatus; parked: boolean }>(
+      `SELECT run_id, status, parked FROM ${this.n.runs} WHERE thread_id = $1 AND ${ACTIVE} ORDER BY status = 'running' DESC, seq LIMIT 1`,
+      [threadId],
+    );
+    return r.rows[0];
   }
 
   private async notifyWorkers(tx: Tx, payload: string): Promise<void> {

@@ -7,7 +7,11 @@
  *    and the refund is made; the history read from A holds both runs' checkpoints;
  *  - a cancel sent to B stops a run streamed from A;
  *  - 500 runs on 100 threads at once, from both API processes: none lost or run twice, each thread's runs
- *    one at a time in the order they were queued, `reject` refused (409) while a thread is busy.
+ *    one at a time in the order they were queued, `reject` refused (409) while a thread is busy;
+ *  - the kill test: a worker is SIGKILLed in the middle of nodes ten times (eleven workers, one left);
+ *    every run completes with an undisturbed run's final state, and every node of every run completed
+ *    exactly once — a node ran again only when a kill had cut it short, never after it had completed.
+ * One cluster for all four: a process start (compiling the graphs included) is the costly part.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,19 +21,26 @@ import { ROOT } from "../../durability/child.ts";
 import { APPROVAL, REFUND_REQUEST } from "../../durability/fixtures/refund.ts";
 import { tempDir } from "../../temp-dir.ts";
 import { Cluster } from "./cluster.ts";
+import { nodeCounts, readNodeLog, runActivity, safeToCut } from "./node-log.ts";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const THREADS = 100;
 const RUNS_PER_THREAD = 5;
 const tmp = tempDir("pg-cluster");
 const log = join(tmp.dir, "tally.log");
+const nodeLog = join(tmp.dir, "nodes.log");
+const KILLS = 10;
+const SLEEP_MS = 600;
 const gate = join(tmp.dir, "gate");
 writeFileSync(log, "");
+writeFileSync(nodeLog, "");
 const cluster = new Cluster({
   name: "pgsdk",
   files: [join(ROOT, "samples", "customer-service", "customer_service.graph"), join(import.meta.dirname, "fixtures", "tally.graph"), join(import.meta.dirname, "fixtures", "counted.graph")],
   dataDir: join(tmp.dir, "data"),
   // the scripted model answers (offline, deterministic); one business database for every worker
-  env: { OPENAI_API_KEY: "", CS_DB: join(tmp.dir, "business.db"), GRAPHC_COUNT_LOG: log, GRAPHC_GATE: gate, GRAPHC_COUNT_MS: "300" },
+  env: { OPENAI_API_KEY: "", CS_DB: join(tmp.dir, "business.db"), GRAPHC_TALLY_LOG: log, GRAPHC_GATE: gate, GRAPHC_COUNT_LOG: nodeLog, GRAPHC_COUNT_MS: String(SLEEP_MS) },
 });
 let a: Client;
 let b: Client;
@@ -96,7 +107,7 @@ describe("2 API processes and 3 workers on Postgres, through the LangGraph SDK",
     const thread = await a.threads.create();
     const run = await a.runs.create(thread.thread_id, "Counted", { input: { key: "cancel-me" } });
     // once the run has started on a worker, cancel it through the other process
-    for (let i = 0; i < 500 && !readFileSync(log, "utf8").includes(" cancel-me start"); i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 1000 && !readFileSync(nodeLog, "utf8").includes(" cancel-me start"); i++) await sleep(10);
     await b.runs.cancel(thread.thread_id, run.run_id);
     await a.runs.join(thread.thread_id, run.run_id);
     expect((await a.runs.get(thread.thread_id, run.run_id)).status).toBe("interrupted");
@@ -156,4 +167,73 @@ describe("2 API processes and 3 workers on Postgres, through the LangGraph SDK",
       for (let k = 1; k < list.length; k++) expect(list[k]!.start).toBeGreaterThanOrEqual(list[k - 1]!.end);
     }
   }, 120_000);
+
+  it(`SIGKILL a worker in the middle of nodes ${KILLS} times: every run completes as if undisturbed, no completed node runs again`, async () => {
+    const refThread = await a.threads.create();
+    const reference = (await a.runs.wait(refThread.thread_id, "Counted", { input: { key: "reference" } })) as Record<string, unknown>;
+    expect([...(reference["trail"] as string[])].sort()).toEqual(["finish", "join", "long", "short", "start"]);
+
+    const runs: { thread: string; run: string; key: string }[] = [];
+    const startRun = async () => {
+      const key = `kill${runs.length}`;
+      const via = runs.length % 2 === 0 ? a : b;
+      const thread = await via.threads.create();
+      const run = await via.runs.create(thread.thread_id, "Counted", { input: { key } });
+      runs.push({ thread: thread.thread_id, run: run.run_id, key });
+    };
+    // the processes to kill, started together beforehand (a start, compiling the graphs, is the costly part):
+    // with the three above, one more than there are kills, so a worker is left to finish the runs
+    await Promise.all(Array.from({ length: KILLS - 2 }, () => cluster.worker(2)));
+    for (let i = 0; i < 6; i++) await startRun();
+
+    const killedAt = new Map<string, number>(); // run key → time of the last kill that hit it
+    let kills = 0;
+    const deadline = Date.now() + 150_000;
+    while (kills < KILLS) {
+      if (Date.now() > deadline) throw new Error(`only ${kills} of ${KILLS} kills found a worker to kill within 150 s`);
+      const active = await cluster.query<{ n: string }>(`SELECT count(*) AS n FROM $schema.graphc_runs WHERE status IN ('pending', 'running')`);
+      if (Number(active.rows[0]!.n) < 6) await startRun(); // keep the workers busy until the last kill
+      const held = await cluster.query<{ pid: number; key: string }>(
+        `SELECT w.pid, r.kwargs -> 'input' ->> 'key' AS key FROM $schema.graphc_runs r
+         JOIN $schema.graphc_workers w ON w.worker_id = r.worker_id WHERE r.status = 'running'`,
+      );
+      const lines = readNodeLog(nodeLog, (k) => k.startsWith("kill"));
+      const now = Date.now();
+      // a victim: a live worker with a node asleep, and every run it holds safe to cut (node-log.ts)
+      const victim = cluster.children.find((c) => {
+        if (c.proc.exitCode !== null || c.proc.signalCode !== null) return false;
+        const keys = held.rows.filter((h) => h.pid === c.proc.pid).map((h) => h.key);
+        const activity = keys.map((k) => runActivity(lines, k, killedAt.get(k) ?? 0));
+        return activity.some((x) => x.open.size > 0) && activity.every((x) => safeToCut(x, now, SLEEP_MS));
+      });
+      if (victim === undefined) {
+        await sleep(10);
+        continue;
+      }
+      victim.proc.kill("SIGKILL");
+      kills++;
+      for (const h of held.rows) if (h.pid === victim.proc.pid) killedAt.set(h.key, Date.now());
+      await victim.exited;
+    }
+
+    const ends = await Promise.all(runs.map((r, i) => [a, b][i % 2]!.runs.join(r.thread, r.run)));
+    for (const [i, r] of runs.entries()) {
+      expect(ends[i]).toEqual({ ...reference, key: r.key });
+      expect((await a.runs.get(r.thread, r.run)).status).toBe("success");
+    }
+    // every node of every run completed exactly once; the extra starts are the executions kills cut short
+    const counts = nodeCounts(readNodeLog(nodeLog, (k) => k.startsWith("kill")));
+    expect(counts.size).toBe(runs.length * 5);
+    let cut = 0;
+    for (const [name, c] of counts) {
+      expect({ name, end: c.end }).toEqual({ name, end: 1 });
+      cut += c.start - c.end;
+    }
+    expect(cut).toBeGreaterThanOrEqual(KILLS);
+    // and the runs the kills hit were claimed again, by other workers
+    const attempts = await cluster.query<{ n: string }>(
+      `SELECT sum(attempt - 1) AS n FROM $schema.graphc_runs WHERE kwargs -> 'input' ->> 'key' LIKE 'kill%'`,
+    );
+    expect(Number(attempts.rows[0]!.n)).toBeGreaterThanOrEqual(KILLS);
+  }, 240_000);
 });

@@ -71,18 +71,24 @@ export class Cluster {
     return this.admin.query<R>(sql.replaceAll("$schema", `"${this.schema}"`), args);
   }
 
+  /** Stops one process gracefully (SIGTERM), or with SIGKILL when it has not exited after 8 s. */
+  async terminate(c: Child): Promise<void> {
+    if (c.proc.exitCode !== null || c.proc.signalCode !== null) return;
+    c.proc.kill("SIGTERM");
+    const timer = setTimeout(() => c.proc.kill("SIGKILL"), 8000);
+    await c.exited;
+    clearTimeout(timer);
+  }
+
   async stop(): Promise<void> {
-    await Promise.all(
-      this.children.map(async (c) => {
-        if (c.proc.exitCode !== null || c.proc.signalCode !== null) return;
-        c.proc.kill("SIGTERM");
-        const timer = setTimeout(() => c.proc.kill("SIGKILL"), 8000);
-        await c.exited;
-        clearTimeout(timer);
-      }),
-    );
+    await Promise.all(this.children.map((c) => this.terminate(c)));
     await this.admin?.end();
-    await dropSchema(this.url, this.schema);
-    await dropSchema(this.url, `${this.schema}_queue`);
+    await this.dropExtra(this.schema);
+    await this.dropExtra(`${this.schema}_queue`);
+  }
+
+  /** Drops a schema this cluster's user made beside its own (and its tables). */
+  dropExtra(schema: string): Promise<void> {
+    return dropSchema(this.url, schema);
   }
 }
