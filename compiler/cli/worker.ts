@@ -62,15 +62,15 @@ export function untilStopped(io: CliIO): Promise<void> {
 
 export async function workerCommand(io: CliIO, files: string[], flags: WorkerFlags): Promise<number> {
   if (flags.postgres === undefined) throw new UsageError("graphc worker needs --postgres <url>: the database the API processes use");
+  const pg = postgresOptions(flags);
+  const concurrency = positiveInt("--concurrency", flags.concurrency);
+  const drainMs = positiveInt("--drain-ms", flags.drainMs);
   const graphFiles = expandFiles(io.cwd, files).map((f) => resolve(io.cwd, f));
-  const server = (await importServer()) as (PostgresServerModule & object) | undefined;
+  const server = await importServer();
   if (!server) {
     io.stderr("graphc worker: the server is the package @graphc/server, which is not installed here.\n  npm i @graphc/server\n");
     return EXIT.usage;
   }
-  const pg = postgresOptions(flags);
-  const concurrency = positiveInt("--concurrency", flags.concurrency);
-  const drainMs = positiveInt("--drain-ms", flags.drainMs);
   const worker = await server.work({
     ...pg,
     url: flags.postgres,

@@ -17,6 +17,8 @@ import type pg from "pg";
 import type { Names } from "./schema.ts";
 
 export const QUEUE = "graphc_runs";
+/** first key of the advisory lock around pg-boss's install (schema.ts uses "gsrv") */
+const QUEUE_SETUP_LOCK = 0x67717565; // "gque"
 
 export interface RunJob {
   run_id: string;
@@ -30,23 +32,35 @@ function db(on: pg.Pool | pg.PoolClient): PgBoss.Db {
 export class RunQueue {
   readonly boss: PgBoss;
 
+  private readonly schema: string;
+
   constructor(
     private readonly pool: pg.Pool,
     n: Names,
     /** workers maintain (archive, purge) the queue; API processes only insert */
     maintain: boolean,
   ) {
+    this.schema = n.queueSchema;
     this.boss = new PgBoss({ db: db(pool), schema: n.queueSchema, supervise: maintain, schedule: false, migrate: true });
     // maintenance errors (a dropped connection) are reported by the next operation; not fatal here
     this.boss.on("error", () => undefined);
   }
 
+  /**
+   * Installs pg-boss's schema and the queue when missing. Under an advisory lock: pg-boss's own install
+   * is not safe when several processes start at once (both CREATE SCHEMA; one fails on the catalog's
+   * unique index).
+   */
   async start(): Promise<void> {
-    await this.boss.start();
-    await this.boss.createQueue(QUEUE, { name: QUEUE, policy: "standard", retryLimit: 0 }).catch(async (e: unknown) => {
-      // two processes creating the queue at once: the loser finds it made
-      if ((await this.boss.getQueue(QUEUE)) === null) throw e;
-    });
+    const lock = await this.pool.connect();
+    try {
+      await lock.query("SELECT pg_advisory_lock($1, hashtext($2))", [QUEUE_SETUP_LOCK, this.schema]);
+      await this.boss.start();
+      await this.boss.createQueue(QUEUE, { name: QUEUE, policy: "standard", retryLimit: 0 });
+    } finally {
+      await lock.query("SELECT pg_advisory_unlock($1, hashtext($2))", [QUEUE_SETUP_LOCK, this.schema]).catch(() => undefined);
+      lock.release();
+    }
   }
 
   /** Queues a job for `runId` inside the caller's transaction. */
