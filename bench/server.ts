@@ -111,7 +111,7 @@ async function main(): Promise<void> {
   console.log("|---|---:|---:|---:|---:|---:|");
   for (const r of results) {
     console.log(
-      `| ${r.name} | ${r.runsPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${(r.runsPerSecond / base.runsPerSecond).toFixed(2)} | ${(r.p50 / base.p50).toFixed(2)} |`,
+      `| ${r.name} | ${r.runsPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${(r.runsPerSecond / base.runsPerSecond).toPrecision(3)} | ${(r.p50 / base.p50).toPrecision(3)} |`,
     );
   }
 }

@@ -43,7 +43,7 @@ export class Cluster {
       "--data",
       join(this.o.dataDir, String(this.children.length)),
       "--heartbeat-ms",
-      String(this.o.heartbeatMs ?? 200),
+      String(this.o.heartbeatMs ?? 500),
       ...extra,
     ];
     const child = new Child(CLI, args, { ...process.env, ...this.o.env });
