@@ -30,6 +30,7 @@ export const PACKAGES = [
   { dir: "checkpoint-sqlite", minify: false },
   { dir: "checkpoint-postgres", minify: false },
   { dir: "langgraph", minify: false },
+  { dir: "server", minify: false },
   { dir: ".", minify: false },
 ];
 

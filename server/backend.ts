@@ -23,6 +23,9 @@
  *   exact matches, `undefined` = no filter).
  * - Times are ISO strings; ids are UUIDs chosen by the caller; every method may be called from any process
  *   sharing the storage (Postgres) — the SQLite backend serves one process.
+ *
+ * `createApi` (api.ts) and `WorkerPool` (worker.ts) work on any implementation; test/server/backend-contract.ts
+ * holds these rules as tests an implementation runs (`backendContract(name, make, { reopen })`).
  */
 import type { CheckpointSaver, Store } from "@graphc/runtime";
 

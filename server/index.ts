@@ -4,7 +4,7 @@
  */
 export type * from "./backend.ts";
 export { ThreadBusy } from "./backend.ts";
-export { serve, type ServeOptions, type RunningServer } from "./serve.ts";
+export { serve, ServerStartError, type ServeOptions, type RunningServer } from "./serve.ts";
 export { createApi, type ApiGraph, type ApiOptions } from "./api.ts";
 export { WorkerPool, type WorkerOptions, STREAM_MODES } from "./worker.ts";
 export { SqliteBackend, type SqliteBackendOptions } from "./sqlite-backend.ts";

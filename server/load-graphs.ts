@@ -4,11 +4,14 @@
  * import the user's node modules (TypeScript) where they are — so a node module's `import.meta.url`, its
  * relative imports and its own packages resolve as in the user's project.
  *
+ * A compilation is reused while no `.graph` file changed (manifest.json in the same folder).
+ *
  * The generated code's `@graphc/runtime` import is pointed at the runtime this server itself loaded: the
  * server builds Commands, reads typed errors and hands the graphs its saver, so both must be one copy (the
  * generated files live in the data folder, from where the package would not even resolve).
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { CompiledGraph } from "@graphc/runtime";
@@ -39,38 +42,80 @@ export class GraphLoadError extends Error {
 
 const RUNTIME_IMPORT = /(from\s+)"@graphc\/runtime"/g;
 
-export async function loadGraphs(files: readonly string[], dataDir: string): Promise<ServedGraph[]> {
+/**
+ * What a compilation left in `<data>/compiled/manifest.json`: enough to load the graphs again without
+ * graphc when no `.graph` file changed (a restart then skips the compiler, most of the start-up time).
+ */
+interface Manifest {
+  /** the served files, absolute */
+  entries: string[];
+  /** the runtime the generated code imports (a different install must recompile) */
+  runtime: string;
+  /** every `.graph` file the program read, with the sha256 of its text */
+  sources: Record<string, string>;
+  graphs: { id: string; file: string; module: string; schemas: GraphSchemas }[];
+}
+
+const hash = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
+
+function cached(path: string, entries: readonly string[], runtime: string): Manifest | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    const m = JSON.parse(readFileSync(path, "utf8")) as Manifest;
+    const same = m.runtime === runtime && JSON.stringify(m.entries) === JSON.stringify(entries);
+    return same && Object.entries(m.sources).every(([f, h]) => existsSync(f) && hash(f) === h) ? m : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function compileAll(entries: readonly string[], outDir: string, runtime: string): Promise<Manifest> {
   const graphc = await importCompiler();
-  const entries = files.map((f) => resolve(f));
-  const outDir = join(resolve(dataDir), "compiled");
   const result = await graphc.compile(entries, { outDir, rootDir: "/", typecheck: false });
   if (!result.ir || graphc.hasErrors(result.diagnostics as never[])) {
     const text = graphc.renderPretty(result.diagnostics as never[], { color: false, readFile: (f) => readFileSync(f, "utf8") });
     throw new GraphLoadError(`the .graph files do not compile:\n${text}`);
   }
-  const runtimeUrl = import.meta.resolve("@graphc/runtime");
   for (const f of result.files) {
     mkdirSync(dirname(f.path), { recursive: true });
-    writeFileSync(f.path, f.text.replace(RUNTIME_IMPORT, `$1${JSON.stringify(runtimeUrl)}`));
+    writeFileSync(f.path, f.text.replace(RUNTIME_IMPORT, `$1${JSON.stringify(runtime)}`));
   }
-  const { tsImport } = await import("tsx/esm/api");
-  const served: ServedGraph[] = [];
+  const manifest: Manifest = { entries: [...entries], runtime, sources: {}, graphs: [] };
+  for (const f of result.ir.files) manifest.sources[resolve(f.file)] = hash(f.file);
   for (const file of entries) {
     const index = result.ir.files.findIndex((f) => resolve(f.file) === file);
     const fileIR = result.ir.files[index];
     // emitted files come in the IR's file order
     const emitted = result.files[index];
     if (!fileIR || !emitted) throw new GraphLoadError(`${file}: graphc produced no code for it`);
-    const module = (await tsImport(pathToFileURL(emitted.path).href, import.meta.url)) as Record<string, unknown>;
     for (const g of fileIR.graphs) {
       if (g.inline) continue;
-      const graph = module[g.name] as CompiledGraph | undefined;
-      if (!graph) throw new GraphLoadError(`${file}: the generated module has no export ${g.name}`);
-      if (served.some((s) => s.id === g.name)) throw new GraphLoadError(`two served graphs are named ${g.name}: graph ids must be unique`);
-      served.push({ id: g.name, file, graph, schemas: graphc.graphSchemas(g as never, result.ir as never) });
+      if (manifest.graphs.some((s) => s.id === g.name)) throw new GraphLoadError(`two served graphs are named ${g.name}: graph ids must be unique`);
+      manifest.graphs.push({ id: g.name, file, module: emitted.path, schemas: graphc.graphSchemas(g as never, result.ir as never) });
     }
   }
-  if (served.length === 0) throw new GraphLoadError("the files define no graph to serve");
+  if (manifest.graphs.length === 0) throw new GraphLoadError("the files define no graph to serve");
+  return manifest;
+}
+
+export async function loadGraphs(files: readonly string[], dataDir: string): Promise<ServedGraph[]> {
+  const entries = files.map((f) => resolve(f));
+  const outDir = join(resolve(dataDir), "compiled");
+  const runtime = import.meta.resolve("@graphc/runtime");
+  const manifestPath = join(outDir, "manifest.json");
+  let manifest = cached(manifestPath, entries, runtime);
+  if (!manifest) {
+    manifest = await compileAll(entries, outDir, runtime);
+    writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+  }
+  const { tsImport } = await import("tsx/esm/api");
+  const served: ServedGraph[] = [];
+  for (const g of manifest.graphs) {
+    const module = (await tsImport(pathToFileURL(g.module).href, import.meta.url)) as Record<string, unknown>;
+    const graph = module[g.id] as CompiledGraph | undefined;
+    if (!graph) throw new GraphLoadError(`${g.file}: the generated module has no export ${g.id}`);
+    served.push({ id: g.id, file: g.file, graph, schemas: g.schemas });
+  }
   return served;
 }
 

@@ -96,7 +96,8 @@ export function runRoutes(app: Hono<Env>, api: Api): void {
     return row;
   }
 
-  async function create(c: Context<Env>, threadId: string | null): Promise<RunRow> {
+  /** the stored run, and the request body (for the options that act on the response) */
+  async function create(c: Context<Env>, threadId: string | null): Promise<{ r: RunRow; q: Record<string, unknown> }> {
     const q = await body(c);
     if (typeof q["assistant_id"] !== "string") throw invalid("assistant_id", "is required");
     const g = api.assistant(q["assistant_id"]);
@@ -106,7 +107,7 @@ export function runRoutes(app: Hono<Env>, api: Api): void {
     const thread = await threadFor(c, threadId, q, g);
     const at = new Date().toISOString();
     try {
-      return await backend.createRun({
+      const r = await backend.createRun({
         run_id: randomUUID(),
         thread_id: thread.thread_id,
         assistant_id: g.id,
@@ -119,6 +120,7 @@ export function runRoutes(app: Hono<Env>, api: Api): void {
         kwargs,
         attempt: 0,
       });
+      return { r, q };
     } catch (e) {
       if (e instanceof ThreadBusy) throw new HttpError(409, "Conflict", e.message);
       throw e;
@@ -138,7 +140,14 @@ export function runRoutes(app: Hono<Env>, api: Api): void {
   }
   const threadValues = async (threadId: string) => (await backend.getThread(threadId))?.values ?? {};
 
-  const stream = (c: Context<Env>, r: RunRow) => {
+  /**
+   * The run's events as SSE. `cancelOnDisconnect` (`on_disconnect: "cancel"`, `cancel_on_disconnect=1`):
+   * a client that goes away before the run ends cancels it (by default the run goes on).
+   */
+  const stream = (c: Context<Env>, r: RunRow, cancelOnDisconnect: boolean) => {
+    if (cancelOnDisconnect) {
+      c.req.raw.signal.addEventListener("abort", () => void backend.cancelRun(r.thread_id, r.run_id, "interrupt").catch(() => {}), { once: true });
+    }
     location(c, r);
     c.header("Location", `/threads/${r.thread_id}/runs/${r.run_id}/stream`);
     const after = Number(c.req.header("last-event-id") ?? 0);
@@ -150,13 +159,16 @@ export function runRoutes(app: Hono<Env>, api: Api): void {
     ["/runs", () => null],
   ] as const) {
     app.post(prefix, async (c) => {
-      const r = await create(c, threadOf(c));
+      const { r } = await create(c, threadOf(c));
       location(c, r);
       return c.json(runJson(r));
     });
-    app.post(`${prefix}/stream`, async (c) => stream(c, await create(c, threadOf(c))));
+    app.post(`${prefix}/stream`, async (c) => {
+      const { r, q } = await create(c, threadOf(c));
+      return stream(c, r, q["on_disconnect"] === "cancel");
+    });
     app.post(`${prefix}/wait`, async (c) => {
-      const r = await create(c, threadOf(c));
+      const { r } = await create(c, threadOf(c));
       location(c, r);
       return outcome(c, r);
     });
@@ -199,5 +211,5 @@ export function runRoutes(app: Hono<Env>, api: Api): void {
     return c.body(null, 202);
   });
   app.get("/threads/:id/runs/:run/join", async (c) => outcome(c, await run(c)));
-  app.get("/threads/:id/runs/:run/stream", async (c) => stream(c, await run(c)));
+  app.get("/threads/:id/runs/:run/stream", async (c) => stream(c, await run(c), c.req.query("cancel_on_disconnect") === "1"));
 }

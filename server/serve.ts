@@ -37,6 +37,14 @@ export interface ServeOptions {
   readonly chat?: boolean | undefined;
 }
 
+/** The server could not start listening (the port is taken); nothing is left running. */
+export class ServerStartError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ServerStartError";
+  }
+}
+
 export interface RunningServer {
   readonly url: string;
   readonly port: number;
@@ -63,13 +71,24 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     maxBodyBytes: options.maxBodyBytes,
     extra: options.chat ? (a) => chatPage(a) : undefined,
   });
-  const server: ServerType = await new Promise((resolve) => {
-    const s = listen({ fetch: app.fetch, port: options.port ?? 2024, hostname: options.host ?? "127.0.0.1" }, () => resolve(s));
-  });
+  const host = options.host ?? "127.0.0.1";
+  const wanted = options.port ?? 2024;
+  let server: ServerType;
+  try {
+    server = await new Promise((resolve, reject) => {
+      const s = listen({ fetch: app.fetch, port: wanted, hostname: host }, () => resolve(s));
+      s.once("error", reject);
+    });
+  } catch (e) {
+    await pool.stop(0);
+    if (!options.backend) await backend.close();
+    const code = (e as { code?: string }).code;
+    throw new ServerStartError(code === "EADDRINUSE" ? `${host}:${wanted} is already in use (choose another --port)` : `cannot listen on ${host}:${wanted}: ${(e as Error).message}`);
+  }
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${options.host ?? "127.0.0.1"}:${port}`,
+    url: `http://${host}:${port}`,
     port,
     graphs: [...graphs.keys()],
     close() {

@@ -130,7 +130,7 @@ export class WorkerPool {
           await this.finish(run, "interrupted", undefined, await this.threadPatch(graph, thread));
           return;
         }
-        const error = { error: (e as Error)?.name ?? "Error", message: errorText(e).replace(/^[^:]+: /, "") };
+        const error = e instanceof Error ? { error: e.name, message: e.message } : { error: "Error", message: String(e) };
         await backend.publish(run.run_id, { event: "error", data: error });
         await this.finish(run, "error", error, { ...(await this.threadPatch(graph, thread)), status: "error" });
         return;

@@ -93,6 +93,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option("--workers <n>", "runs executed at once in this process (default 4; with --postgres 0: run `graphc worker`s)")
     .option("--tokens <file>", "bearer tokens: one `<token> <owner>` per line; threads are private to their owner")
     .option("--max-body <bytes>", "largest request body accepted (default 1 MiB)")
+    .option("--drain <ms>", "at shutdown, how long running runs may finish before they are requeued", "10000")
     .option("--chat", "serve the demo chat page at /chat")
     .option("--postgres <url>", "scale-out: threads, runs and checkpoints in Postgres, runs queued for `graphc worker` processes")
     .option("--schema <name>", "with --postgres: schema of the server's tables (default: GRAPHC_POSTGRES_SCHEMA, else graphc)")
@@ -110,7 +111,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option("--data <dir>", "where the compiled graphs go (default: .graphc-server)")
     .option("--concurrency <n>", "runs executed at once (default 4)")
     .option("--heartbeat-ms <ms>", "heartbeat period; a worker silent for 10 periods is taken for dead (default 1000)")
-    .option("--drain-ms <ms>", "at SIGINT/SIGTERM, time running runs get to finish before they are requeued (default 10000)")
+    .option("--drain <ms>", "at SIGINT/SIGTERM, time running runs get to finish before they are requeued (default 10000)")
     .action(async (files: string[], opts: import("./worker.ts").WorkerFlags) => {
       code = await (await import("./worker.ts")).workerCommand(io, files, opts);
     });

@@ -17,11 +17,12 @@ export interface ServeFlags extends PostgresFlags {
   workers?: string;
   tokens?: string;
   maxBody?: string;
+  drain: string;
   chat?: boolean;
 }
 
 /** the part of `@graphc/server` this command uses (typed here: graphc has no build dependency on it) */
-interface ServerModule {
+export interface ServerModule {
   serve(options: {
     files: readonly string[];
     port: number;
@@ -30,12 +31,14 @@ interface ServerModule {
     workers: number;
     auth?: (token: string | undefined, request: Request) => string | null;
     maxBodyBytes?: number;
+    drainMs: number;
     chat?: boolean;
     backend?: object;
   }): Promise<{ url: string; graphs: readonly string[]; close(): Promise<void> }>;
   tokenTable(table: Record<string, string>): (token: string | undefined, request: Request) => string | null;
   parseTokenFile(text: string): Record<string, string>;
   GraphLoadError: new (...args: never[]) => Error;
+  ServerStartError: new (...args: never[]) => Error;
 }
 
 const SERVER_PACKAGE = "@graphc/server";
@@ -55,13 +58,20 @@ export async function importServer(): Promise<(ServerModule & PostgresServerModu
   }
 }
 
-export async function serveCommand(io: CliIO, files: string[], flags: ServeFlags): Promise<number> {
+/** `load` finds the server package (tests pass one that finds none) */
+export async function serveCommand(
+  io: CliIO,
+  files: string[],
+  flags: ServeFlags,
+  load: () => Promise<(ServerModule & PostgresServerModule) | undefined> = importServer,
+): Promise<number> {
   const port = int("--port", flags.port, 0);
   // API processes of a Postgres deployment run no graphs by default: `graphc worker` processes do
   const workers = int("--workers", flags.workers ?? (flags.postgres === undefined ? "4" : "0"), 0);
+  const drainMs = int("--drain", flags.drain, 0);
   const maxBody = flags.maxBody === undefined ? undefined : int("--max-body", flags.maxBody, 1);
   const graphFiles = expandFiles(io.cwd, files).map((f) => resolve(io.cwd, f));
-  const server = await importServer();
+  const server = await load();
   if (!server) {
     io.stderr(`graphc serve: the server is the package ${SERVER_PACKAGE}, which is not installed here.\n  npm i ${SERVER_PACKAGE}\n`);
     return EXIT.usage;
@@ -76,13 +86,14 @@ export async function serveCommand(io: CliIO, files: string[], flags: ServeFlags
       host: flags.host,
       dataDir: resolve(io.cwd, flags.data ?? ".graphc-server"),
       workers,
+      drainMs,
       ...(auth ? { auth } : {}),
       ...(maxBody ? { maxBodyBytes: maxBody } : {}),
       ...(flags.chat ? { chat: true } : {}),
       ...(backend ? { backend } : {}),
     });
   } catch (e) {
-    if (e instanceof server.GraphLoadError) {
+    if (e instanceof server.GraphLoadError || e instanceof server.ServerStartError) {
       io.stderr(`graphc serve: ${e.message}\n`);
       return EXIT.errors;
     }

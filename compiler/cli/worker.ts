@@ -2,7 +2,7 @@
  * `graphc worker files… --postgres URL`: a worker process of the Postgres scale-out (docs/server.md,
  * "Scale-out on Postgres"). It compiles and loads the graphs as `graphc serve` does, then claims runs from
  * the queue the API processes (`graphc serve --postgres URL`) fill, until SIGINT/SIGTERM: then it drains
- * (running runs get `--drain-ms` to finish) and requeues what is left. Also the Postgres flags of
+ * (running runs get `--drain` ms to finish) and requeues what is left. Also the Postgres flags of
  * `graphc serve`.
  */
 import { resolve } from "node:path";
@@ -19,7 +19,7 @@ export interface PostgresFlags {
 export interface WorkerFlags extends PostgresFlags {
   data?: string;
   concurrency?: string;
-  drainMs?: string;
+  drain?: string;
 }
 
 interface PostgresOptions {
@@ -64,7 +64,7 @@ export async function workerCommand(io: CliIO, files: string[], flags: WorkerFla
   if (flags.postgres === undefined) throw new UsageError("graphc worker needs --postgres <url>: the database the API processes use");
   const pg = postgresOptions(flags);
   const concurrency = positiveInt("--concurrency", flags.concurrency);
-  const drainMs = positiveInt("--drain-ms", flags.drainMs);
+  const drainMs = positiveInt("--drain", flags.drain);
   const graphFiles = expandFiles(io.cwd, files).map((f) => resolve(io.cwd, f));
   const server = await importServer();
   if (!server) {

@@ -93,6 +93,12 @@ export class WorkerPresence {
         ]);
         if (w.stale || free.rows[0]?.ok === true) dead.push(w.worker_id);
       }
+      // runs whose worker has no row at all (it left without requeueing them): theirs too
+      const orphans = await tx.query<{ worker_id: string }>(
+        `SELECT DISTINCT r.worker_id FROM ${this.n.runs} r WHERE r.status = 'running' AND r.worker_id IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM ${this.n.workers} w WHERE w.worker_id = r.worker_id)`,
+      );
+      dead.push(...orphans.rows.map((o) => o.worker_id));
       if (dead.length === 0) return [];
       const requeued = await this.runs.requeueOf(tx, dead);
       await tx.query(`DELETE FROM ${this.n.workers} WHERE worker_id = ANY($1)`, [dead]);
@@ -100,7 +106,7 @@ export class WorkerPresence {
     });
   }
 
-  /** Leaves: the row goes, then the lock with the connection. */
+  /** Leaves: runs still held are requeued and the row goes, then the lock with the connection. */
   async stop(): Promise<void> {
     if (this.timer !== undefined) clearInterval(this.timer);
     await this.beating;
@@ -108,7 +114,11 @@ export class WorkerPresence {
     this.connection = undefined;
     if (client === undefined) return;
     await client.query(`UNLISTEN "${this.n.workerChannel}"`).catch(() => undefined);
-    await client.query(`DELETE FROM ${this.n.workers} WHERE worker_id = $1`, [this.workerId]).catch(() => undefined);
+    // runs still held (the worker pool did not requeue them) go back to the queue with the row
+    await inTransaction(this.pool, async (tx) => {
+      await this.runs.requeueOf(tx, [this.workerId]);
+      await tx.query(`DELETE FROM ${this.n.workers} WHERE worker_id = $1`, [this.workerId]);
+    }).catch(() => undefined);
     await client.query(`SELECT pg_advisory_unlock(${LOCK_KEY})`, [this.n.schema + ":" + this.workerId]).catch(() => undefined);
     client.release();
   }

@@ -17,6 +17,7 @@ const PACKAGE_DIRS: Record<string, string> = {
   "@graphc/checkpoint-sqlite": "checkpoint-sqlite",
   "@graphc/checkpoint-postgres": "checkpoint-postgres",
   "@graphc/langgraph": "langgraph",
+  "@graphc/server": "server",
 };
 
 describe("source entries", () => {
