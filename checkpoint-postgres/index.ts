@@ -313,5 +313,3 @@ export class PostgresSaver extends StoredSaver {
   }
 }
 export { PostgresStore, type PostgresStoreOptions } from "./store.ts";
-/** The SQL helpers, for packages keeping their own tables beside the saver's (@graphc/server's Postgres backend). */
-export { inTransaction, quoteIdent } from "./sql.ts";

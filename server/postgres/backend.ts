@@ -13,7 +13,8 @@
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { PostgresSaver, PostgresStore, inTransaction } from "@graphc/checkpoint-postgres";
+import { PostgresSaver, PostgresStore } from "@graphc/checkpoint-postgres";
+import { inTransaction } from "./sql.ts";
 import type {
   Backend,
   CancelAction,

@@ -12,7 +12,7 @@
  */
 import { hostname } from "node:os";
 import type pg from "pg";
-import { inTransaction } from "@graphc/checkpoint-postgres";
+import { inTransaction } from "./sql.ts";
 import type { Names } from "./schema.ts";
 import type { PostgresRuns } from "./runs.ts";
 import type { CancelAction } from "../backend.ts";

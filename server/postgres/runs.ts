@@ -9,7 +9,7 @@
  * waits; the transaction in which the thread's current run leaves queues a job for the next parked run.
  */
 import type pg from "pg";
-import { inTransaction } from "@graphc/checkpoint-postgres";
+import { inTransaction } from "./sql.ts";
 import { ThreadBusy, type CancelAction, type Json, type RunRow, type RunStatus, type ThreadPatch, type ThreadStatus } from "../backend.ts";
 import type { Names } from "./schema.ts";
 import type { RunQueue } from "./queue.ts";

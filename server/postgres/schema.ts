@@ -11,7 +11,7 @@
  * - `workers`: live worker processes and their heartbeats.
  */
 import type pg from "pg";
-import { inTransaction, quoteIdent } from "@graphc/checkpoint-postgres";
+import { inTransaction, quoteIdent } from "./sql.ts";
 
 /** Names of every table and channel of one schema, quoted for SQL. */
 export interface Names {
