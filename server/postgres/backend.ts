@@ -198,9 +198,11 @@ export class PostgresBackend implements Backend {
     const writer = this.writers.get(runId) ?? new EventWriter(this.pool, this.n, runId);
     this.writers.delete(runId);
     const endAlready = writer.ended;
-    // refused (false) when this worker no longer holds the run: it was requeued elsewhere, or deleted
-    const finished = await this.runs.finish(runId, this.workerId, status, result, thread, (tx) => writer.close(tx, { event: "end", data: null }));
-    if (finished && !endAlready) this.ended.add(runId);
+    // false, writing nothing, when this worker no longer holds the run: requeued elsewhere, or deleted
+    await this.runs.finish(runId, this.workerId, status, result, thread, (tx) => writer.close(tx, { event: "end", data: null }));
+    // the worker's own `end` comes next and is dropped either way: written above, or the run is another
+    // worker's now, whose stream it must not cut
+    if (!endAlready) this.ended.add(runId);
     this.cancelled.delete(runId);
   }
 
