@@ -313,3 +313,5 @@ export class PostgresSaver extends StoredSaver {
   }
 }
 export { PostgresStore, type PostgresStoreOptions } from "./store.ts";
+// SQL helpers the server package's Postgres backend shares (quoting a schema name, one transaction)
+export { inTransaction, quoteIdent } from "./sql.ts";

@@ -12,3 +12,4 @@ export { EventLog } from "./event-log.ts";
 export { loadGraphs, GraphLoadError, type ServedGraph, type GraphSchemas } from "./load-graphs.ts";
 export { type AuthHook, tokenTable, parseTokenFile } from "./auth.ts";
 export { validate, type JsonSchema, type SchemaError } from "./validate.ts";
+export * from "./postgres/index.ts";

@@ -125,11 +125,14 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option("--port <port>", "port to listen on (0: any free port)", "2024")
     .option("--host <host>", "interface to listen on", "127.0.0.1")
     .option("--data <dir>", "folder of the SQLite database and the compiled graphs (default: .graphc-server)")
-    .option("--workers <n>", "runs executed at once", "4")
+    .option("--workers <n>", "runs executed at once in this process (default 4; with --postgres 0: run `graphc worker`s)")
     .option("--tokens <file>", "bearer tokens: one `<token> <owner>` per line; threads are private to their owner")
     .option("--max-body <bytes>", "largest request body accepted (default 1 MiB)")
     .option("--drain <ms>", "at shutdown, how long running runs may finish before they are requeued", "10000")
     .option("--chat", "serve the demo chat page at /chat")
+    .option("--postgres <url>", "scale-out: threads, runs and checkpoints in Postgres, runs queued for `graphc worker` processes")
+    .option("--schema <name>", "with --postgres: schema of the server's tables (default: GRAPHC_POSTGRES_SCHEMA, else graphc)")
+    .option("--heartbeat-ms <ms>", "with --postgres and --workers: heartbeat period of this process's workers (default 1000)")
     .action(async (files: string[], opts: import("./serve.ts").ServeFlags) => {
       code = await (await import("./serve.ts")).serveCommand(io, files, opts);
     });
@@ -140,6 +143,20 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option("--stdio", "speak LSP over stdin/stdout")
     .action(async (opts: { stdio?: boolean }) => {
       code = await (await import("./lsp.ts")).lspCommand(opts);
+    });
+
+  program
+    .command("worker")
+    .description("run the graphs' queued runs: a worker process of `graphc serve --postgres` (docs/server.md)")
+    .argument("<files...>", "the .graph files whose graphs it runs (as given to graphc serve)")
+    .option("--postgres <url>", "the Postgres database the API processes use (default: GRAPHC_POSTGRES_URL)")
+    .option("--schema <name>", "Postgres schema of the server's tables (default: GRAPHC_POSTGRES_SCHEMA, else graphc)")
+    .option("--data <dir>", "where the compiled graphs go (default: .graphc-server)")
+    .option("--concurrency <n>", "runs executed at once (default 4)")
+    .option("--heartbeat-ms <ms>", "heartbeat period; a worker silent for 10 periods is taken for dead (default 1000)")
+    .option("--drain <ms>", "at SIGINT/SIGTERM, time running runs get to finish before they are requeued (default 10000)")
+    .action(async (files: string[], opts: import("./worker.ts").WorkerFlags) => {
+      code = await (await import("./worker.ts")).workerCommand(io, files, opts);
     });
 
   try {

@@ -8,12 +8,13 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expandFiles } from "./files.ts";
 import { type CliIO, EXIT, UsageError } from "./io.ts";
+import { type PostgresFlags, type PostgresServerModule, postgresOptions } from "./worker.ts";
 
-export interface ServeFlags {
+export interface ServeFlags extends PostgresFlags {
   port: string;
   host: string;
   data?: string;
-  workers: string;
+  workers?: string;
   tokens?: string;
   maxBody?: string;
   drain: string;
@@ -32,6 +33,7 @@ export interface ServerModule {
     maxBodyBytes?: number;
     drainMs: number;
     chat?: boolean;
+    backend?: object;
   }): Promise<{ url: string; graphs: readonly string[]; close(): Promise<void> }>;
   tokenTable(table: Record<string, string>): (token: string | undefined, request: Request) => string | null;
   parseTokenFile(text: string): Record<string, string>;
@@ -47,9 +49,9 @@ function int(flag: string, text: string, min: number): number {
   return n;
 }
 
-async function importServer(): Promise<ServerModule | undefined> {
+export async function importServer(): Promise<(ServerModule & PostgresServerModule) | undefined> {
   try {
-    return (await import(SERVER_PACKAGE)) as ServerModule;
+    return (await import(SERVER_PACKAGE)) as ServerModule & PostgresServerModule;
   } catch (e) {
     if ((e as { code?: string }).code === "ERR_MODULE_NOT_FOUND" && String((e as Error).message).includes(SERVER_PACKAGE)) return undefined;
     throw e;
@@ -61,10 +63,11 @@ export async function serveCommand(
   io: CliIO,
   files: string[],
   flags: ServeFlags,
-  load: () => Promise<ServerModule | undefined> = importServer,
+  load: () => Promise<(ServerModule & PostgresServerModule) | undefined> = importServer,
 ): Promise<number> {
   const port = int("--port", flags.port, 0);
-  const workers = int("--workers", flags.workers, 0);
+  // API processes of a Postgres deployment run no graphs by default: `graphc worker` processes do
+  const workers = int("--workers", flags.workers ?? (flags.postgres === undefined ? "4" : "0"), 0);
   const drainMs = int("--drain", flags.drain, 0);
   const maxBody = flags.maxBody === undefined ? undefined : int("--max-body", flags.maxBody, 1);
   const graphFiles = expandFiles(io.cwd, files).map((f) => resolve(io.cwd, f));
@@ -76,6 +79,7 @@ export async function serveCommand(
   const auth = flags.tokens === undefined ? undefined : server.tokenTable(server.parseTokenFile(readFileSync(resolve(io.cwd, flags.tokens), "utf8")));
   let running;
   try {
+    const backend = flags.postgres === undefined ? undefined : await server.PostgresBackend.open(flags.postgres, postgresOptions(flags));
     running = await server.serve({
       files: graphFiles,
       port,
@@ -86,6 +90,7 @@ export async function serveCommand(
       ...(auth ? { auth } : {}),
       ...(maxBody ? { maxBodyBytes: maxBody } : {}),
       ...(flags.chat ? { chat: true } : {}),
+      ...(backend ? { backend } : {}),
     });
   } catch (e) {
     if (e instanceof server.GraphLoadError || e instanceof server.ServerStartError) {
