@@ -198,8 +198,8 @@ async function productionPackages(dir: string): Promise<string[]> {
   const names = new Set<string>();
   const walk = (t: Tree) => {
     for (const [name, child] of Object.entries(t.dependencies ?? {})) {
-      // an optional peer nobody installed (the runtime's @opentelemetry/api) is listed as missing
-      if (child.missing === true) continue;
+      // an optional peer nobody installed (the runtime's @opentelemetry/api) is listed with no version
+      if (child.version === undefined) continue;
       names.add(name);
       walk(child);
     }
@@ -210,7 +210,7 @@ async function productionPackages(dir: string): Promise<string[]> {
 
 interface Tree {
   dependencies?: Record<string, Tree>;
-  missing?: boolean;
+  version?: string;
 }
 
 function readdirNames(dir: string): string[] {
