@@ -8,6 +8,7 @@ import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleJs, exportConditions } from "./bundle-js.mjs";
+import { shakeDeclarations } from "./shake-declarations.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TSC = join(ROOT, "node_modules", "typescript", "bin", "tsc");
@@ -74,35 +75,12 @@ function stripInternalDocs(pkg, dist, documented) {
   rmSync(bare, { recursive: true, force: true });
 }
 
-/** the `.d.ts` files the package's exports name (`types` conditions), relative to the package folder */
+/** the `.d.ts` files the package's exports name (`types` conditions) */
 function exportedTypes(pkg) {
   return exportConditions(pkg)
     .map((c) => c.types)
-    .filter((t) => typeof t === "string");
-}
-
-/**
- * Deletes the declarations no exported entry reaches through its imports (the runtime's internals: the loop,
- * durable execution, tasks), with their maps: a user's type checker never opens them, and they are most of
- * what the runtime's install weighs beyond its JavaScript.
- */
-function pruneDeclarations(pkg, dist) {
-  const reached = new Set();
-  const todo = exportedTypes(pkg).map((t) => join(pkg, t));
-  while (todo.length > 0) {
-    const file = todo.pop();
-    if (reached.has(file)) continue;
-    reached.add(file);
-    const text = readFileSync(file, "utf8");
-    for (const m of text.matchAll(/(?:from |import\()"(\.\.?\/[^"]+)\.js"/g)) todo.push(join(dirname(file), `${m[1]}.d.ts`));
-  }
-  for (const f of readdirSync(dist, { recursive: true, encoding: "utf8" })) {
-    const path = join(dist, f);
-    if (f.endsWith(".d.ts") && !reached.has(path)) {
-      rmSync(path);
-      rmSync(`${path}.map`, { force: true });
-    }
-  }
+    .filter((t) => typeof t === "string")
+    .map((t) => join(pkg, t));
 }
 
 export async function buildAll() {
@@ -115,7 +93,7 @@ export async function buildAll() {
     else tsc(pkg);
     if (documented) stripInternalDocs(pkg, dist, documented);
     jsSpecifiers(dist);
-    if (documented) pruneDeclarations(pkg, dist);
+    if (documented) shakeDeclarations(dist, exportedTypes(pkg));
     // names survive only in the modules that define the classes users meet (`named`); the internals'
     // function names are minified (stack frames map back through the shipped source maps)
     if (bundle) await bundleJs(pkg, dist, bundle.named);
