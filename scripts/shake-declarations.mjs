@@ -1,8 +1,8 @@
 // Tree-shakes a package's emitted declarations: keeps the .d.ts files, and inside them the top-level
 // statements, that the package's `exports` reach through exports, imports and type references; deletes the
 // rest (the runtime's loop, tasks and durable execution, and the internal helpers that public modules
-// export to the runtime's other modules). Declaration maps are rewritten to the lines that remain, so
-// "go to definition" still lands on the source line.
+// export to the runtime's other modules), and the doc comments no editor shows. Declaration maps are
+// rewritten to the lines that remain, so "go to definition" still lands on the source line.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ts } from "ts-morph";
@@ -108,24 +108,57 @@ export function shakeDeclarations(dist, entries) {
     if (f === undefined) {
       rmSync(path);
       rmSync(`${path}.map`, { force: true });
-    } else dropStatements(f);
+    } else dropLines(f);
   }
 }
 
-/** Deletes the lines of `f`'s statements not kept (with their doc comments), in the file and its map. */
-function dropStatements(f) {
+/**
+ * The doc comments a user never sees in the editor: the file's own (the module's design notes, which no
+ * hover shows) and those of private members (emitted as bare names). They stay in the shipped sources,
+ * where the declaration maps lead.
+ */
+function unseenComments(f) {
+  const comments = [];
+  const first = f.source.statements[0];
+  if (first !== undefined) {
+    const leading = ts.getLeadingCommentRanges(f.text, first.getFullStart()) ?? [];
+    // the last comment before a declaration is its doc comment
+    const declaration = !ts.isImportDeclaration(first) && !ts.isExportDeclaration(first);
+    comments.push(...(declaration ? leading.slice(0, -1) : leading));
+  }
+  const visit = (node) => {
+    const member = ts.isPropertyDeclaration(node) || ts.isMethodDeclaration(node) || ts.isGetAccessor(node) || ts.isSetAccessor(node);
+    if (member && (ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Private) !== 0) {
+      comments.push(...(ts.getLeadingCommentRanges(f.text, node.getFullStart()) ?? []));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(f.source);
+  return comments;
+}
+
+/**
+ * Deletes from `f` the lines of its statements not kept (with their doc comments) and of its comments no
+ * user sees, in the file and in its declaration map.
+ */
+function dropLines(f) {
   const lineOf = (pos) => f.source.getLineAndCharacterOfPosition(pos).line;
-  const dropped = new Set();
-  f.source.statements.forEach((s, i) => {
-    if (f.kept.has(s)) return;
-    // with its doc comment; the first statement's leading comments start with the file's, which stays
-    const comments = ts.getLeadingCommentRanges(f.text, s.getFullStart()) ?? [];
-    const own = i === 0 ? comments.slice(1) : comments;
-    const from = own.length > 0 ? own[0].pos : s.getStart();
-    for (let line = lineOf(from); line <= lineOf(s.getEnd()); line++) dropped.add(line);
-  });
-  if (dropped.size === 0) return;
   const lines = f.text.split("\n");
+  const dropped = new Set();
+  const drop = (from, to) => {
+    const start = f.source.getLineAndCharacterOfPosition(from);
+    const end = f.source.getLineAndCharacterOfPosition(to);
+    // only whole lines (tsc writes each statement and doc comment on lines of its own)
+    if (lines[start.line].slice(0, start.character).trim() !== "" || lines[end.line].slice(end.character).trim() !== "") return;
+    for (let line = start.line; line <= end.line; line++) dropped.add(line);
+  };
+  for (const s of f.source.statements) {
+    if (f.kept.has(s)) continue;
+    const comments = ts.getLeadingCommentRanges(f.text, s.getFullStart()) ?? [];
+    drop(comments.length > 0 ? comments[0].pos : s.getStart(), s.getEnd());
+  }
+  for (const c of unseenComments(f)) drop(c.pos, c.end);
+  if (dropped.size === 0) return;
   writeFileSync(f.path, lines.filter((_, i) => !dropped.has(i)).join("\n"));
   const mapPath = `${f.path}.map`;
   const map = JSON.parse(readFileSync(mapPath, "utf8"));
