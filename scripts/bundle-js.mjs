@@ -17,11 +17,37 @@ function sourceOf(pkg, file) {
   return join(pkg, file.replace(/^\.\/dist\//, "").replace(/\.js$/, ".ts"));
 }
 
+/** the one `__name` helper the named modules share (esbuild's `keepNames` defines one in each module) */
+const HELPER = "keep-names.js";
+const HELPER_CODE = 'export const __name = (target, value) => Object.defineProperty(target, "name", { value, configurable: true });\n';
+
+/**
+ * A named module compiled with esbuild's `keepNames`, minus the names of its function declarations (their
+ * stack frames map back through the source maps, as every other module's), with the shared helper.
+ * Lines are replaced, never removed, so the inline source map stays exact.
+ */
+async function keepClassNames(path) {
+  const { code } = await transform(readFileSync(path, "utf8"), {
+    loader: "ts",
+    format: "esm",
+    target: "es2022",
+    keepNames: true,
+    // an inline source map, which the bundle's map chains back to the .ts source
+    sourcemap: "inline",
+    sourcefile: path,
+    // what the bundle reads from the package's tsconfig (which `extends`, not followed here)
+    tsconfigRaw: { compilerOptions: { target: "ES2022", verbatimModuleSyntax: true } },
+  });
+  return code
+    .replace(/^var __defProp = Object\.defineProperty;$/m, `import { __name } from "${HELPER}";`)
+    .replace(/^var __name = \(target, value\) => __defProp\(target, "name", \{ value, configurable: true \}\);$/m, "")
+    .replace(/^__name\([\w$]+, "[\w$]+"\);$/gm, "");
+}
+
 /**
  * Bundles the package's entries into `dist`. `named`: the modules (paths without `.ts`, relative to the
- * package) whose class and function names survive minification: error classes name themselves with
- * `new.target.name`, and the classes users meet print by name. Each is compiled with esbuild's `keepNames`
- * before bundling (the option is per build, and on every module it costs ~6 KB of `__name` calls).
+ * package) whose class names survive minification: error classes name themselves with `new.target.name`,
+ * and the classes users meet print by name.
  */
 export async function bundleJs(pkg, dist, named) {
   const entryPoints = exportConditions(pkg)
@@ -30,24 +56,13 @@ export async function bundleJs(pkg, dist, named) {
     .map((f) => sourceOf(pkg, f));
   rmSync(join(dist, "chunks"), { recursive: true, force: true });
   const keepNames = {
-    name: "keep-names",
+    name: "keep-class-names",
     setup(b) {
+      b.onResolve({ filter: /^keep-names\.js$/ }, () => ({ path: HELPER, namespace: "graphc-build" }));
+      b.onLoad({ filter: /.*/, namespace: "graphc-build" }, () => ({ contents: HELPER_CODE, loader: "js" }));
       b.onLoad({ filter: /\.ts$/ }, async (args) => {
         const module = relative(pkg, args.path).slice(0, -3).split(sep).join("/");
-        if (!named.includes(module)) return undefined;
-        const source = readFileSync(args.path, "utf8");
-        // an inline source map, which the bundle's map chains back to the .ts source
-        const { code } = await transform(source, {
-          loader: "ts",
-          format: "esm",
-          target: "es2022",
-          keepNames: true,
-          sourcemap: "inline",
-          sourcefile: args.path,
-          // what the bundle reads from the package's tsconfig (which `extends`, not followed here)
-          tsconfigRaw: { compilerOptions: { target: "ES2022", verbatimModuleSyntax: true } },
-        });
-        return { contents: code, loader: "js" };
+        return named.includes(module) ? { contents: await keepClassNames(args.path), loader: "js" } : undefined;
       });
     },
   };
