@@ -5,6 +5,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { build, transform } from "esbuild";
+import { ts } from "ts-morph";
 
 /** the package's `exports` conditions objects (`types`, `import`), subpaths such as "./package.json" aside */
 export function exportConditions(pkg) {
@@ -17,31 +18,34 @@ function sourceOf(pkg, file) {
   return join(pkg, file.replace(/^\.\/dist\//, "").replace(/\.js$/, ".ts"));
 }
 
-/** the one `__name` helper the named modules share (esbuild's `keepNames` defines one in each module) */
-const HELPER = "keep-names.js";
-const HELPER_CODE = 'export const __name = (target, value) => Object.defineProperty(target, "name", { value, configurable: true });\n';
-
 /**
- * A named module compiled with esbuild's `keepNames`, minus the names of its function declarations (their
- * stack frames map back through the source maps, as every other module's), with the shared helper.
- * Lines are replaced, never removed, so the inline source map stays exact.
+ * A named module's JavaScript (esbuild's transform of its TypeScript, with an inline source map that the
+ * bundle's map chains back to the .ts source), each top-level class given `static get name()`. esbuild's
+ * `keepNames` would name every function too, with a static block per class: a side effect, for which a
+ * user's bundler keeps every named class of a chunk it imports (all the stores and savers in an app that
+ * uses none), and esbuild's minifier drops the pure annotations that could say otherwise. A getter is
+ * side-effect free: an unused class is dropped, a used one keeps its name (non-enumerable, as a class's own).
  */
 async function keepClassNames(path) {
   const { code } = await transform(readFileSync(path, "utf8"), {
     loader: "ts",
     format: "esm",
     target: "es2022",
-    keepNames: true,
-    // an inline source map, which the bundle's map chains back to the .ts source
     sourcemap: "inline",
     sourcefile: path,
     // what the bundle reads from the package's tsconfig (which `extends`, not followed here)
     tsconfigRaw: { compilerOptions: { target: "ES2022", verbatimModuleSyntax: true } },
   });
-  return code
-    .replace(/^var __defProp = Object\.defineProperty;$/m, `import { __name } from "${HELPER}";`)
-    .replace(/^var __name = \(target, value\) => __defProp\(target, "name", \{ value, configurable: true \}\);$/m, "")
-    .replace(/^__name\([\w$]+, "[\w$]+"\);$/gm, "");
+  const source = ts.createSourceFile(path, code, ts.ScriptTarget.Latest, true);
+  let out = code;
+  for (const s of [...source.statements].reverse()) {
+    if (!ts.isClassDeclaration(s) || s.name === undefined) continue;
+    // at the end of the class's first line, after its `{`: no mapped column moves
+    const at = s.members.pos;
+    if (code[at - 1] !== "{" || code[at] !== "\n") throw new Error(`${path}: class ${s.name.text} does not open its body at a line's end`);
+    out = `${out.slice(0, at)} static get name() { return ${JSON.stringify(s.name.text)}; }${out.slice(at)}`;
+  }
+  return out;
 }
 
 /**
@@ -58,8 +62,6 @@ export async function bundleJs(pkg, dist, named) {
   const keepNames = {
     name: "keep-class-names",
     setup(b) {
-      b.onResolve({ filter: /^keep-names\.js$/ }, () => ({ path: HELPER, namespace: "graphc-build" }));
-      b.onLoad({ filter: /.*/, namespace: "graphc-build" }, () => ({ contents: HELPER_CODE, loader: "js" }));
       b.onLoad({ filter: /\.ts$/ }, async (args) => {
         const module = relative(pkg, args.path).slice(0, -3).split(sep).join("/");
         return named.includes(module) ? { contents: await keepClassNames(args.path), loader: "js" } : undefined;
