@@ -139,7 +139,7 @@ function unseenComments(f) {
 
 /**
  * Deletes from `f` the lines of its statements not kept (with their doc comments) and of its comments no
- * user sees, in the file and in its declaration map.
+ * user sees, and indents with tabs, in the file and in its declaration map.
  */
 function dropLines(f) {
   const lineOf = (pos) => f.source.getLineAndCharacterOfPosition(pos).line;
@@ -158,10 +158,19 @@ function dropLines(f) {
     drop(comments.length > 0 ? comments[0].pos : s.getStart(), s.getEnd());
   }
   for (const c of unseenComments(f)) drop(c.pos, c.end);
-  if (dropped.size === 0) return;
-  writeFileSync(f.path, lines.filter((_, i) => !dropped.has(i)).join("\n"));
-  const mapPath = `${f.path}.map`;
-  const map = JSON.parse(readFileSync(mapPath, "utf8"));
-  map.mappings = encodeMappings(decodeMappings(map.mappings).filter((_, i) => !dropped.has(i)));
-  writeFileSync(mapPath, JSON.stringify(map));
+  const map = JSON.parse(readFileSync(`${f.path}.map`, "utf8"));
+  const mappings = decodeMappings(map.mappings);
+  const kept = [];
+  const keptMappings = [];
+  lines.forEach((line, i) => {
+    if (dropped.has(i)) return;
+    // tsc indents by four spaces; a tab each is a quarter of the bytes (the map's columns move with them)
+    const indent = /^(?: {4})*/.exec(line)[0].length;
+    const saved = (indent / 4) * 3;
+    kept.push("\t".repeat(indent / 4) + line.slice(indent));
+    keptMappings.push((mappings[i] ?? []).map(([column, ...rest]) => [Math.max(0, column - saved), ...rest]));
+  });
+  writeFileSync(f.path, kept.join("\n"));
+  map.mappings = encodeMappings(keptMappings);
+  writeFileSync(`${f.path}.map`, JSON.stringify(map));
 }
