@@ -6,7 +6,8 @@
 
 const TROUBLESHOOTING = "https://docs.langchain.com/oss/javascript/langgraph/";
 
-/** Where an error happened; all parts optional because some errors concern the whole graph. */
+// all parts optional because some errors concern the whole graph
+/** Where an error happened. */
 export interface ErrorSite {
   graph?: string;
   node?: string;
@@ -52,7 +53,8 @@ export class InvalidUpdateError extends GraphError {
   }
 }
 
-/** LangGraph's LastValue text, exactly (reference §1.5). Generated `apply` code throws this. */
+// reference §1.5; generated `apply` code throws this
+/** LangGraph's LastValue error, its text exactly. */
 export function lastValueConflict(graph: string, field: string, values: readonly unknown[]): InvalidUpdateError {
   return new InvalidUpdateError(
     `Invalid update for channel "${field}" with values ${safeJson(values)}: LastValue can only receive one value per step.`,
@@ -87,7 +89,8 @@ export class UpdateTypeError extends InvalidUpdateError {
   }
 }
 
-/** Generated `check` code's failure path (one call, so the message is built in one place). */
+// one call, so the message is built in one place
+/** Throws `UpdateTypeError`: generated `check` code's failure path. */
 export function updateTypeError(graph: string, node: string | undefined, field: string, expected: string, value: unknown): never {
   throw new UpdateTypeError(graph, node, field, expected, value);
 }
@@ -261,7 +264,7 @@ export class GraphInterrupt extends GraphBubbleUp {
 /** A `Command` with `graph: Command.PARENT`, travelling to the task that runs the subgraph. */
 export class ParentCommand extends GraphBubbleUp {
   readonly command: unknown;
-  /** set by the subgraph call that the command leaves; the parent task with this owner handles it */
+  // set by the subgraph call that the command leaves; the parent task with this owner handles it
   owner: unknown;
   constructor(command: unknown, site: ErrorSite = {}) {
     super("Command to the parent graph", "PARENT_COMMAND", site);

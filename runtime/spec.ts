@@ -17,7 +17,8 @@ export type Values = Record<string, unknown>;
 export const START = "__start__";
 export const END = "__end__";
 
-/** One task's state update, in the order the runtime applies them (PULL tasks by node name, then PUSH by index). */
+// in the order the runtime applies them: PULL tasks by node name, then PUSH by index
+/** One task's state update. */
 export interface TaskUpdate<U = Values> {
   /** the node that wrote it (for error messages) */
   readonly node: string;
@@ -112,7 +113,8 @@ export interface NodeSpec<S extends object = Values> extends EdgeSpec {
   read(values: S): unknown;
   /** calls the user's function (or the subgraph); a synchronous node returns a plain value, not a Promise */
   readonly call: (input: unknown, ctx: NodeContext) => unknown;
-  /** true when `call` never returns a Promise, so the runtime can skip an await */
+  // so the runtime can skip an await
+  /** true when `call` never returns a Promise */
   readonly sync: boolean;
   // Throws `InvalidUpdateError` naming graph, node and field (LangGraph drops unknown keys silently).
   // Generated checks read own keys only (as `apply` must) and test each value against its field's type

@@ -20,7 +20,7 @@ function sourceOf(pkg, file) {
 
 /**
  * A named module's JavaScript (esbuild's transform of its TypeScript, with an inline source map that the
- * bundle's map chains back to the .ts source), each top-level class given `static get name()`. esbuild's
+ * bundle's map chains back to the .ts source), each exported class given `static get name()`. esbuild's
  * `keepNames` would name every function too, with a static block per class: a side effect, for which a
  * user's bundler keeps every named class of a chunk it imports (all the stores and savers in an app that
  * uses none), and esbuild's minifier drops the pure annotations that could say otherwise. A getter is
@@ -37,9 +37,16 @@ async function keepClassNames(path) {
     tsconfigRaw: { compilerOptions: { target: "ES2022", verbatimModuleSyntax: true } },
   });
   const source = ts.createSourceFile(path, code, ts.ScriptTarget.Latest, true);
+  // the module's exported classes (esbuild lists the exports at the end: `export { A, b as B }`)
+  const exported = new Set();
+  for (const s of source.statements) {
+    if (ts.isExportDeclaration(s) && s.exportClause !== undefined && ts.isNamedExports(s.exportClause)) {
+      for (const e of s.exportClause.elements) exported.add((e.propertyName ?? e.name).text);
+    }
+  }
   let out = code;
   for (const s of [...source.statements].reverse()) {
-    if (!ts.isClassDeclaration(s) || s.name === undefined) continue;
+    if (!ts.isClassDeclaration(s) || s.name === undefined || !exported.has(s.name.text)) continue;
     // at the end of the class's first line, after its `{`: no mapped column moves
     const at = s.members.pos;
     if (code[at - 1] !== "{" || code[at] !== "\n") throw new Error(`${path}: class ${s.name.text} does not open its body at a line's end`);

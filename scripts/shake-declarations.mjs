@@ -139,7 +139,7 @@ function unseenComments(f) {
 
 /**
  * Deletes from `f` the lines of its statements not kept (with their doc comments) and of its comments no
- * user sees, and indents with tabs, in the file and in its declaration map.
+ * user sees, indents with tabs and drops `declare` after `export`, in the file and in its declaration map.
  */
 function dropLines(f) {
   const lineOf = (pos) => f.source.getLineAndCharacterOfPosition(pos).line;
@@ -164,11 +164,14 @@ function dropLines(f) {
   const keptMappings = [];
   lines.forEach((line, i) => {
     if (dropped.has(i)) return;
-    // tsc indents by four spaces; a tab each is a quarter of the bytes (the map's columns move with them)
+    // tsc indents by four spaces: a tab each is a quarter of the bytes; and in a .d.ts everything is
+    // ambient, so `export declare` says no more than `export` (DefinitelyTyped's style). The map's columns
+    // move with the text.
     const indent = /^(?: {4})*/.exec(line)[0].length;
-    const saved = (indent / 4) * 3;
-    kept.push("\t".repeat(indent / 4) + line.slice(indent));
-    keptMappings.push((mappings[i] ?? []).map(([column, ...rest]) => [Math.max(0, column - saved), ...rest]));
+    const declare = indent === 0 && line.startsWith("export declare ") ? "declare ".length : 0;
+    const cut = (indent / 4) * 3 + declare;
+    kept.push(declare > 0 ? `export ${line.slice("export declare ".length)}` : "\t".repeat(indent / 4) + line.slice(indent));
+    keptMappings.push((mappings[i] ?? []).map(([column, ...rest]) => [Math.max(column >= indent + declare ? column - cut : 0, 0), ...rest]));
   });
   writeFileSync(f.path, kept.join("\n"));
   map.mappings = encodeMappings(keptMappings);
