@@ -75,7 +75,8 @@ export interface StateTask<N extends string = string> {
   state?: RunnableConfig | StateSnapshot;
 }
 
-/** A thread's state: `S` the graph's state type, `N` its node names (generated code passes both). */
+// generated code passes both type arguments
+/** A thread's state: `S` the graph's state type, `N` its node names. */
 export interface StateSnapshot<S = Values, N extends string = string> {
   values: S;
   next: N[];

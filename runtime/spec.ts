@@ -127,7 +127,8 @@ export interface NodeSpec<S extends object = Values> extends EdgeSpec {
   readonly retry?: RetryPolicy;
   readonly timeout?: TimeoutPolicy;
   readonly cache?: CachePolicy;
-  /** set for subgraph nodes: the child graph (for getState({subgraphs}) and drawing) */
+  // for getState({subgraphs}) and drawing
+  /** set for subgraph nodes: the child graph */
   readonly subgraph?: GraphSpec;
   /** node to route to when the node still fails after its retries (`on_error` option) */
   readonly onError?: string;
@@ -192,7 +193,7 @@ export interface NodeContext<V = Values> {
   runSubgraphNow?(child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined>;
 }
 
-/** What `ctx.run` takes: a compiled graph (typed by its input and output) or a bare spec. */
+/** What `ctx.run` takes: a compiled graph or a bare spec. */
 export type RunnableChild<I, O> = GraphSpec | { readonly spec: GraphSpec; invoke(input: I, config?: never): Promise<O> };
 
 export interface BranchContext {

@@ -81,7 +81,7 @@ export async function bundleJs(pkg, dist, named) {
     outbase: pkg,
     bundle: true,
     splitting: true,
-    chunkNames: "chunks/[name]-[hash]",
+    chunkNames: "chunks/[hash]",
     format: "esm",
     platform: "neutral",
     target: "es2022",
