@@ -174,6 +174,8 @@ function dropLines(f) {
     keptMappings.push((mappings[i] ?? []).map(([column, ...rest]) => [Math.max(column >= indent + declare ? column - cut : 0, 0), ...rest]));
   });
   writeFileSync(f.path, kept.join("\n"));
+  // a map's lines end with the last mapped one (the source map comment has none)
+  while (keptMappings.length > 0 && keptMappings[keptMappings.length - 1].length === 0) keptMappings.pop();
   map.mappings = encodeMappings(keptMappings);
   writeFileSync(`${f.path}.map`, JSON.stringify(map));
 }
