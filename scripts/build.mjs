@@ -5,7 +5,7 @@
 // inside its size budget (docs/packages.md); its source maps point to the TypeScript sources the package ships.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, sep } from "node:path";
+import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleJs, exportConditions } from "./bundle-js.mjs";
 import { shakeDeclarations } from "./shake-declarations.mjs";
@@ -15,8 +15,8 @@ const TSC = join(ROOT, "node_modules", "typescript", "bin", "tsc");
 
 /**
  * Package folders. `bundle`: the JavaScript is one minified esbuild bundle per entry of the package's
- * `exports`, modules shared by entries in chunks (`named`: the modules whose class and function names are
- * kept); otherwise it is tsc's output. `documented`: the modules whose declarations keep their
+ * `exports`, modules shared by entries in chunks (`named`: the modules whose exported classes keep their
+ * names); otherwise it is tsc's output. `documented`: the modules whose declarations keep their
  * doc comments (what users see in the editor); the other declarations are the runtime's internals, emitted
  * without comments to keep the install small (each with its own declaration map, so "go to definition"
  * still lands on the right source line).
@@ -94,8 +94,8 @@ export async function buildAll() {
     if (documented) stripInternalDocs(pkg, dist, documented);
     jsSpecifiers(dist);
     if (documented) shakeDeclarations(dist, exportedTypes(pkg));
-    // names survive only in the modules that define the classes users meet (`named`); the internals'
-    // function names are minified (stack frames map back through the shipped source maps)
+    // names survive only on the exported classes of the modules users meet (`named`); every other name is
+    // minified (stack frames map back through the shipped source maps)
     if (bundle) await bundleJs(pkg, dist, bundle.named);
   }
   // the VS Code extension (private, not published to npm) is one esbuild bundle, not a tsc build
