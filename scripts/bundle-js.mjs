@@ -37,7 +37,8 @@ async function keepClassNames(path) {
     tsconfigRaw: { compilerOptions: { target: "ES2022", verbatimModuleSyntax: true } },
   });
   const source = ts.createSourceFile(path, code, ts.ScriptTarget.Latest, true);
-  // the module's exported classes (esbuild lists the exports at the end: `export { A, b as B }`)
+  // the module's exported classes (esbuild lists the exports at the end: `export { A, b as B }`); a class
+  // keeps its own name, as it has unminified
   const exported = new Set();
   for (const s of source.statements) {
     if (ts.isExportDeclaration(s) && s.exportClause !== undefined && ts.isNamedExports(s.exportClause)) {
@@ -46,7 +47,9 @@ async function keepClassNames(path) {
   }
   let out = code;
   for (const s of [...source.statements].reverse()) {
-    if (!ts.isClassDeclaration(s) || s.name === undefined || !exported.has(s.name.text)) continue;
+    if (!ts.isClassDeclaration(s) || s.name === undefined) continue;
+    const isExported = exported.has(s.name.text) || (ts.getCombinedModifierFlags(s) & ts.ModifierFlags.Export) !== 0;
+    if (!isExported) continue;
     // at the end of the class's first line, after its `{`: no mapped column moves
     const at = s.members.pos;
     if (code[at - 1] !== "{" || code[at] !== "\n") throw new Error(`${path}: class ${s.name.text} does not open its body at a line's end`);
