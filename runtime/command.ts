@@ -18,7 +18,8 @@ export interface CommandArgs<R = unknown> {
 
 export class Command<R = unknown> {
   readonly lg_name = "Command";
-  /** LangGraph's constant; the literal "PARENT" is not it (reference §8 C-39) */
+  // reference §8 C-39
+  /** LangGraph's constant; the literal "PARENT" is not it */
   static readonly PARENT = "__parent__";
   readonly update: Values | UpdateTuples | undefined;
   readonly goto: readonly (string | Send)[];

@@ -34,10 +34,8 @@ export interface RunConfig {
   interruptAfter?: readonly string[] | "*";
   signal?: AbortSignal;
   maxConcurrency?: number;
-  /**
-   * What a run or updateState does when another one holds its thread (docs/durability.md, "One run per
-   * thread"): "reject" (default) fails with `ThreadBusyError`, "enqueue" waits. Wins over the compile option.
-   */
+  // docs/durability.md, "One run per thread"
+  /** Another run holds the thread: "reject" (default) throws `ThreadBusyError`, "enqueue" waits. */
   multitask?: Multitask;
   /** LangGraph's config keys: recorded on the run's trace spans (with `tracing`) */
   tags?: readonly string[];
@@ -77,7 +75,8 @@ export interface StateTask<N extends string = string> {
   state?: RunnableConfig | StateSnapshot;
 }
 
-/** A thread's state: `S` the graph's state type, `N` its node names (generated code passes both). */
+// generated code passes both type arguments
+/** A thread's state: `S` the graph's state type, `N` its node names. */
 export interface StateSnapshot<S = Values, N extends string = string> {
   values: S;
   next: N[];

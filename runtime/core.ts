@@ -73,7 +73,7 @@ export type {
   StateTask,
   InvokeResult,
   Configurable,
-} from "./graph.ts";
+} from "./config.ts";
 export type { Durability } from "./durability.ts";
 export type { LevelTrace, TraceRunInfo, Tracing } from "./trace-hooks.ts";
 export type { StreamMode } from "./stream.ts";

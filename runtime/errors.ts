@@ -6,7 +6,8 @@
 
 const TROUBLESHOOTING = "https://docs.langchain.com/oss/javascript/langgraph/";
 
-/** Where an error happened; all parts optional because some errors concern the whole graph. */
+// all parts optional because some errors concern the whole graph
+/** Where an error happened. */
 export interface ErrorSite {
   graph?: string;
   node?: string;
@@ -52,7 +53,8 @@ export class InvalidUpdateError extends GraphError {
   }
 }
 
-/** LangGraph's LastValue text, exactly (reference §1.5). Generated `apply` code throws this. */
+// reference §1.5; generated `apply` code throws this
+/** LangGraph's LastValue error, its text exactly. */
 export function lastValueConflict(graph: string, field: string, values: readonly unknown[]): InvalidUpdateError {
   return new InvalidUpdateError(
     `Invalid update for channel "${field}" with values ${safeJson(values)}: LastValue can only receive one value per step.`,
@@ -67,11 +69,10 @@ export function typeOfValue(x: unknown): string {
   return x === null ? "null" : Array.isArray(x) ? "array" : typeof x;
 }
 
-/**
- * graphc's run-time check of an update value against the field's declared type (generated `check` code,
- * reached only when the value is wrong): a node's update (`node` set) or a Command given as input. LangGraph
- * stores whatever it gets (`{ total: "1" }` on a `sum` field would concatenate to `"01"`).
- */
+// Generated `check` code, reached only when the value is wrong: a node's update (`node` set) or a Command
+// given as input. LangGraph stores whatever it gets (`{ total: "1" }` on a `sum` field would concatenate
+// to `"01"`).
+/** An update value that is not of its field's declared type. */
 export class UpdateTypeError extends InvalidUpdateError {
   readonly expected: string;
   readonly actual: string;
@@ -88,7 +89,8 @@ export class UpdateTypeError extends InvalidUpdateError {
   }
 }
 
-/** Generated `check` code's failure path (one call, so the message is built in one place). */
+// one call, so the message is built in one place
+/** Throws `UpdateTypeError`: generated `check` code's failure path. */
 export function updateTypeError(graph: string, node: string | undefined, field: string, expected: string, value: unknown): never {
   throw new UpdateTypeError(graph, node, field, expected, value);
 }
@@ -124,10 +126,8 @@ export class GraphValueError extends GraphError {
   }
 }
 
-/**
- * A run, resume or updateState on a thread that another one is using, with multitask "reject" (LangGraph
- * Platform's name for the strategy; docs/durability.md, "One run per thread").
- */
+// "reject" is LangGraph Platform's name for the strategy (docs/durability.md, "One run per thread").
+/** A run, resume or updateState on a thread that another one is using, with multitask "reject". */
 export class ThreadBusyError extends GraphError {
   readonly threadId: string;
   constructor(graph: string, threadId: string) {
@@ -141,10 +141,11 @@ export class ThreadBusyError extends GraphError {
   }
 }
 
+// LangGraph ignores the first (or hands the whole map to the next interrupt) and answers the second with
+// defaults or the old output.
 /**
  * `Command({ resume })` that cannot be delivered: a resume map naming interrupt ids that are not pending, or
- * a resume on a thread with nothing to resume (never ran, or finished). LangGraph ignores the first (or hands
- * the whole map to the next interrupt) and answers the second with defaults or the old output.
+ * a thread with nothing to resume.
  */
 export class InvalidResumeError extends GraphValueError {
   readonly ids: readonly string[];
@@ -211,10 +212,11 @@ export class NodeTimeoutError extends GraphError {
   }
 }
 
+// `bySibling` is a consequence of that failure, not a failure of its own: it is never aggregated into
+// `MultipleErrors` (reference §1.3).
 /**
- * The run was cancelled through its AbortSignal, or (`bySibling`) a subgraph stopped at a superstep boundary
- * because a sibling task of an enclosing step had already failed. The latter is a consequence of that
- * failure, not a failure of its own: it is never aggregated into `MultipleErrors` (reference §1.3).
+ * The run was cancelled through its AbortSignal, or (`bySibling`) a subgraph stopped because a sibling task
+ * of an enclosing step had failed.
  */
 export class GraphAbortError extends GraphError {
   readonly bySibling: boolean;
@@ -262,7 +264,7 @@ export class GraphInterrupt extends GraphBubbleUp {
 /** A `Command` with `graph: Command.PARENT`, travelling to the task that runs the subgraph. */
 export class ParentCommand extends GraphBubbleUp {
   readonly command: unknown;
-  /** set by the subgraph call that the command leaves; the parent task with this owner handles it */
+  // set by the subgraph call that the command leaves; the parent task with this owner handles it
   owner: unknown;
   constructor(command: unknown, site: ErrorSite = {}) {
     super("Command to the parent graph", "PARENT_COMMAND", site);

@@ -70,8 +70,8 @@ function checkVersion(spec: GraphSpec): void {
 }
 
 /**
- * A compiled graph. Generated code passes the graph's types: `I` input, `O` output, `S` state, `N` node
- * names, `U` what `updateState` accepts; entry points are typed from them (typed.ts).
+ * A compiled graph, typed by generated code: `I` input, `O` output, `S` state, `N` node names, `U` what
+ * `updateState` accepts.
  */
 export class CompiledGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> {
   /**
@@ -189,9 +189,10 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
     return out as InvokeResult<O>;
   }
 
+  // reference §6
   /**
-   * Streams chunks (reference §6). Both `for await (const c of graph.stream(…))` and LangGraph's
-   * `for await (const c of await graph.stream(…))` work. Breaking out of the loop cancels the run.
+   * Streams chunks: `for await (const c of graph.stream(…))`, or LangGraph's `await graph.stream(…)` first.
+   * Breaking out of the loop cancels the run.
    */
   stream<const M extends StreamModes = "updates", const Sub extends boolean = false>(
     input: GraphInput<I>,

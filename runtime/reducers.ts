@@ -26,12 +26,10 @@ export function overwriteValue(x: unknown): unknown {
   return "__overwrite__" in o ? o.__overwrite__ : o.value;
 }
 
-/**
- * Folds a reducer field's writes of one step, in order, with LangGraph's rules: the first write into an
- * unset field is stored as it is; an Overwrite replaces what was folded before it and later plain writes
- * of the same step are ignored; two Overwrites in one step are an error. The general form, for specs
- * written by hand; generated code calls the variant its emitter chose for the field (below).
- */
+// LangGraph's rules: the first write into an unset field is stored as it is; an Overwrite replaces what
+// was folded before it and later plain writes of the same step are ignored; two Overwrites in one step are
+// an error. Generated code calls the variant its emitter chose for the field (below).
+/** Folds a reducer field's writes of one step, in order (the general form, for specs written by hand). */
 export function fold<T>(
   graph: string,
   field: string,
@@ -110,10 +108,8 @@ export function foldMaybe<T, W>(
   return acc;
 }
 
-/**
- * Several writes into an `append` field that always holds a value (a fan-in): when every write is an
- * array, one concatenation instead of a growing copy per write — exactly `append` applied in order.
- */
+// When every write is an array: one concatenation instead of a growing copy per write.
+/** Several writes into an `append` field that always holds a value: `append` applied in order. */
 export function foldAppend<E>(
   graph: string,
   field: string,
@@ -247,10 +243,9 @@ export function messages(current: readonly unknown[] | undefined, update: unknow
   return mergeMessages(current, update);
 }
 
-/**
- * `messages` typed by the field: the field's type may be the user's own message type (compatible with
- * plain messages), so generated code folds it without a cast.
- */
+// The field's type may be the user's own message type (compatible with plain messages), so generated
+// code folds it without a cast.
+/** `messages` typed by the field. */
 export function addMessages<T extends readonly unknown[]>(current: T | undefined, update: unknown): T {
   return mergeMessages(current, update) as unknown as T;
 }

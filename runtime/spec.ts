@@ -17,52 +17,43 @@ export type Values = Record<string, unknown>;
 export const START = "__start__";
 export const END = "__end__";
 
-/** One task's state update, in the order the runtime applies them (PULL tasks by node name, then PUSH by index). */
+// in the order the runtime applies them: PULL tasks by node name, then PUSH by index
+/** One task's state update. */
 export interface TaskUpdate<U = Values> {
   /** the node that wrote it (for error messages) */
   readonly node: string;
   readonly values: U;
 }
 
-/**
- * An update as `apply` reads it: `apply` iterates the keys an update has, and a key it has holds a value of
- * its field's update type (checked by the node's `check`), so no key is optional.
- */
+// `apply` iterates the keys an update has, and a key it has holds a value of its field's update type
+// (checked by the node's `check`), so no key is optional.
+/** An update as `apply` reads it. */
 export type Writes<U> = { readonly [K in keyof U]-?: U[K] };
 
-/**
- * Generated per graph. Functions are plain closures over generated code; none of them reflects on field
- * names at run time.
- *
- * Typed by the graph (generated code: `GraphSpec<GState, GOutput, GUpdate>`): `S` the state as the spec's
- * functions see it (every field; an unset one is absent at run time, as for a node's `Read` type), `O`
- * the output, `U` an update of any field typed by its reducer. So `apply`, `read` and `output` type-check
- * without casts. The runtime holds specs as `GraphSpec` (the defaults): the functions are methods, which
- * TypeScript compares bivariantly, so every typed spec is a `GraphSpec`. There is no input parameter:
- * `input` checks an `unknown` value at run time and returns plain `Values`.
- */
+// Functions are plain closures over generated code; none of them reflects on field names at run time.
+// `S`: every field (an unset one is absent at run time, as for a node's `Read` type); `U`: an update of
+// any field typed by its reducer. So `apply`, `read` and `output` type-check without casts. The runtime
+// holds specs as `GraphSpec` (the defaults): the functions are methods, which TypeScript compares
+// bivariantly, so every typed spec is a `GraphSpec`. There is no input parameter: `input` checks an
+// `unknown` value at run time and returns plain `Values`.
+/** One graph, as graphc generates it: `GraphSpec<State, Output, Update>`. */
 export interface GraphSpec<S extends object = Values, O extends object = Values, U extends object = Values> {
   readonly name: string;
   /** graphc version that generated this spec; checked by the runtime for compatibility */
   readonly compilerVersion: string;
   /** fresh values holding every default (new arrays/objects on every call) */
   readonly init: () => Values;
-  /**
-   * Filters and checks an `invoke` input against the input schema with inline `typeof` tests.
-   * Throws `GraphInputError` naming graph and field for a wrong type, or an unknown key (graphc's choice:
-   * LangGraph drops unknown keys silently; graphc rejects them), or a missing required field (one of a
-   * declared `input` block without default). Returns the `__start__` update.
-   */
+  // A wrong type, an unknown key (LangGraph drops unknown keys silently; graphc rejects them) or a missing
+  // required field (one of a declared `input` block without default) throws `GraphInputError`.
+  /** Checks an `invoke` input against the input schema; returns the `__start__` update. */
   readonly input: (raw: unknown) => Values;
   /** Output projection: the non-empty output fields, as an object literal. */
   output(values: S): Partial<O>;
-  /**
-   * Applies one superstep's updates to `values` IN PLACE with each field's reducer inlined, in the given
-   * order. A replace field written twice throws `InvalidUpdateError` (LangGraph's LastValue text; use the
-   * runtime's `replace`/`lastValueConflict`). Returns the names of the fields written (for versions and
-   * streaming). `values` is the live state (or a copy, for a router's fresh read): assign new field values,
-   * never mutate the old ones (checkpoints share them; reducers return new arrays/objects).
-   */
+  // A replace field written twice throws `InvalidUpdateError` (LangGraph's LastValue text: the runtime's
+  // `replace`/`lastValueConflict`). The names written are for versions and streaming. `values` is the live
+  // state (or a copy, for a router's fresh read): assign new field values, never mutate the old ones
+  // (checkpoints share them; reducers return new arrays/objects).
+  /** Applies one superstep's updates to `values` in place, in order; returns the names of the fields written. */
   apply(values: S, updates: readonly TaskUpdate<Writes<U>>[]): string[];
   /** Clears `ephemeral` fields after a superstep (absent when the graph has none). */
   clearEphemeral?(values: Partial<S>): void;
@@ -76,29 +67,23 @@ export interface GraphSpec<S extends object = Values, O extends object = Values,
   readonly interruptAfter: readonly string[];
   /** `limits { recursion: N }`; a per-call `recursionLimit` wins over it. Default 25. */
   readonly recursionLimit?: number;
-  /**
-   * Resolves the graph's vars: per-run override, then the parent's value, then the declared default.
-   * `${NAME}` / `${NAME:-default}` are read from `env` here, at run time (never at compile time).
-   */
+  // `${NAME}` / `${NAME:-default}` are read from `env` here, at run time (never at compile time).
+  /** The graph's vars: per-run override, then the parent's value, then the declared default. */
   readonly vars: (overrides: Values, inherited: Values, env: Readonly<Record<string, string | undefined>>) => Values;
-  /**
-   * (optional, added by the runtime engineer) The output fields' names. `invoke` returns `undefined` when no
-   * superstep ever wrote one of them, as LangGraph does; without this list any write counts.
-   */
+  // `invoke` returns `undefined` when no superstep ever wrote one of them, as LangGraph does; without this
+  // list any write counts.
+  /** The output fields' names. */
   readonly outputFields?: readonly string[];
-  /**
-   * (optional, added by the runtime engineer) Validates an update that no node wrote: the `update` of a
-   * `Command` given as `invoke` input. Every key must be a field of the graph's state (input-only, output-only
-   * and private fields included, as in LangGraph); throws `InvalidUpdateError` naming graph and field
-   * (LangGraph drops unknown keys silently). Without it the runtime rejects the keys that `apply` does not
-   * report as written. Generated code also tests each value against its field's type (`UpdateTypeError`,
-   * as a node's `check` does), and the runtime calls it for `updateState(config, values, START)` too.
-   */
+  // Every key must be a field of the graph's state (input-only, output-only and private fields included, as
+  // in LangGraph), else `InvalidUpdateError` naming graph and field (LangGraph drops unknown keys silently).
+  // Without it the runtime rejects the keys that `apply` does not report as written. Generated code also
+  // tests each value against its field's type (`UpdateTypeError`, as a node's `check` does), and the
+  // runtime calls it for `updateState(config, values, START)` too.
+  /** Validates an update that no node wrote: a `Command`'s `update` given as `invoke` input. */
   readonly checkUpdate?: (update: Values) => void;
-  /**
-   * (optional) A stateful subgraph (LangGraph's `checkpointer: true`): its namespace is the node name without
-   * task id, so its state persists across calls on one thread and new input folds into it.
-   */
+  // Its namespace is the node name without task id, so its state persists across calls on one thread and
+  // new input folds into it.
+  /** A stateful subgraph (LangGraph's `checkpointer: true`). */
   readonly stateful?: boolean;
 }
 
@@ -111,11 +96,9 @@ export interface EdgeSpec {
   readonly branches: readonly BranchSpec[];
 }
 
-/**
- * A conditional edge. It receives the "fresh" state: the pre-step values plus this task's own update only
- * (never a sibling's), and returns destinations: node names, `END`, or `Send` packets. An unmapped router key
- * throws inside the generated function (`InvalidUpdateError`).
- */
+// "fresh": the pre-step values plus this task's own update only (never a sibling's). An unmapped router
+// key throws inside the generated function (`InvalidUpdateError`).
+/** A conditional edge: the fresh state → node names, `END` or `Send` packets. */
 export type BranchSpec = (fresh: Values, ctx: BranchContext) => Destinations | Promise<Destinations>;
 export type Destinations = string | Send | readonly (string | Send)[];
 
@@ -130,14 +113,13 @@ export interface NodeSpec<S extends object = Values> extends EdgeSpec {
   read(values: S): unknown;
   /** calls the user's function (or the subgraph); a synchronous node returns a plain value, not a Promise */
   readonly call: (input: unknown, ctx: NodeContext) => unknown;
-  /** true when `call` never returns a Promise, so the runtime can skip an await */
+  // so the runtime can skip an await
+  /** true when `call` never returns a Promise */
   readonly sync: boolean;
-  /**
-   * Validates one returned update object: every key must be a field the node declared it writes.
-   * Throws `InvalidUpdateError` naming graph, node and field. (LangGraph drops unknown keys silently.)
-   * Generated checks read own keys only (as `apply` must) and test each value against its field's type
-   * (`UpdateTypeError`).
-   */
+  // Throws `InvalidUpdateError` naming graph, node and field (LangGraph drops unknown keys silently).
+  // Generated checks read own keys only (as `apply` must) and test each value against its field's type
+  // (`UpdateTypeError`).
+  /** Validates one returned update: every key a field the node declared it writes. */
   readonly check: (update: Values) => void;
   /** declared `goto` targets (node names or END); a Command.goto outside them is an InvalidUpdateError */
   readonly ends?: readonly string[];
@@ -145,7 +127,8 @@ export interface NodeSpec<S extends object = Values> extends EdgeSpec {
   readonly retry?: RetryPolicy;
   readonly timeout?: TimeoutPolicy;
   readonly cache?: CachePolicy;
-  /** set for subgraph nodes: the child graph (for getState({subgraphs}) and drawing) */
+  // for getState({subgraphs}) and drawing
+  /** set for subgraph nodes: the child graph */
   readonly subgraph?: GraphSpec;
   /** node to route to when the node still fails after its retries (`on_error` option) */
   readonly onError?: string;
@@ -194,29 +177,23 @@ export interface NodeContext<V = Values> {
   interrupt<T = unknown>(value: unknown): T;
   /** refreshes an idle timeout */
   heartbeat(): void;
+  // Under this task's namespace, with checkpoints, interrupts and resume, and stream chunks exactly as a
+  // subgraph node's child. One run per task (with a checkpointer, LangGraph's MULTIPLE_SUBGRAPHS).
   /**
-   * Runs the graph this node declares with `uses: Child` (LangGraph: a node that invokes a compiled graph):
-   * under this task's namespace, with checkpoints, interrupts and resume, and stream chunks exactly as a
-   * subgraph node's child. `child` is the compiled graph, its spec or its name; returns its output, or `undefined`
-   * when it wrote no output field. One run per task (with a checkpointer, LangGraph's MULTIPLE_SUBGRAPHS).
+   * Runs the graph this node declares with `uses: Child` (compiled graph, spec or name); returns its
+   * output, or `undefined` when it wrote no output field.
    */
   run<I, O>(child: RunnableChild<I, O> | string, input: I): Promise<O | undefined>;
-  /**
-   * Runs a child graph as part of this task (used by generated subgraph nodes). Returns the child's output,
-   * or `undefined` when the child's run wrote none of its output fields (as LangGraph's `invoke`, so the
-   * parent gets no update and keeps its own values).
-   */
+  // `undefined` as LangGraph's `invoke`: the parent gets no update and keeps its own values.
+  /** Runs a child graph as part of this task (generated subgraph nodes); `undefined`: it wrote no output field. */
   runSubgraph(child: GraphSpec, input: Values): Promise<Values | undefined>;
-  /**
-   * (optional, added by the runtime engineer) As `runSubgraph`, but a child that finished synchronously
-   * (no checkpointer, synchronous nodes) gives its output itself and a failure is thrown, so a generated
-   * subgraph node can stay synchronous: `const r = ctx.runSubgraphNow(Child, input)`, then map `r` directly
-   * or through `r.then(...)` when it is a promise.
-   */
+  // So a generated subgraph node can stay synchronous: `const r = ctx.runSubgraphNow(Child, input)`, then
+  // map `r` directly or through `r.then(...)` when it is a promise.
+  /** As `runSubgraph`, but a child that finished synchronously gives its output itself (a failure throws). */
   runSubgraphNow?(child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined>;
 }
 
-/** What `ctx.run` takes: a compiled graph (typed by its input and output) or a bare spec. */
+/** What `ctx.run` takes: a compiled graph or a bare spec. */
 export type RunnableChild<I, O> = GraphSpec | { readonly spec: GraphSpec; invoke(input: I, config?: never): Promise<O> };
 
 export interface BranchContext {

@@ -3,6 +3,7 @@
  * `Sink` (contracts.ts); the root shapes them into LangGraph's public chunk forms (reference §4.3, §6).
  */
 
+/** A stream mode, LangGraph's names: what `stream()` emits. */
 export type StreamMode = "values" | "updates" | "custom" | "tasks" | "debug" | "messages" | "checkpoints";
 
 export const M_VALUES = 1;

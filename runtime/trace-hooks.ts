@@ -4,7 +4,8 @@
  * bundles none of it.
  */
 
-/** What a run level says about itself (LangGraph's config keys `tags`, `metadata`, `runName`). */
+// LangGraph's config keys `tags`, `metadata`, `runName`
+/** What a run level says about itself. */
 export interface TraceRunInfo {
   readonly graph: string;
   /** checkpoint namespace of this level ("" for the root) */

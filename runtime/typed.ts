@@ -35,10 +35,10 @@ export interface ModeChunks<S, N extends string> {
 /** `streamMode` as `stream()` accepts it: one mode or a tuple of modes. */
 export type StreamModes = StreamMode | readonly StreamMode[];
 
+// With `subgraphs: true` typed loosely, since a subgraph's chunks carry the subgraph's own state.
 /**
  * One chunk of `stream()`: the payload for one mode; `[mode, payload]` for a tuple of modes; with
- * `subgraphs: true` prefixed by the namespace (`[]` for the root), and then typed loosely, since a
- * subgraph's chunks carry the subgraph's own state.
+ * `subgraphs: true` prefixed by the namespace (`[]` for the root).
  */
 export type StreamChunk<M extends StreamModes, Sub extends boolean, S, N extends string> = Sub extends true
   ? M extends StreamMode

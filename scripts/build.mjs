@@ -1,20 +1,22 @@
 #!/usr/bin/env node
 // `npm run build`: compiles every package to dist/ (ESM JavaScript, .d.ts, declaration and source maps).
 // Order matters: the savers compile against the runtime's built declarations, as a user's project does.
-// The runtime's JavaScript is then minified (identifiers kept, so stack traces still read) to stay well
-// inside its size budget; its source maps are chained to the TypeScript sources the package ships.
+// The runtime's JavaScript is bundled per entry of its `exports` with shared chunks and minified, to stay
+// inside its size budget (docs/packages.md); its source maps point to the TypeScript sources the package ships.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, sep } from "node:path";
+import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { bundleJs, exportConditions } from "./bundle-js.mjs";
+import { shakeDeclarations } from "./shake-declarations.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TSC = join(ROOT, "node_modules", "typescript", "bin", "tsc");
 
 /**
- * Package folders. `minify`: minify the JavaScript (`named`: the modules whose class and function names are
- * kept). `documented`: the modules whose declarations keep their
+ * Package folders. `bundle`: the JavaScript is one minified esbuild bundle per entry of the package's
+ * `exports`, modules shared by entries in chunks (`named`: the modules whose exported classes keep their
+ * names); otherwise it is tsc's output. `documented`: the modules whose declarations keep their
  * doc comments (what users see in the editor); the other declarations are the runtime's internals, emitted
  * without comments to keep the install small (each with its own declaration map, so "go to definition"
  * still lands on the right source line).
@@ -22,7 +24,7 @@ const TSC = join(ROOT, "node_modules", "typescript", "bin", "tsc");
 export const PACKAGES = [
   {
     dir: "runtime",
-    minify: {
+    bundle: {
       named: [
         "errors", "checkpoint/errors", "checkpoint/corrupt", "store/types", "graph", "command", "reducers", "spec",
         "checkpoint/memory", "checkpoint/stored-saver", "store/memory", "store/row-store",
@@ -33,19 +35,13 @@ export const PACKAGES = [
       "typed", "tracing", "trace-hooks", "checkpoint/types", "checkpoint/memory", "checkpoint/errors", "checkpoint/stored-saver",
     ],
   },
-  { dir: "checkpoint-sqlite", minify: false },
-  { dir: "checkpoint-postgres", minify: false },
-  { dir: "langgraph", minify: false },
-  { dir: "unplugin", minify: false },
-  { dir: "server", minify: false },
-  { dir: ".", minify: false },
+  { dir: "checkpoint-sqlite" },
+  { dir: "checkpoint-postgres" },
+  { dir: "langgraph" },
+  { dir: "unplugin" },
+  { dir: "server" },
+  { dir: "." },
 ];
-
-function jsFiles(dir) {
-  return readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((f) => f.endsWith(".js"))
-    .map((f) => join(dir, f));
-}
 
 function tsc(pkg, ...args) {
   execFileSync(process.execPath, [TSC, "-p", join(pkg, "tsconfig.build.json"), ...args], { stdio: "inherit" });
@@ -79,80 +75,31 @@ function stripInternalDocs(pkg, dist, documented) {
   rmSync(bare, { recursive: true, force: true });
 }
 
-/** the `.d.ts` files the package's exports name (`types` conditions), relative to the package folder */
+/** the `.d.ts` files the package's exports name (`types` conditions) */
 function exportedTypes(pkg) {
-  const { exports } = JSON.parse(readFileSync(join(pkg, "package.json"), "utf8"));
-  return Object.values(exports)
-    .map((e) => (typeof e === "object" && e !== null ? e.types : undefined))
-    .filter((t) => typeof t === "string");
-}
-
-/**
- * Deletes the declarations no exported entry reaches through its imports (the runtime's internals: the loop,
- * durable execution, tasks), with their maps: a user's type checker never opens them, and they are most of
- * what the runtime's install weighs beyond its JavaScript.
- */
-function pruneDeclarations(pkg, dist) {
-  const reached = new Set();
-  const todo = exportedTypes(pkg).map((t) => join(pkg, t));
-  while (todo.length > 0) {
-    const file = todo.pop();
-    if (reached.has(file)) continue;
-    reached.add(file);
-    const text = readFileSync(file, "utf8");
-    for (const m of text.matchAll(/(?:from |import\()"(\.\.?\/[^"]+)\.js"/g)) todo.push(join(dirname(file), `${m[1]}.d.ts`));
-  }
-  for (const f of readdirSync(dist, { recursive: true, encoding: "utf8" })) {
-    const path = join(dist, f);
-    if (f.endsWith(".d.ts") && !reached.has(path)) {
-      rmSync(path);
-      rmSync(`${path}.map`, { force: true });
-    }
-  }
+  return exportConditions(pkg)
+    .map((c) => c.types)
+    .filter((t) => typeof t === "string")
+    .map((t) => join(pkg, t));
 }
 
 export async function buildAll() {
-  for (const { dir, minify, documented } of PACKAGES) {
+  for (const { dir, bundle, documented } of PACKAGES) {
     const pkg = join(ROOT, dir);
     const dist = join(pkg, "dist");
     rmSync(dist, { recursive: true, force: true });
-    tsc(pkg);
+    // a bundled package's JavaScript comes from esbuild, its declarations from tsc
+    if (bundle) tsc(pkg, "--emitDeclarationOnly");
+    else tsc(pkg);
     if (documented) stripInternalDocs(pkg, dist, documented);
     jsSpecifiers(dist);
-    if (documented) pruneDeclarations(pkg, dist);
-    if (minify) {
-      // names survive only in the modules that define the classes users meet (`named`); the internals'
-      // function names are minified (stack frames map back through the shipped source maps)
-      const named = (f) => (minify.named ?? []).includes(f.slice(dist.length + 1, -3).split(sep).join("/"));
-      for (const keepNames of [true, false]) {
-        const entryPoints = jsFiles(dist).filter((f) => named(f) === keepNames);
-        if (entryPoints.length > 0) await minifyJs(dist, entryPoints, keepNames);
-      }
-    }
+    if (documented) shakeDeclarations(dist, exportedTypes(pkg));
+    // names survive only on the exported classes of the modules users meet (`named`); every other name is
+    // minified (stack frames map back through the shipped source maps)
+    if (bundle) await bundleJs(pkg, dist, bundle.named);
   }
   // the VS Code extension (private, not published to npm) is one esbuild bundle, not a tsc build
   await (await import("../vscode/scripts/bundle.mjs")).bundleExtension();
-}
-
-/** Minifies compiled JavaScript in place, with linked source maps. */
-function minifyJs(dist, entryPoints, keepNames) {
-  return build({
-    entryPoints,
-    outdir: dist,
-    outbase: dist,
-    allowOverwrite: true,
-    bundle: false,
-    format: "esm",
-    platform: "neutral",
-    target: "es2022",
-    minify: true,
-    // error classes name themselves (`this.name = new.target.name`), and a class prints as its name
-    keepNames,
-    sourcesContent: false,
-    sourcemap: "linked",
-    legalComments: "none",
-    logLevel: "warning",
-  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildAll();

@@ -246,7 +246,8 @@ export class MemorySaver extends StoredSaver {
     super(new MemoryStore());
   }
 
-  /** Characters currently stored (for benchmarks and tests of the linear-growth guarantee). */
+  // for benchmarks and tests of the linear-growth guarantee
+  /** Characters currently stored. */
   storedChars(): number {
     return (this.store as MemoryStore).storedChars();
   }

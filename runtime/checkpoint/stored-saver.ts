@@ -60,11 +60,9 @@ export interface RowQuery {
 /** Keyset position for paging through `page` (exclusive). */
 export type PageCursor = [checkpoint_id: string, thread_id: string, checkpoint_ns: string];
 
-/**
- * Storage primitives. Every method is atomic on its own. The row objects and arrays handed to `insert` and
- * `putWrites` are made by StoredSaver for that call only: a store may keep them as they are (MemoryStore
- * does), and must not change them.
- */
+// The row objects and arrays handed to `insert` and `putWrites` are made by StoredSaver for that call
+// only: a store may keep them as they are (MemoryStore does), and must not change them.
+/** Storage primitives, each atomic on its own. */
 export interface CheckpointStore {
   /** Inserts (or replaces) a checkpoint row with the blobs it owns (a synchronous store returns nothing). */
   insert(row: CheckpointRow, blobs: readonly BlobRow[]): Promise<void> | void;
@@ -135,10 +133,8 @@ export class StoredSaver implements CheckpointSaver {
     }
   }
 
-  /**
-   * Not `async`: with a store that writes synchronously (MemoryStore) a put costs one settled promise, not a
-   * chain of awaits (it runs once per superstep). Errors still come back as rejections, never as throws.
-   */
+  // Not `async`: with a store that writes synchronously (MemoryStore) a put costs one settled promise, not
+  // a chain of awaits (it runs once per superstep). Errors still come back as rejections, never as throws.
   put(
     config: RunnableConfig,
     checkpoint: Checkpoint,

@@ -7,6 +7,7 @@
  * as long as a thread of N steps costs O(N) bytes for append-only fields.
  */
 
+/** The config a saver gets and returns: the thread, namespace and checkpoint it names. */
 export interface RunnableConfig {
   configurable?: {
     thread_id?: string;
@@ -19,20 +20,16 @@ export interface RunnableConfig {
 }
 
 export interface Checkpoint {
-  /**
-   * The checkpoint format's version, LangGraph's numbering: graphc writes 4 (Sends live in the
-   * `__pregel_tasks` channel, no `pending_sends`). Savers store and return it unchanged.
-   */
+  // graphc writes 4 (Sends live in the `__pregel_tasks` channel, no `pending_sends`)
+  /** The checkpoint format's version (LangGraph's numbering); savers store and return it unchanged. */
   v: number;
   /** time-ordered unique id (sorts lexicographically by creation) */
   id: string;
   /** ISO timestamp */
   ts: string;
-  /**
-   * Data fields by name, plus the loop's own channels with LangGraph's names:
-   * `branch:to:<node>` (triggers), `join:<a>+<b>:<c>` (barrier: string[] of sources seen),
-   * `__pregel_tasks` (pending Send packets: {node, arg}[]).
-   */
+  // The loop's channels: `branch:to:<node>` (triggers), `join:<a>+<b>:<c>` (barrier: string[] of sources
+  // seen), `__pregel_tasks` (pending Send packets: {node, arg}[]).
+  /** Data fields by name, plus the loop's own channels with LangGraph's names. */
   channel_values: Record<string, unknown>;
   channel_versions: Record<string, number>;
   versions_seen: Record<string, Record<string, number>>;
@@ -82,12 +79,13 @@ export interface CheckpointSaver {
   /** Stores writes of one task against the checkpoint named by `config`. */
   putWrites(config: RunnableConfig, writes: [channel: string, value: unknown][], taskId: string): Promise<void>;
   deleteThread(threadId: string): Promise<void>;
+  // Held by the runtime for the whole of one run or updateState (docs/durability.md, "One run per thread").
+  // With `wait` it resolves once the thread is free (or rejects when `signal` aborts). A process that dies
+  // must release its locks. A saver without this method gets the runtime's in-process lock only: runs of
+  // other processes are not excluded.
   /**
-   * Optional: a lock on the thread that every process sharing this saver's storage respects, held by the
-   * runtime for the whole of one run or updateState (docs/durability.md, "One run per thread"). Resolves to
-   * the lock, or to `undefined` when the thread is busy and `wait` is false; with `wait` it resolves once the
-   * thread is free (or rejects when `signal` aborts). A process that dies must release its locks. A saver
-   * without this method gets the runtime's in-process lock only: runs of other processes are not excluded.
+   * Optional: a lock on the thread that every process sharing this saver's storage respects; `undefined`
+   * when the thread is busy and `wait` is false.
    */
   lockThread?(threadId: string, options: LockThreadOptions): Promise<ThreadLock | undefined>;
 }
