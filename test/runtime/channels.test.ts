@@ -171,6 +171,36 @@ describe("built-in reducers", () => {
     append(a, 2);
     expect(a).toEqual([1]);
   });
+  it("append of two arrays is exactly concat, short or long, holes and subclasses included", () => {
+    class Tagged<T> extends Array<T> {}
+    const tagged = Tagged.from([1, 2]);
+    const unspread = Object.assign([9], { [Symbol.isConcatSpreadable]: false });
+    // eslint-disable-next-line no-sparse-arrays
+    const holey = [1, , 3];
+    const long = Array.from({ length: 40 }, (_, i) => i);
+    const cases: [unknown[], unknown[]][] = [
+      [[], []],
+      [[1, 2], [3]],
+      [holey, [4]],
+      [[0], holey],
+      [[undefined], [undefined]],
+      [tagged, [3]],
+      [[1], unspread],
+      [long, [40]],
+      [[1], long],
+    ];
+    for (const [x, y] of cases) {
+      const got = append(x, y);
+      const want = x.concat(y);
+      expect(got).not.toBe(x);
+      expect(got.length).toBe(want.length);
+      expect(Object.getPrototypeOf(got)).toBe(Object.getPrototypeOf(want));
+      for (let i = 0; i < want.length; i++) {
+        expect(i in got).toBe(i in want);
+        expect(got[i]).toBe(want[i]);
+      }
+    }
+  });
   it("sum, merge (shallow), union (ordered dedupe)", () => {
     expect(sum(2, 3)).toBe(5);
     expect(merge({ a: 1, b: { x: 1 } }, { b: { y: 2 } } as never)).toEqual({ a: 1, b: { y: 2 } });
