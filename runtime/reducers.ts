@@ -176,14 +176,14 @@ function concatArrays<T>(a: readonly T[], b: readonly T[]): T[] {
   if (n + m > SMALL_CONCAT || a.constructor !== Array || spreadSet(a) || spreadSet(b)) return a.concat(b);
   const out = new Array<T>(n + m);
   for (let i = 0; i < n; i++) {
-    const x = a[i]!;
+    const x = a[i];
     if (x === undefined && !has(a, i)) return a.concat(b);
-    out[i] = x;
+    out[i] = x!;
   }
   for (let i = 0; i < m; i++) {
-    const x = b[i]!;
+    const x = b[i];
     if (x === undefined && !has(b, i)) return a.concat(b);
-    out[n + i] = x;
+    out[n + i] = x!;
   }
   return out;
 }
