@@ -154,9 +154,9 @@ export function append<T>(current: readonly T[] | undefined, update: T | readonl
 const SMALL_CONCAT = 32;
 const SPREADABLE = Symbol.isConcatSpreadable;
 
-/** `a` says itself whether `concat` spreads it */
-function spreadSet(a: object): boolean {
-  return SPREADABLE in a;
+/** a plain Array (`concat`'s result is made by `a.constructor`) and neither says whether `concat` spreads it */
+function copyIsConcat(a: object, b: object): boolean {
+  return a.constructor === Array && !(SPREADABLE in a) && !(SPREADABLE in b);
 }
 
 /** index `i` is not a hole of `a` */
@@ -173,7 +173,7 @@ function has(a: readonly unknown[], i: number): boolean {
 function concatArrays<T>(a: readonly T[], b: readonly T[]): T[] {
   const n = a.length;
   const m = b.length;
-  if (n + m > SMALL_CONCAT || a.constructor !== Array || spreadSet(a) || spreadSet(b)) return a.concat(b);
+  if (n + m > SMALL_CONCAT || !copyIsConcat(a, b)) return a.concat(b);
   const out = new Array<T>(n + m);
   for (let i = 0; i < n; i++) {
     const x = a[i];
