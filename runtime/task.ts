@@ -70,8 +70,8 @@ export class Task<L extends TaskLoop = TaskLoop> implements NodeContext {
   trig: CNode[] | undefined;
   /** static edge targets (shared, never mutated) */
   edgeTrig: readonly CNode[] | undefined;
-  /** join barriers this task writes its name to */
-  joinW: number[] | undefined;
+  /** join barriers this task writes its name to (may be the node's own list: never mutated) */
+  joinW: readonly number[] | undefined;
   sends: Send[] | undefined;
   /** finished in an earlier run (pending writes) or from the cache: not run again */
   cached = false;
