@@ -832,8 +832,7 @@ export class Loop {
           const seenJ = ch.joinSeen[j]!;
           // LangGraph's NamedBarrierValue counts as updated only when a new name arrives: a source writing
           // again into a barrier that is already full (its target ran through another trigger) changes nothing
-          if (seenJ.has(t.cn.name)) continue;
-          seenJ.add(t.cn.name);
+          if (!seenJ.addNode(t.cn)) continue;
           if (cp !== undefined) cp.versions[cj.key] = v;
           if (!cj.deferred && seenJ.size === cj.sources.length) {
             cands[candN++] = cj.target;

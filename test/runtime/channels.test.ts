@@ -15,6 +15,8 @@ import {
   union,
 } from "@graphc/runtime";
 import { MemorySaver } from "../../runtime/checkpoint/memory.ts";
+import { Barrier } from "../../runtime/channels.ts";
+import { compile } from "../../runtime/compiled.ts";
 import { concat, graph, nodeFactory } from "./helpers.ts";
 
 const node = nodeFactory("G", ["my_key", "market", "v", "test", "reducerField", "items", "total", "value", "foo"]);
@@ -159,6 +161,35 @@ describe("Overwrite (C-5, C-6)", () => {
     expect(fold("G", "k", false, undefined, ["value", " slow"], ((a: string, b: string) => a + b) as never)).toBe(
       "value slow",
     );
+  });
+});
+
+describe("join barrier (NamedBarrierValue)", () => {
+  it("keeps each source once, in arrival order, by node or by a checkpoint's name", () => {
+    const spec = graph({
+      name: "Barrier",
+      fields: {},
+      nodes: ["a", "b", "c"].map((n) => node(n, () => ({}))),
+      start: { edges: ["a", "b"] },
+      joins: [{ sources: ["b", "a"], target: "c" }],
+    });
+    const c = compile(spec);
+    const barrier = new Barrier(c);
+    expect(barrier.addNode(c.byName.get("b")!)).toBe(true);
+    expect(barrier.add("b")).toBe(false);
+    expect(barrier.addNode(c.byName.get("b")!)).toBe(false);
+    expect(barrier.add("gone")).toBe(true);
+    expect(barrier.add("gone")).toBe(false);
+    expect(barrier.addNode(c.start)).toBe(true);
+    expect(barrier.addNode(c.start)).toBe(false);
+    expect(barrier.add("a")).toBe(true);
+    expect(barrier.names).toEqual(["b", "gone", "__start__", "a"]);
+    expect(barrier.size).toBe(4);
+    barrier.clear();
+    expect(barrier.size).toBe(0);
+    expect(barrier.addNode(c.byName.get("a")!)).toBe(true);
+    expect(barrier.addNode(c.byName.get("b")!)).toBe(true);
+    expect(barrier.names).toEqual(["a", "b"]);
   });
 });
 
