@@ -261,6 +261,25 @@ function coerce(m: unknown): Message {
  * independent of the history length (apart from the array copy).
  */
 const lineage = new WeakMap<readonly Message[], Map<string, number>>();
+/**
+ * The newest array and its map, not yet in `lineage`: a loop that appends a message per step merges into
+ * the array it made at the step before, which then never needs a WeakMap entry (adding one per step was a
+ * large part of the step's cost and of its garbage collection). It goes into `lineage` when an array of
+ * another lineage takes its place. (Held strongly: the last history merged stays alive until the next
+ * merge, at most one array.)
+ */
+let lastArr: readonly Message[] | undefined;
+let lastMap: Map<string, number> | undefined;
+
+function mapOf(arr: readonly Message[]): Map<string, number> | undefined {
+  return arr === lastArr ? lastMap : lineage.get(arr);
+}
+
+function remember(arr: readonly Message[], map: Map<string, number>): void {
+  if (lastArr !== undefined && lastMap !== map) lineage.set(lastArr, lastMap!);
+  lastArr = arr;
+  lastMap = map;
+}
 
 function indexOf(arr: readonly Message[], map: Map<string, number>, id: string): number {
   const i = map.get(id);
@@ -296,7 +315,7 @@ export function addMessages<T extends readonly unknown[]>(current: T | undefined
 function mergeMessages(current: readonly unknown[] | undefined, update: unknown): Message[] {
   const rawLeft = current ?? [];
   let left = rawLeft as Message[];
-  let map = lineage.get(left);
+  let map = mapOf(left);
   if (map === undefined) {
     left = rawLeft.map(coerce);
     map = new Map();
@@ -317,7 +336,7 @@ function mergeMessages(current: readonly unknown[] | undefined, update: unknown)
   if (allNew(right, map)) {
     const merged = left.concat(right);
     for (let i = 0; i < right.length; i++) map.set(right[i]!.id!, left.length + i);
-    lineage.set(merged, map);
+    remember(merged, map);
     return merged;
   }
   const merged = left.slice();
@@ -341,9 +360,9 @@ function mergeMessages(current: readonly unknown[] | undefined, update: unknown)
     const kept = merged.filter((m) => !removed.has(m.id!));
     const fresh = new Map<string, number>();
     kept.forEach((m, i) => fresh.set(m.id!, i));
-    lineage.set(kept, fresh);
+    remember(kept, fresh);
     return kept;
   }
-  lineage.set(merged, map);
+  remember(merged, map);
   return merged;
 }

@@ -266,6 +266,23 @@ describe("messages reducer (C-7)", () => {
     ]);
     expect(left).toEqual([{ id: "1", content: "a" }]);
   });
+  it("two histories merged in turn, and a merge into an older list of a history, give what fresh lists give", () => {
+    const msg = (id: string) => ({ id, content: id });
+    let a = messages([], [msg("a0")]);
+    let b = messages([], [msg("b0")]);
+    const aOld = a;
+    for (let i = 1; i <= 3; i++) {
+      a = messages(a, [msg(`a${i}`)]);
+      b = messages(b, [msg(`b${i}`)]);
+    }
+    expect(a.map((m) => m.id)).toEqual(["a0", "a1", "a2", "a3"]);
+    expect(b.map((m) => m.id)).toEqual(["b0", "b1", "b2", "b3"]);
+    // aOld's history went on without it: an id added later is new to aOld, one of aOld is replaced
+    expect(messages(aOld, [msg("a2")]).map((m) => m.id)).toEqual(["a0", "a2"]);
+    expect(messages(aOld, [{ id: "a0", content: "x" }])).toEqual([{ id: "a0", content: "x" }]);
+    expect(messages(a, [{ id: "a3", content: "x" }, msg("a4")]).map((m) => m.content)).toEqual(["a0", "a1", "a2", "x", "a4"]);
+    expect(aOld.map((m) => m.id)).toEqual(["a0"]);
+  });
   it("adds one or many, assigning uuid ids that are written back", () => {
     const m = { role: "user", content: "hi" } as { role: string; content: string; id?: string };
     const out = messages([], m);
