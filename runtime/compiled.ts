@@ -45,6 +45,8 @@ export interface Compiled {
   readonly start: CNode;
   readonly outputFields: ReadonlySet<string> | undefined;
   readonly hasDeferred: boolean;
+  /** START has static edges only and no node is deferred: its step needs no task (Loop.startStep) */
+  readonly plainStart: boolean;
 }
 
 const cache = new WeakMap<GraphSpec, Compiled>();
@@ -131,6 +133,7 @@ export function compile(spec: GraphSpec): Compiled {
     start,
     outputFields: spec.outputFields ? new Set(spec.outputFields) : undefined,
     hasDeferred: nodes.some((n) => n.defer),
+    plainStart: !nodes.some((n) => n.defer) && spec.start.joins.length === 0 && spec.start.branches.length === 0,
   };
   cache.set(spec, c);
   return c;

@@ -30,7 +30,7 @@ export interface ResumeState {
 export interface WriteRecord {
   updates: TaskUpdate[] | undefined;
   trig: CNode[] | undefined;
-  joinW: number[] | undefined;
+  joinW: readonly number[] | undefined;
   sends: Send[] | undefined;
 }
 

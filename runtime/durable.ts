@@ -163,7 +163,7 @@ export function restoreWrite(loop: Loop, t: LoopTask, ch: string, v: unknown): v
     if (n) (t.trig ??= []).push(n);
   } else if (ch.startsWith("join:")) {
     const j = loop.c.joinByKey.get(ch);
-    if (j !== undefined) (t.joinW ??= []).push(j);
+    if (j !== undefined) t.joinW = t.joinW === undefined ? [j] : [...t.joinW, j];
   } else if (ch === "__pregel_tasks") {
     const p = v as { node: string; arg: unknown };
     (t.sends ??= []).push(new Send(p.node, p.arg));

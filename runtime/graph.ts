@@ -33,6 +33,9 @@ const CHECKPOINTING_FIX =
 export const RUNTIME_VERSION = "0.1.0";
 
 const NO_OPTIONS = {};
+// shared by runs that set none (frozen: generated `vars` only reads them, a stray write fails loudly)
+const NO_VARS: Values = Object.freeze({});
+const NO_TRACE_INFO: Run["traceInfo"] = Object.freeze({});
 
 function env(): Readonly<Record<string, string | undefined>> {
   const p = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
@@ -79,6 +82,8 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
    * @internal
    */
   readonly cache = new Map<string, { expires: number; record: WriteRecord }>();
+  /** `defaults` is empty: `invoke` need not merge them into each call's config */
+  private readonly noDefaults: boolean;
 
   constructor(
     readonly spec: GraphSpec,
@@ -86,6 +91,7 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
     readonly defaults: StreamOptions = {},
   ) {
     checkVersion(spec);
+    this.noDefaults = Object.keys(defaults).length === 0;
     breakpoints(spec, options.interruptBefore, "interruptBefore");
     breakpoints(spec, options.interruptAfter, "interruptAfter");
   }
@@ -117,6 +123,7 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
         { graph: this.spec.name },
       );
     }
+    const tracing = cfg.tracing ?? this.options.tracing;
     const run: Run = {
       saver,
       threadId,
@@ -126,7 +133,7 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
       sink,
       resume: { hasValue: false, value: undefined, map: undefined },
       maxConcurrency: cfg.maxConcurrency ?? Infinity,
-      varsOverride: cfg.vars ?? {},
+      varsOverride: cfg.vars ?? NO_VARS,
       env: env(),
       recursionLimit: cfg.recursionLimit,
       store: cfg.store ?? this.options.store,
@@ -137,8 +144,9 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
       d: saver === undefined ? undefined : (features.durable ?? this.missingCheckpointing()),
       policy: features.policy,
       input: features.input,
-      tracing: cfg.tracing ?? this.options.tracing,
-      traceInfo: { tags: cfg.tags, metadata: cfg.metadata, runName: cfg.runName },
+      tracing,
+      // read only by traced runs (the spans' attributes)
+      traceInfo: tracing === undefined ? NO_TRACE_INFO : { tags: cfg.tags, metadata: cfg.metadata, runName: cfg.runName },
     };
     return run;
   }
@@ -179,7 +187,9 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
    * when no superstep wrote an output field; an interrupted run returns `{ ...output, __interrupt__ }`.
    */
   async invoke(input: GraphInput<I>, config?: RunConfig): Promise<InvokeResult<O>> {
-    const cfg = checkConfigIds(mergeConfig(this.defaults, config), this.spec.name);
+    // without defaults (no withConfig) the caller's config is used as it is: nothing below writes to it
+    const merged = this.noDefaults ? (config ?? this.defaults) : mergeConfig(this.defaults, config);
+    const cfg = checkConfigIds(merged, this.spec.name);
     const run = this.makeRun(cfg, undefined, cfg.signal);
     const loop = this.makeLoop(cfg, run);
     const r = loop.start(input);

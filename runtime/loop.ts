@@ -56,7 +56,7 @@ import { START } from "./spec.ts";
 import { M_DEBUG, M_TASKS } from "./stream.ts";
 import { PULL, PUSH, Task } from "./task.ts";
 import type { CheckpointState } from "./checkpoint-state.ts";
-import { processReturn } from "./writes.ts";
+import { ownKeys, processReturn } from "./writes.ts";
 
 export type { Outcome, ResumeState, WriteRecord };
 
@@ -194,6 +194,7 @@ export class Loop {
     const limit = run.recursionLimit ?? spec.recursionLimit ?? 25;
     if (!(limit >= 1)) throw new GraphValueError('Passed "recursionLimit" must be at least 1.', { graph: spec.name });
     this.limit = limit;
+    this.quickStart = c.plainStart && !this.durable && run.tracing === undefined;
     if (run.tracing !== undefined) {
       const pt = opts.parent?.trace;
       const parent = pt !== undefined && opts.task !== undefined ? { trace: pt, taskId: opts.task.id } : undefined;
@@ -201,6 +202,8 @@ export class Loop {
     }
   }
   readonly limit: number;
+  /** the start step runs without a task: no saver or trace records it and START only has static edges */
+  readonly quickStart: boolean;
 
   /** this graph's namespace segments; a subgraph's needs its task id, so it is computed on first use */
   get nsArr(): readonly string[] {
@@ -331,6 +334,10 @@ export class Loop {
       const failed = this.siblingFailure();
       if (failed !== undefined) throw new GraphAbortError(this.site(), failed.failErr, true);
     }
+    if (this.quickStart && this.tasks === undefined && this.ch.startInput !== undefined) {
+      const r = this.startStep(this.ch.startInput);
+      if (r !== undefined) return r;
+    }
     const tasks = (this.tasks ??= this.prepare());
     if (tasks.length === 0) return false;
     if (this.armed && this.before.size > 0 && this.breakpoint(this.before, tasks)) return this.staticInterrupt();
@@ -365,6 +372,41 @@ export class Loop {
   staticInterrupt(): Outcome {
     this.emitInterrupt([]);
     return { interrupted: true, interrupts: [] };
+  }
+
+  /**
+   * The hidden `__start__` step when `quickStart`: the input is written and START's edges triggered
+   * directly, with the effects `prepare`, `runTasks` and `commit` have for the start task (whose update
+   * is not checked, whose task no stream mode shows, and which no breakpoint stops). An input that is not
+   * a plain update (null, a Command) takes the task's way (`undefined`).
+   */
+  startStep(input: Values): true | undefined {
+    if (typeof input !== "object" || input === null || Array.isArray(input) || isCommand(input)) return undefined;
+    const c = this.c;
+    const ch = this.ch;
+    const values = this.values;
+    ch.startInput = undefined;
+    const written = c.spec.apply(values, [{ node: START, values: ownKeys(input) }]);
+    ch.clearActive();
+    const targets = c.start.targets;
+    for (let i = 0; i < targets.length; i++) {
+      const n = targets[i]!;
+      if (!ch.trig[n.idx]) {
+        ch.trig[n.idx] = 1;
+        ch.active[ch.activeN++] = n;
+      }
+      ch.candBuf[i] = n;
+    }
+    ch.candN = targets.length;
+    ch.scanAll = false;
+    if (ch.sends.length > 0) ch.sends = [];
+    if (c.spec.clearEphemeral) c.spec.clearEphemeral(values);
+    this.wrote(written);
+    this.armed = true;
+    this.opts.task?.onProgress?.();
+    this.step++;
+    if (this.step > this.stop) throw this.traceError(new GraphRecursionError(this.limit, this.site()));
+    return true;
   }
 
   prepare(): LoopTask[] {
@@ -790,8 +832,7 @@ export class Loop {
           const seenJ = ch.joinSeen[j]!;
           // LangGraph's NamedBarrierValue counts as updated only when a new name arrives: a source writing
           // again into a barrier that is already full (its target ran through another trigger) changes nothing
-          if (seenJ.has(t.cn.name)) continue;
-          seenJ.add(t.cn.name);
+          if (!seenJ.addNode(t.cn)) continue;
           if (cp !== undefined) cp.versions[cj.key] = v;
           if (!cj.deferred && seenJ.size === cj.sources.length) {
             cands[candN++] = cj.target;
@@ -828,15 +869,19 @@ export class Loop {
       for (const f of written) cp.versions[f] = v;
       if (sends) cp.versions["__pregel_tasks"] = v;
     }
-    if (written.length > 0) {
-      if (!this.sawOutput) {
-        const of = c.outputFields;
-        if (of === undefined) this.sawOutput = true;
-        else for (const f of written) if (of.has(f)) this.sawOutput = true;
-      }
-      this.emitValues();
-    }
+    this.wrote(written);
     this.armed = true;
+  }
+
+  /** after a step wrote `written`: whether an output field was ever written, and the `values` chunk */
+  wrote(written: readonly string[]): void {
+    if (written.length === 0) return;
+    if (!this.sawOutput) {
+      const of = this.c.outputFields;
+      if (of === undefined) this.sawOutput = true;
+      else for (const f of written) if (of.has(f)) this.sawOutput = true;
+    }
+    this.emitValues();
   }
 
   // ------------------------------------------------------------------------------------------------------

@@ -58,6 +58,8 @@ export const PULL = "__pregel_pull";
 export const PUSH = "__pregel_push";
 
 export class Task<L extends TaskLoop = TaskLoop> implements NodeContext {
+  // Fields that most tasks never set are `declare`d: no own property until written (a missing one reads as
+  // undefined), which keeps the object a step allocates per node small (fewer fields to fill and collect).
   /** state updates, in the order the node produced them */
   updates: TaskUpdate[] | undefined;
   /**
@@ -65,24 +67,24 @@ export class Task<L extends TaskLoop = TaskLoop> implements NodeContext {
    * these updates are the step's only ones, the step takes its fields from here instead of folding the
    * same updates again (a `messages` history would be copied twice per step).
    */
-  fresh: FreshRead | undefined;
+  declare fresh: FreshRead | undefined;
   /** nodes this task triggers (static edges, goto, routers) */
   trig: CNode[] | undefined;
   /** static edge targets (shared, never mutated) */
   edgeTrig: readonly CNode[] | undefined;
-  /** join barriers this task writes its name to */
-  joinW: number[] | undefined;
-  sends: Send[] | undefined;
+  /** join barriers this task writes its name to (may be the node's own list: never mutated) */
+  declare joinW: readonly number[] | undefined;
+  declare sends: Send[] | undefined;
   /** finished in an earlier run (pending writes) or from the cache: not run again */
   cached = false;
-  error: unknown;
-  interrupts: Interrupt[] | undefined;
+  declare error: unknown;
+  declare interrupts: Interrupt[] | undefined;
   /** a Command.PARENT raised by this task's own node, to re-throw after the step */
-  bubble: ParentCommand | undefined;
+  declare bubble: ParentCommand | undefined;
   /** ctx.run ran the declared child in this attempt */
   ranChild = false;
   /** resume values delivered to this task's interrupts so far, in call order */
-  resumes: unknown[] | undefined;
+  declare resumes: unknown[] | undefined;
   interruptCount = 0;
   /**
    * Supersteps run so far by the subgraphs this task called: how far the task got, the "time" by which
@@ -92,10 +94,10 @@ export class Task<L extends TaskLoop = TaskLoop> implements NodeContext {
   /** `ticks` at this task's failure when the failure is genuine (not caused by a sibling's), else -1 */
   failedAt = -1;
   /** refreshes an idle timeout; set while a timeout is armed */
-  onProgress: (() => void) | undefined;
-  controller: AbortController | undefined;
-  private _id: string | undefined;
-  private _ns: string[] | undefined;
+  declare onProgress: (() => void) | undefined;
+  declare controller: AbortController | undefined;
+  declare private _id: string | undefined;
+  declare private _ns: string[] | undefined;
   /** the superstep this task belongs to (its id must not move when the loop advances) */
   private readonly at: number;
 

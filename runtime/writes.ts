@@ -40,7 +40,8 @@ export function processReturn(t: Task, ret: unknown): Promise<void> | undefined 
   }
   const e = t.cn.edges;
   if (t.cn.targets.length > 0) t.edgeTrig = t.cn.targets;
-  if (e.joins.length > 0) (t.joinW ??= []).push(...e.joins);
+  // the node's own list, shared (as `edgeTrig`): a fan-in of many tasks allocates none
+  if (e.joins.length > 0) t.joinW = t.joinW === undefined ? e.joins : t.joinW.concat(e.joins);
   if (e.branches.length > 0) return runBranches(t, 0, undefined);
   return undefined;
 }

@@ -10,9 +10,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { APPS, measureSizes, type SizeRow } from "../../bench/size.ts";
 
 const BUDGETS: Readonly<Record<string, { target: number; guard: number }>> = {
-  "two-node app (invoke)": { target: 4096, guard: 15_350 },
-  "with stream()": { target: 6144, guard: 15_350 },
-  "with a checkpointer + interrupts": { target: 10_240, guard: 27_800 },
+  // raised by ~0.5 KB for the speed work of issue 9 (append fast path, task-less start step, join barriers
+  // by node index, the messages id-map cache): docs/benchmarks.md, "Full-loop speed"
+  "two-node app (invoke)": { target: 4096, guard: 15_800 },
+  "with stream()": { target: 6144, guard: 15_850 },
+  "with a checkpointer + interrupts": { target: 10_240, guard: 28_100 },
 };
 
 describe("bundle-size budgets (esbuild --minify, gzip -9)", () => {

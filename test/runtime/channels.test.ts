@@ -15,6 +15,8 @@ import {
   union,
 } from "@graphc/runtime";
 import { MemorySaver } from "../../runtime/checkpoint/memory.ts";
+import { Barrier } from "../../runtime/channels.ts";
+import { compile } from "../../runtime/compiled.ts";
 import { concat, graph, nodeFactory } from "./helpers.ts";
 
 const node = nodeFactory("G", ["my_key", "market", "v", "test", "reducerField", "items", "total", "value", "foo"]);
@@ -162,6 +164,35 @@ describe("Overwrite (C-5, C-6)", () => {
   });
 });
 
+describe("join barrier (NamedBarrierValue)", () => {
+  it("keeps each source once, in arrival order, by node or by a checkpoint's name", () => {
+    const spec = graph({
+      name: "Barrier",
+      fields: {},
+      nodes: ["a", "b", "c"].map((n) => node(n, () => ({}))),
+      start: { edges: ["a", "b"] },
+      joins: [{ sources: ["b", "a"], target: "c" }],
+    });
+    const c = compile(spec);
+    const barrier = new Barrier(c);
+    expect(barrier.addNode(c.byName.get("b")!)).toBe(true);
+    expect(barrier.add("b")).toBe(false);
+    expect(barrier.addNode(c.byName.get("b")!)).toBe(false);
+    expect(barrier.add("gone")).toBe(true);
+    expect(barrier.add("gone")).toBe(false);
+    expect(barrier.addNode(c.start)).toBe(true);
+    expect(barrier.addNode(c.start)).toBe(false);
+    expect(barrier.add("a")).toBe(true);
+    expect(barrier.names).toEqual(["b", "gone", "__start__", "a"]);
+    expect(barrier.size).toBe(4);
+    barrier.clear();
+    expect(barrier.size).toBe(0);
+    expect(barrier.addNode(c.byName.get("a")!)).toBe(true);
+    expect(barrier.addNode(c.byName.get("b")!)).toBe(true);
+    expect(barrier.names).toEqual(["a", "b"]);
+  });
+});
+
 describe("built-in reducers", () => {
   it("append concatenates and appends single elements", () => {
     expect(append([1], [2, 3])).toEqual([1, 2, 3]);
@@ -170,6 +201,36 @@ describe("built-in reducers", () => {
     const a = [1];
     append(a, 2);
     expect(a).toEqual([1]);
+  });
+  it("append of two arrays is exactly concat, short or long, holes and subclasses included", () => {
+    class Tagged<T> extends Array<T> {}
+    const tagged = Tagged.from([1, 2]);
+    const unspread = Object.assign([9], { [Symbol.isConcatSpreadable]: false });
+    // eslint-disable-next-line no-sparse-arrays
+    const holey = [1, , 3];
+    const long = Array.from({ length: 40 }, (_, i) => i);
+    const cases: [unknown[], unknown[]][] = [
+      [[], []],
+      [[1, 2], [3]],
+      [holey, [4]],
+      [[0], holey],
+      [[undefined], [undefined]],
+      [tagged, [3]],
+      [[1], unspread],
+      [long, [40]],
+      [[1], long],
+    ];
+    for (const [x, y] of cases) {
+      const got = append(x, y);
+      const want = x.concat(y);
+      expect(got).not.toBe(x);
+      expect(got.length).toBe(want.length);
+      expect(Object.getPrototypeOf(got)).toBe(Object.getPrototypeOf(want));
+      for (let i = 0; i < want.length; i++) {
+        expect(i in got).toBe(i in want);
+        expect(got[i]).toBe(want[i]);
+      }
+    }
   });
   it("sum, merge (shallow), union (ordered dedupe)", () => {
     expect(sum(2, 3)).toBe(5);
@@ -204,6 +265,23 @@ describe("messages reducer (C-7)", () => {
       { id: "2", content: "c" },
     ]);
     expect(left).toEqual([{ id: "1", content: "a" }]);
+  });
+  it("two histories merged in turn, and a merge into an older list of a history, give what fresh lists give", () => {
+    const msg = (id: string) => ({ id, content: id });
+    let a = messages([], [msg("a0")]);
+    let b = messages([], [msg("b0")]);
+    const aOld = a;
+    for (let i = 1; i <= 3; i++) {
+      a = messages(a, [msg(`a${i}`)]);
+      b = messages(b, [msg(`b${i}`)]);
+    }
+    expect(a.map((m) => m.id)).toEqual(["a0", "a1", "a2", "a3"]);
+    expect(b.map((m) => m.id)).toEqual(["b0", "b1", "b2", "b3"]);
+    // aOld's history went on without it: an id added later is new to aOld, one of aOld is replaced
+    expect(messages(aOld, [msg("a2")]).map((m) => m.id)).toEqual(["a0", "a2"]);
+    expect(messages(aOld, [{ id: "a0", content: "x" }])).toEqual([{ id: "a0", content: "x" }]);
+    expect(messages(a, [{ id: "a3", content: "x" }, msg("a4")]).map((m) => m.content)).toEqual(["a0", "a1", "a2", "x", "a4"]);
+    expect(aOld.map((m) => m.id)).toEqual(["a0"]);
   });
   it("adds one or many, assigning uuid ids that are written back", () => {
     const m = { role: "user", content: "hi" } as { role: string; content: string; id?: string };
