@@ -136,23 +136,12 @@ function enqueue(loop: Loop, op: () => Promise<unknown> | undefined): void {
 }
 
 /** `saver.put`, or its SaverNow form (undefined once stored synchronously: nothing for the queue to await) */
-function putCheckpointNow(
-  saver: CheckpointSaver & Partial<SaverNow>,
-  config: RunnableConfig,
-  checkpoint: Checkpoint,
-  metadata: CheckpointMetadata,
-  newVersions: Record<string, number>,
-): Promise<unknown> | undefined {
-  return saver.putNow ? saver.putNow(config, checkpoint, metadata, newVersions) : saver.put(config, checkpoint, metadata, newVersions);
+function putCheckpointNow(saver: CheckpointSaver & Partial<SaverNow>, ...args: Parameters<SaverNow["putNow"]>): Promise<unknown> | undefined {
+  return saver.putNow ? saver.putNow(...args) : saver.put(...args);
 }
 
-function putWritesNow(
-  saver: CheckpointSaver & Partial<SaverNow>,
-  config: RunnableConfig,
-  writes: [string, unknown][],
-  taskId: string,
-): Promise<unknown> | undefined {
-  return saver.putWritesNow ? saver.putWritesNow(config, writes, taskId) : saver.putWrites(config, writes, taskId);
+function putWritesNow(saver: CheckpointSaver & Partial<SaverNow>, ...args: Parameters<SaverNow["putWritesNow"]>): Promise<unknown> | undefined {
+  return saver.putWritesNow ? saver.putWritesNow(...args) : saver.putWrites(...args);
 }
 
 /** Pending writes saved for these task ids in an earlier run: finished tasks are not run again. */

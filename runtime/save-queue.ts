@@ -13,18 +13,15 @@ export class SaveQueue {
    * awaited, so a saver that stores synchronously costs no promise per call.
    */
   enqueue(op: () => Promise<unknown> | undefined): void {
-    if (this.draining) {
-      this.queue.push(op);
-      return;
+    if (this.draining) this.queue.push(op);
+    else {
+      try {
+        const pending = op();
+        if (pending) this.draining = this.drain(pending);
+      } catch (e) {
+        this.error ??= { e };
+      }
     }
-    let pending: Promise<unknown> | undefined;
-    try {
-      pending = op();
-    } catch (e) {
-      this.error ??= { e };
-      return;
-    }
-    if (pending !== undefined) this.draining = this.drain(pending);
   }
 
   /** Resolves when everything queued so far is saved; rejects (once) with the first save error. */
@@ -43,12 +40,9 @@ export class SaveQueue {
   private async drain(first: Promise<unknown>): Promise<void> {
     try {
       await first;
-      const q = this.queue;
-      // the array grows while draining: calls queued meanwhile run in this same loop
-      for (let i = 0; i < q.length; i++) {
-        const pending = q[i]!();
-        if (pending !== undefined) await pending;
-      }
+      // the array grows while draining (an array iterator reads the length on every step): calls queued
+      // meanwhile run in this same loop
+      for (const op of this.queue) await op();
     } catch (e) {
       this.error ??= { e };
     } finally {
