@@ -136,11 +136,17 @@ function enqueue(loop: Loop, op: () => Promise<unknown> | undefined): void {
 }
 
 /** `saver.put`, or its SaverNow form (undefined once stored synchronously: nothing for the queue to await) */
-function putCheckpointNow(saver: CheckpointSaver & Partial<SaverNow>, ...args: Parameters<SaverNow["putNow"]>): Promise<unknown> | undefined {
+function putCheckpointNow(
+  saver: CheckpointSaver & Partial<SaverNow>,
+  ...args: Parameters<SaverNow["putNow"]>
+): Promise<unknown> | undefined {
   return saver.putNow ? saver.putNow(...args) : saver.put(...args);
 }
 
-function putWritesNow(saver: CheckpointSaver & Partial<SaverNow>, ...args: Parameters<SaverNow["putWritesNow"]>): Promise<unknown> | undefined {
+function putWritesNow(
+  saver: CheckpointSaver & Partial<SaverNow>,
+  ...args: Parameters<SaverNow["putWritesNow"]>
+): Promise<unknown> | undefined {
   return saver.putWritesNow ? saver.putWritesNow(...args) : saver.putWrites(...args);
 }
 
@@ -309,7 +315,9 @@ export function restore(loop: Loop, tuple: CheckpointTuple): void {
  */
 export function checkpointValues(loop: Loop): Record<string, unknown> {
   const values = loop.values;
-  const cv: Record<string, unknown> = Object.prototype.hasOwnProperty.call(values, "__proto__") ? { ...values } : Object.assign({}, values);
+  const cv: Record<string, unknown> = Object.prototype.hasOwnProperty.call(values, "__proto__")
+    ? { ...values }
+    : Object.assign({}, values);
   saveChannels(loop.ch, cv);
   return cv;
 }

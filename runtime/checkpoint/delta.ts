@@ -202,7 +202,9 @@ function encodeChannel(channel: string, value: unknown, prev: ChannelHead | unde
   const k = prev?.count ?? 0;
   if (old === undefined || k === 0 || value.length <= k) return { json: encodeValue(channel, value), items: value.slice() };
   for (let i = 0; i < k; i++) {
-    if (!Object.is(old[i], value[i]) || !(i in value) !== !(i in old)) return { json: encodeValue(channel, value), items: value.slice() };
+    if (!Object.is(old[i], value[i]) || !(i in value) !== !(i in old)) {
+      return { json: encodeValue(channel, value), items: value.slice() };
+    }
   }
   const tail = value.slice(k);
   const added = tryEncode(tail) ?? encode(tail, `channel "${channel}" (elements from index ${k} on)`);

@@ -208,7 +208,8 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
     const copy = roundTrip(checkpoint, "checkpoint");
     const metaCopy = roundTrip(metadata, "checkpoint metadata");
     const encoded = encodeCheckpoint(copy, metaCopy, newVersions, await this.head(threadId, ns, parentId), id);
-    return (await this.store_(threadId, ns, headKey(threadId, ns), id, parentId, encoded, checkpoint.id)) ?? namedConfig(threadId, ns, checkpoint.id);
+    const stored = await this.store_(threadId, ns, headKey(threadId, ns), id, parentId, encoded, checkpoint.id);
+    return stored ?? namedConfig(threadId, ns, checkpoint.id);
   }
 
   private store_(
@@ -253,13 +254,21 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
   }
 
   /** SaverNow (the runtime's path): `putWrites` without a promise when the store is synchronous. */
-  putWritesNow(config: RunnableConfig, writes: [channel: string, value: unknown][], taskId: string): Promise<void> | undefined {
+  putWritesNow(
+    config: RunnableConfig,
+    writes: [channel: string, value: unknown][],
+    taskId: string,
+  ): Promise<void> | undefined {
     if (this.putWrites !== StoredSaver.prototype.putWrites) return this.putWrites(config, writes, taskId);
     return this.storeWrites(config, writes, taskId);
   }
 
   /** `undefined` once a synchronous store has the writes, else the store's promise; errors are rejections. */
-  private storeWrites(config: RunnableConfig, writes: [channel: string, value: unknown][], taskId: string): Promise<void> | undefined {
+  private storeWrites(
+    config: RunnableConfig,
+    writes: [channel: string, value: unknown][],
+    taskId: string,
+  ): Promise<void> | undefined {
     try {
       const threadId = threadIdOf(config);
       if (threadId === undefined) throw missingThreadId("put writes");

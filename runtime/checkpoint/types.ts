@@ -105,7 +105,11 @@ export interface SaverNow {
     metadata: CheckpointMetadata,
     newVersions: Record<string, number>,
   ): Promise<unknown> | undefined;
-  putWritesNow(config: RunnableConfig, writes: [channel: string, value: unknown][], taskId: string): Promise<unknown> | undefined;
+  putWritesNow(
+    config: RunnableConfig,
+    writes: [channel: string, value: unknown][],
+    taskId: string,
+  ): Promise<unknown> | undefined;
 }
 
 export interface LockThreadOptions {
