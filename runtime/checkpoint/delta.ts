@@ -57,12 +57,18 @@ export interface ChannelHead {
   chain: number;
   snap: number;
   /**
-   * The elements of the value when it is an array (a shallow copy: the caller may reuse its array). A child
-   * whose first elements are these same values (`Object.is`) extends it: only the new elements are encoded.
-   * Stored values are taken as immutable, as for unchanged channels: an object changed in place after it
-   * was handed to the saver is not re-read (the runtime's reducers always build new objects).
+   * The elements of the value when it is an array: its first `count` entries (a shallow copy: the caller may
+   * reuse its array). A child whose first elements are these same values (`Object.is`) extends it: only the
+   * new elements are encoded. Stored values are taken as immutable, as for unchanged channels: an object
+   * changed in place after it was handed to the saver is not re-read (the runtime's reducers always build
+   * new objects).
+   *
+   * The copy is the saver's own, so the first child that extends it pushes its new elements onto it instead
+   * of copying the whole list again (a list appended to every step would cost O(N²) copies per thread);
+   * entries below a head's `count` never change, and a second child of the same head (a fork) copies.
    */
-  items?: readonly unknown[];
+  items?: unknown[];
+  count?: number;
 }
 
 /** A stored checkpoint as seen by the encoder of its children. */
@@ -185,20 +191,27 @@ interface EncodedChannel {
   json: string;
   /** encoded array of the elements appended to the parent's value, when that is already known */
   added?: string;
+  /** for an array value: its elements (ChannelHead.items), exactly value.length of them */
   items?: unknown[];
 }
 
 /** Encodes one changed channel; an array that extends the parent's (same elements first) is encoded by its new part only. */
 function encodeChannel(channel: string, value: unknown, prev: ChannelHead | undefined): EncodedChannel {
   if (!Array.isArray(value)) return { json: encodeValue(channel, value) };
-  const items = value.slice();
   const old = prev?.items;
-  if (old === undefined || old.length === 0 || value.length <= old.length) return { json: encodeValue(channel, value), items };
-  for (let i = 0; i < old.length; i++) {
-    if (!Object.is(old[i], value[i]) || !(i in value) !== !(i in old)) return { json: encodeValue(channel, value), items };
+  const k = prev?.count ?? 0;
+  if (old === undefined || k === 0 || value.length <= k) return { json: encodeValue(channel, value), items: value.slice() };
+  for (let i = 0; i < k; i++) {
+    if (!Object.is(old[i], value[i]) || !(i in value) !== !(i in old)) {
+      return { json: encodeValue(channel, value), items: value.slice() };
+    }
   }
-  const tail = value.slice(old.length);
-  const added = tryEncode(tail) ?? encode(tail, `channel "${channel}" (elements from index ${old.length} on)`);
+  const tail = value.slice(k);
+  const added = tryEncode(tail) ?? encode(tail, `channel "${channel}" (elements from index ${k} on)`);
+  // the parent's copy grows in place unless another child already extended it (then: a copy of its part)
+  const items = old.length === k ? old : old.slice(0, k);
+  // (a hole becomes undefined here: a later child with a hole there fails the prefix test and is stored in full)
+  for (let i = k; i < value.length; i++) items.push(value[i]);
   return { json: prev!.json.slice(0, -1) + "," + added.slice(1), added, items };
 }
 
@@ -208,7 +221,10 @@ function encodeValue(channel: string, value: unknown): string {
 }
 
 function withItems(head: ChannelHead, items: unknown[] | undefined): ChannelHead {
-  if (items !== undefined) head.items = items;
+  if (items !== undefined) {
+    head.items = items;
+    head.count = items.length;
+  }
   return head;
 }
 

@@ -11,6 +11,7 @@ import type {
   ListOptions,
   PendingWrite,
   RunnableConfig,
+  SaverNow,
 } from "./types.ts";
 import { CheckpointError, missingThreadId } from "./errors.ts";
 import { installCheckpointing } from "../install.ts";
@@ -91,7 +92,7 @@ const PAGE = 64;
 /** Threads whose last checkpoint is remembered to encode the next one without reading it back. */
 const HEAD_CACHE_SIZE = 1024;
 
-export class StoredSaver implements CheckpointSaver {
+export class StoredSaver implements CheckpointSaver, SaverNow {
   /** "thread\0ns" → the last checkpoint put or read there (LRU by insertion order) */
   private readonly heads = new Map<string, Head>();
 
@@ -133,14 +134,40 @@ export class StoredSaver implements CheckpointSaver {
     }
   }
 
-  // Not `async`: with a store that writes synchronously (MemoryStore) a put costs one settled promise, not
-  // a chain of awaits (it runs once per superstep). Errors still come back as rejections, never as throws.
   put(
     config: RunnableConfig,
     checkpoint: Checkpoint,
     metadata: CheckpointMetadata,
     newVersions: Record<string, number>,
   ): Promise<RunnableConfig> {
+    const pending = this.putCheckpoint(config, checkpoint, metadata, newVersions);
+    // stored synchronously: the config is made here only (the runtime's putNow path never needs it)
+    return pending ?? Promise.resolve(namedConfig(threadIdOf(config)!, nsOf(config) ?? "", checkpoint.id));
+  }
+
+  /** SaverNow (the runtime's path): `put` without a promise when the store is synchronous. */
+  putNow(
+    config: RunnableConfig,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    newVersions: Record<string, number>,
+  ): Promise<RunnableConfig> | undefined {
+    // a subclass that overrides put() (to wrap or observe it) is still called through it
+    if (this.put !== StoredSaver.prototype.put) return this.put(config, checkpoint, metadata, newVersions);
+    return this.putCheckpoint(config, checkpoint, metadata, newVersions);
+  }
+
+  /**
+   * `undefined` once a synchronous store (MemoryStore) has the checkpoint, else the promise of the store's
+   * insert. Not `async`: it runs once per superstep, so no chain of `async` frames. Errors are rejections,
+   * never synchronous throws.
+   */
+  private putCheckpoint(
+    config: RunnableConfig,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    newVersions: Record<string, number>,
+  ): Promise<RunnableConfig> | undefined {
     try {
       const threadId = threadIdOf(config);
       if (threadId === undefined) throw missingThreadId("put checkpoint");
@@ -179,7 +206,8 @@ export class StoredSaver implements CheckpointSaver {
     const copy = roundTrip(checkpoint, "checkpoint");
     const metaCopy = roundTrip(metadata, "checkpoint metadata");
     const encoded = encodeCheckpoint(copy, metaCopy, newVersions, await this.head(threadId, ns, parentId), id);
-    return this.store_(threadId, ns, headKey(threadId, ns), id, parentId, encoded, checkpoint.id);
+    const stored = await this.store_(threadId, ns, headKey(threadId, ns), id, parentId, encoded, checkpoint.id);
+    return stored ?? namedConfig(threadId, ns, checkpoint.id);
   }
 
   private store_(
@@ -190,11 +218,10 @@ export class StoredSaver implements CheckpointSaver {
     parentId: string | undefined,
     encoded: EncodedCheckpoint,
     givenId: string,
-  ): Promise<RunnableConfig> {
+  ): Promise<RunnableConfig> | undefined {
     // remembered at once, so a child put before this insert resolves is still encoded against it
     const head = encoded.head;
     this.remember(key, head);
-    const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: givenId } };
     let inserted: Promise<void> | void;
     try {
       inserted = this.store.insert(
@@ -205,9 +232,9 @@ export class StoredSaver implements CheckpointSaver {
       this.forget(key, head);
       return Promise.reject(e);
     }
-    if (inserted === undefined) return Promise.resolve(config);
+    if (inserted === undefined) return undefined;
     return inserted.then(
-      () => config,
+      () => namedConfig(threadId, ns, givenId),
       (e: unknown) => {
         this.forget(key, head);
         throw e;
@@ -221,6 +248,25 @@ export class StoredSaver implements CheckpointSaver {
   }
 
   putWrites(config: RunnableConfig, writes: [channel: string, value: unknown][], taskId: string): Promise<void> {
+    return this.storeWrites(config, writes, taskId) ?? Promise.resolve();
+  }
+
+  /** SaverNow (the runtime's path): `putWrites` without a promise when the store is synchronous. */
+  putWritesNow(
+    config: RunnableConfig,
+    writes: [channel: string, value: unknown][],
+    taskId: string,
+  ): Promise<void> | undefined {
+    if (this.putWrites !== StoredSaver.prototype.putWrites) return this.putWrites(config, writes, taskId);
+    return this.storeWrites(config, writes, taskId);
+  }
+
+  /** `undefined` once a synchronous store has the writes, else the store's promise; errors are rejections. */
+  private storeWrites(
+    config: RunnableConfig,
+    writes: [channel: string, value: unknown][],
+    taskId: string,
+  ): Promise<void> | undefined {
     try {
       const threadId = threadIdOf(config);
       if (threadId === undefined) throw missingThreadId("put writes");
@@ -239,7 +285,7 @@ export class StoredSaver implements CheckpointSaver {
         channel,
         value: tryEncode(value) ?? encode(value, `write to "${channel}" by task ${taskId}`),
       }));
-      return this.store.putWrites(threadId, nsOf(config) ?? "", checkpointId, rows) ?? Promise.resolve();
+      return this.store.putWrites(threadId, nsOf(config) ?? "", checkpointId, rows) ?? undefined;
     } catch (e) {
       return Promise.reject(e);
     }
@@ -320,6 +366,11 @@ function flatId<T extends string | undefined>(id: T): T {
   if (id === undefined) return id;
   const lower = id.toLowerCase();
   return (lower === id ? lower : id) as T;
+}
+
+/** The config naming a stored checkpoint (what put resolves to). */
+function namedConfig(threadId: string, ns: string, checkpointId: string): RunnableConfig {
+  return { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpointId } };
 }
 
 function headKey(threadId: string, ns: string): string {

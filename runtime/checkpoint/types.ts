@@ -90,6 +90,26 @@ export interface CheckpointSaver {
   lockThread?(threadId: string, options: LockThreadOptions): Promise<ThreadLock | undefined>;
 }
 
+/**
+ * An optional fast path of a saver (graphc's StoredSaver has it): `put`/`putWrites` that return `undefined`
+ * instead of a settled promise when the call completed synchronously (MemorySaver), so the runtime's save
+ * queue has nothing to await and no promise or config is made per call. Errors still come back as rejected
+ * promises, never as throws. The runtime uses these when present and `put`/`putWrites` otherwise.
+ */
+export interface SaverNow {
+  putNow(
+    config: RunnableConfig,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    newVersions: Record<string, number>,
+  ): Promise<unknown> | undefined;
+  putWritesNow(
+    config: RunnableConfig,
+    writes: [channel: string, value: unknown][],
+    taskId: string,
+  ): Promise<unknown> | undefined;
+}
+
 export interface LockThreadOptions {
   /** true: wait until the thread is free (multitask "enqueue"); false: `undefined` at once if busy ("reject") */
   wait: boolean;

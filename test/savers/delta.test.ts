@@ -81,6 +81,55 @@ describe("delta layout", () => {
     expect(parseHeader(third.header, site).vals.small).toBe("=" + JSON.stringify(small));
   });
 
+  it("two children extending one parent's list (a fork) each store exactly their own elements", () => {
+    const item = (s: string) => ({ s, pad: "p".repeat(30) });
+    const base = ["a", "b", "c", "d", "e", "f"].map(item);
+    const parent = encodeCheckpoint(cp({ l: base }, { l: 1 }), meta, { l: 1 }, undefined);
+    const left = [...base, item("left")];
+    const right = [...base, item("right1"), item("right2")];
+    // the first child grows the parent's element list in place; the second must not see its element
+    const one = encodeCheckpoint(cp({ l: left }, { l: 2 }), meta, { l: 2 }, parent.head);
+    const two = encodeCheckpoint(cp({ l: right }, { l: 2 }), meta, { l: 2 }, parent.head);
+    expect(one.blobs.map((x) => [x.kind, JSON.parse(x.data)])).toEqual([[1, [item("left")]]]);
+    expect(two.blobs.map((x) => [x.kind, JSON.parse(x.data)])).toEqual([[1, [item("right1"), item("right2")]]]);
+    expect(JSON.parse(one.head.channels.get("l")!.json)).toEqual(left);
+    expect(JSON.parse(two.head.channels.get("l")!.json)).toEqual(right);
+    // what the next child's prefix test compares against: each head's own elements, the same objects
+    const elements = (h: Head) => h.channels.get("l")!.items!.slice(0, h.channels.get("l")!.count);
+    expect(elements(one.head)).toEqual(left);
+    expect(elements(two.head)).toEqual(right);
+    expect(elements(parent.head)).toEqual(base);
+    // grandchildren of both branches still extend their own parent
+    const leftMore = [...left, item("left2")];
+    const three = encodeCheckpoint(cp({ l: leftMore }, { l: 3 }), meta, { l: 3 }, one.head);
+    expect(three.blobs.map((x) => JSON.parse(x.data))).toEqual([[item("left2")]]);
+    expect(JSON.parse(three.head.channels.get("l")!.json)).toEqual(leftMore);
+    const rightMore = [...right, item("r3")];
+    const four = encodeCheckpoint(cp({ l: rightMore }, { l: 3 }), meta, { l: 3 }, two.head);
+    expect(four.blobs.map((x) => [x.kind, JSON.parse(x.data)])).toEqual([[1, [item("r3")]]]);
+    expect(JSON.parse(four.head.channels.get("l")!.json)).toEqual(rightMore);
+    const rightEdited = [right[0], item("B"), ...right.slice(2), item("r3")];
+    const five = encodeCheckpoint(cp({ l: rightEdited }, { l: 3 }), meta, { l: 3 }, two.head);
+    expect(five.blobs.map((x) => x.kind)).toEqual([0]);
+    expect(JSON.parse(five.head.channels.get("l")!.json)).toEqual(rightEdited);
+  });
+
+  it("a caller that reuses its array (push in place) still gets deltas against what was stored", () => {
+    const list: unknown[] = [];
+    let head: Head | undefined;
+    for (let i = 0; i < 40; i++) {
+      list.push({ i, pad: "q".repeat(20) });
+      const out = encodeCheckpoint(cp({ l: list }, { l: i + 1 }), meta, { l: i + 1 }, head);
+      head = out.head;
+      expect(JSON.parse(head.channels.get("l")!.json)).toEqual(list);
+    }
+    // the caller changes an element it already handed over: stored values are taken as immutable, but its
+    // own array is never read again after the put
+    list.length = 3;
+    const out = encodeCheckpoint(cp({ l: list }, { l: 41 }), meta, { l: 41 }, head);
+    expect(JSON.parse(out.head.channels.get("l")!.json)).toEqual(list);
+  });
+
   it("a list edited and grown in one step is stored in full", () => {
     const a = { id: 1, t: "x".repeat(60) };
     const first = encodeCheckpoint(cp({ l: [a] }, { l: 1 }), meta, { l: 1 }, undefined);
