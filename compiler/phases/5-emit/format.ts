@@ -4,6 +4,7 @@
  * up to the next marker, to span N. The markers are removed from the final text.
  */
 import { format } from "prettier";
+import { ts } from "ts-morph";
 import type { Span } from "../../../grammar/span.ts";
 import { MARK_PREFIX } from "./context.ts";
 
@@ -24,22 +25,60 @@ export const BLANK = `${MARK_PREFIX}blank`;
 
 export async function formatGenerated(text: string, spans: readonly Span[]): Promise<Formatted> {
   const raw = withoutEmptyLines(text);
-  let pretty = formatted.get(raw);
-  if (pretty === undefined) {
-    pretty = await format(raw, PRETTIER_OPTIONS);
-    remember(raw, pretty);
+  const chunks = statementChunks(raw);
+  let pretty: string;
+  if (chunks === undefined) pretty = await formatCached(raw);
+  else {
+    pretty = "";
+    for (const c of chunks) pretty += await formatCached(c);
   }
   // the markers carry indices into `spans`: the same text may map to other spans (an edit that moved lines)
   return extractMarkers(pretty, spans);
 }
 
 /**
- * Prettier's output by input text, for rebuilds in one process (`--watch`, an IDE): a rebuild after an edit
- * formats only the files whose generated text changed. Bounded (the oldest entry leaves first), and keyed by
- * the whole text, so a hit is always exactly what prettier would print.
+ * The raw text cut into its top-level statements, each with the comment lines before it (the last piece:
+ * the comments after the last statement). Prettier prints top-level statements one by one, each on its own
+ * lines, and keeps a blank line between two only where the input had one (the raw text has none): so the
+ * pieces formatted one by one and joined are the file formatted whole — every emit golden is formatted this
+ * way — and a rebuild after an edit formats only the statements whose text changed. Undefined (format the
+ * whole text) when that does not hold: a syntax error, a directive prologue (prettier keeps the blank line
+ * after it), or a comment on the line where a statement ends (prettier keeps it on that line).
+ */
+export function statementChunks(raw: string): string[] | undefined {
+  const sf = ts.createSourceFile("generated.ts", raw, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const parseErrors = (sf as unknown as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics;
+  if (parseErrors === undefined || parseErrors.length > 0) return undefined;
+  const chunks: string[] = [];
+  let start = 0;
+  for (const s of sf.statements) {
+    if (ts.isExpressionStatement(s) && ts.isStringLiteral(s.expression)) return undefined;
+    if (!/^[ \t]*(\n|$)/.test(raw.slice(start, s.getStart(sf))) && start > 0) return undefined;
+    chunks.push(raw.slice(start, s.end));
+    start = s.end;
+  }
+  if (!/^[ \t]*(\n|$)/.test(raw.slice(start)) && start > 0) return undefined;
+  chunks.push(raw.slice(start));
+  return chunks;
+}
+
+async function formatCached(raw: string): Promise<string> {
+  let pretty = formatted.get(raw);
+  if (pretty === undefined) {
+    pretty = raw.trim() === "" ? "" : await format(raw, PRETTIER_OPTIONS);
+    remember(raw, pretty);
+  }
+  return pretty;
+}
+
+/**
+ * Prettier's output by input text (a top-level statement, see statementChunks), for rebuilds in one process
+ * (`--watch`, an IDE): a rebuild after an edit formats only the statements whose generated text changed.
+ * Bounded (the oldest entry leaves first), and keyed by the whole text, so a hit is always exactly what
+ * prettier would print.
  */
 const formatted = new Map<string, string>();
-const FORMATTED_MAX = 64;
+const FORMATTED_MAX = 8192;
 
 function remember(raw: string, pretty: string): void {
   if (formatted.size >= FORMATTED_MAX) formatted.delete(formatted.keys().next().value!);
