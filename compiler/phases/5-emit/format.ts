@@ -31,7 +31,7 @@ export async function formatGenerated(text: string, spans: readonly Span[], path
 
 /**
  * Prettier's output for the emitters' text of the generated file `path`. The first version of a file is
- * formatted whole (one prettier call per statement costs about a fifth more, cold). A later version (a
+ * formatted whole (a prettier call per statement costs a fifth to a third more, cold). A later version (a
  * rebuild after an edit) is formatted statement by statement (statementChunks), the statements it shares
  * with the version before coming from the cache: that version's output, cut where its statements end, is
  * what prettier prints for each of them (formattedPieces). So only the statements an edit changed reach
