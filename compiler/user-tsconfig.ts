@@ -4,14 +4,15 @@
  * does, and whether relative imports may end in `.ts` (the default of `--import-ext`).
  */
 import { dirname } from "node:path";
-import { ts } from "ts-morph";
+import type { ts as TS } from "ts-morph";
+import { ts } from "./ts-api.ts";
 
 export type ImportExt = "js" | "ts" | "none";
 
 export interface UserTsconfig {
   /** the tsconfig.json read, or undefined when there is none above the folder */
   readonly file: string | undefined;
-  readonly paths: ts.MapLike<string[]> | undefined;
+  readonly paths: TS.MapLike<string[]> | undefined;
   readonly pathsBasePath: string | undefined;
   /** `.ts` when the user's tsc accepts `.ts` specifiers (allowImportingTsExtensions or rewriteRelativeImportExtensions), else `.js` */
   readonly importExt: ImportExt;

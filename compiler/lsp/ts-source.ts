@@ -6,7 +6,8 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { posix } from "node:path";
-import { ts } from "ts-morph";
+import type { ts as TS } from "ts-morph";
+import { ts } from "../ts-api.ts";
 
 export interface TsExport {
   readonly path: string;
@@ -32,9 +33,9 @@ export function resolveModule(module: string, graphFile: string): string | undef
   });
 }
 
-const parsed = new Map<string, { mtime: number; sf: ts.SourceFile }>();
+const parsed = new Map<string, { mtime: number; sf: TS.SourceFile }>();
 
-function sourceFile(path: string): ts.SourceFile | undefined {
+function sourceFile(path: string): TS.SourceFile | undefined {
   try {
     const mtime = statSync(path).mtimeMs;
     const hit = parsed.get(path);
@@ -86,30 +87,30 @@ export function findExport(path: string, name: string): TsExport | undefined {
   return undefined;
 }
 
-function exported(st: ts.Statement): boolean {
+function exported(st: TS.Statement): boolean {
   return ts.canHaveModifiers(st) && (ts.getModifiers(st) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 }
 
-function at(sf: ts.SourceFile, path: string, id: ts.Identifier, signature: string): TsExport {
+function at(sf: TS.SourceFile, path: string, id: TS.Identifier, signature: string): TsExport {
   const start = sf.getLineAndCharacterOfPosition(id.getStart(sf));
   return { path, line: start.line, character: start.character, endCharacter: start.character + id.text.length, signature };
 }
 
-type FnLike = ts.FunctionDeclaration | ts.FunctionExpression | ts.ArrowFunction;
+type FnLike = TS.FunctionDeclaration | TS.FunctionExpression | TS.ArrowFunction;
 
 /** `(params): ret` of a function as written, the body left out */
-function fnText(sf: ts.SourceFile, f: FnLike): string {
+function fnText(sf: TS.SourceFile, f: FnLike): string {
   const params = f.parameters.map((p) => p.getText(sf)).join(", ");
   const ret = f.type ? `: ${f.type.getText(sf)}` : "";
   const prefix = (ts.getModifiers(f) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword) ? "async " : "";
   return `${prefix}(${params})${ret}`;
 }
 
-function functionSignature(sf: ts.SourceFile, f: ts.FunctionDeclaration): string {
+function functionSignature(sf: TS.SourceFile, f: TS.FunctionDeclaration): string {
   return `function ${f.name?.text ?? ""}${fnText(sf, f)}`;
 }
 
-function variableSignature(sf: ts.SourceFile, d: ts.VariableDeclaration): string {
+function variableSignature(sf: TS.SourceFile, d: TS.VariableDeclaration): string {
   const name = d.name.getText(sf);
   if (d.type) return `const ${name}: ${d.type.getText(sf)}`;
   const init = d.initializer;

@@ -2,7 +2,8 @@
  * Rebuilds in one process (`graphc build --watch`, an IDE) keep what the TypeScript pass learnt where it
  * still holds: a generated file whose text, line table and imports did not change keeps its diagnostics.
  * These tests change one thing at a time and check that what it affects is seen on the next build: the
- * `.graph` file alone, a child `.graph` file that an unchanged parent file imports, the user's module.
+ * `.graph` file alone, a child `.graph` file that an unchanged parent file imports, the user's module, and
+ * the `.graph` file and the module together.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -63,6 +64,17 @@ describe("rebuilds in one process", () => {
     writeFileSync(`${DIR}/rebuild.nodes.ts`, NODES.replace("return { n: s.a.length }", "return { n: s.a }"));
     expect(await build()).toEqual(["G3092 parent.graph:5"]);
     writeFileSync(`${DIR}/rebuild.nodes.ts`, NODES);
+    expect(await build()).toEqual([]);
+  });
+
+  it("see an edit of the .graph file and of the user's module between the same two builds", async () => {
+    // both change and fit each other; then the module alone goes back and no longer fits the edited file
+    writeFileSync(`${DIR}/parent.graph`, PARENT.replace("n: number = 0", `n: string = ""`));
+    writeFileSync(`${DIR}/rebuild.nodes.ts`, NODES.replace("return { n: s.a.length }", "return { n: s.a }"));
+    expect(await build()).toEqual([]);
+    writeFileSync(`${DIR}/rebuild.nodes.ts`, NODES);
+    expect(await build()).toEqual(["G3092 parent.graph:5"]);
+    writeFileSync(`${DIR}/parent.graph`, PARENT);
     expect(await build()).toEqual([]);
   });
 });

@@ -10,7 +10,8 @@
  *   the `node` line; a router/send function G3093; a subgraph transform G5090; anything else G3094.
  */
 import { posix } from "node:path";
-import { FileSystemRefreshResult, Project, ts, type SourceFile, type Type } from "ts-morph";
+import type { SourceFile, ts as TS, Type } from "ts-morph";
+import { FileSystemRefreshResult, Project, ts } from "../../ts-api.ts";
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { Span } from "../../../grammar/span.ts";
 import { d } from "../../diagnostics/messages.ts";
@@ -20,7 +21,7 @@ import { appendAll } from "../../../grammar/append.ts";
 import type { FnBinding } from "./context.ts";
 
 /** The repository's strict settings: generated code must be clean under them. */
-export const STRICT_OPTIONS: ts.CompilerOptions = {
+export const STRICT_OPTIONS: TS.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
@@ -47,7 +48,7 @@ export interface GeneratedForCheck {
 }
 
 export class TsWorld {
-  private readonly options: ts.CompilerOptions;
+  private readonly options: TS.CompilerOptions;
   private readonly project: Project;
   /** sync answers by `dir|module|export`, with the user module they were read from */
   private readonly syncCache = new Map<string, { answer: boolean; file: SourceFile | undefined }>();
@@ -137,7 +138,7 @@ export class TsWorld {
     return this.resolution(module, outFile) !== undefined;
   }
 
-  private resolution(module: string, outFile: string): ts.ResolvedModuleFull | undefined {
+  private resolution(module: string, outFile: string): TS.ResolvedModuleFull | undefined {
     return ts.resolveModuleName(
       module,
       absolute(outFile, this.cwd),
