@@ -4,9 +4,9 @@
  * the §8.3 micro-cases run without a checkpointer; groups F–H (and the checkpointer halves of earlier
  * cases) run against MemorySaver, SqliteSaver and PostgresSaver. Case by case status: docs/conformance.md.
  */
-import { afterAll, beforeAll, describe } from "vitest";
-import type { CheckpointSaver } from "@graphc/runtime";
-import { buildPrograms } from "./context.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LeanGraph, type CheckpointSaver } from "@graphc/runtime";
+import { buildPrograms, module, useFullLoop } from "./context.ts";
 import { openSaver, SAVER_KINDS, type SaverUnderTest } from "./savers.ts";
 import { channels } from "./cases/a-channels.ts";
 import { schemas } from "./cases/b-schemas.ts";
@@ -26,6 +26,27 @@ beforeAll(async () => {
 });
 
 describe("without a checkpointer", () => {
+  channels();
+  schemas();
+  edges();
+  sends();
+  commands();
+  subgraphs();
+  micro();
+  parity();
+});
+
+// every case above again, with the lean-eligible graphs (whose invoke ran the lean loop) on the full loop:
+// both loops must give what the cases expect
+describe("without a checkpointer, lean-eligible graphs on the full loop", () => {
+  beforeAll(() => useFullLoop(true));
+  afterAll(() => useFullLoop(false));
+  it("the programs hold lean-eligible graphs of every group", () => {
+    const lean = ["a-channels", "b-schemas", "c-edges", "d-send", "e-command", "m-micro", "p-parity"].filter((f) =>
+      Object.values(module(f)).some((x) => x instanceof LeanGraph),
+    );
+    expect(lean).toEqual(["a-channels", "b-schemas", "c-edges", "d-send", "e-command", "m-micro", "p-parity"]);
+  });
   channels();
   schemas();
   edges();
