@@ -15,7 +15,7 @@ import { GraphAbortError, GraphError, GraphRecursionError, GraphValueError, Mult
 import type { Send, TaskUpdate, Values } from "../spec.ts";
 import type { Store } from "../store/types.ts";
 import { processReturn } from "../writes.ts";
-import { LeanTask, PULL, PUSH } from "./task.ts";
+import { LeanTask, PULL, PUSH, type LeanTaskLoop } from "./task.ts";
 
 const NO_VALUES: Values = Object.freeze({});
 const NONE: readonly string[] = [];
@@ -33,7 +33,7 @@ export interface LeanRun {
   readonly recursionLimit: number | undefined;
 }
 
-export class LeanLoop {
+export class LeanLoop implements LeanTaskLoop {
   readonly c: Compiled;
   readonly vars: Values;
   readonly store: Store | undefined;

@@ -4,14 +4,27 @@
  * allocates one object; but it carries none of the fields of checkpoints, policies, subgraphs or streaming,
  * which a lean run never has.
  */
-import type { CNode } from "../compiled.ts";
+import type { CNode, Compiled } from "../compiled.ts";
 import { GraphValueError, childName, missingCheckpointer, undeclaredChild } from "../errors.ts";
 import { stableUuid } from "../ids.ts";
 import type { NodeContext, RunnableChild, Send, TaskUpdate, Values } from "../spec.ts";
 import type { Store } from "../store/types.ts";
 import type { FreshRead } from "../task.ts";
 import type { WriteTask } from "../writes.ts";
-import type { LeanLoop } from "./loop.ts";
+
+/** What a task uses of the lean loop that runs it (lean/loop.ts implements it). */
+export interface LeanTaskLoop {
+  readonly c: Compiled;
+  readonly step: number;
+  readonly vars: Values;
+  readonly values: Values;
+  readonly store: Store | undefined;
+  readonly isRoot: boolean;
+  /** an id base unique within the run */
+  baseId(): string;
+  /** the step's signal (aborted by the run's signal or a sibling's failure) */
+  stepSignal(): AbortSignal;
+}
 
 export const PULL = "__pregel_pull";
 export const PUSH = "__pregel_push";
@@ -30,7 +43,7 @@ export class LeanTask implements NodeContext, WriteTask {
   private _id: string | undefined;
 
   constructor(
-    readonly loop: LeanLoop,
+    readonly loop: LeanTaskLoop,
     readonly cn: CNode,
     readonly kind: typeof PULL | typeof PUSH,
     /** PUSH: index of the Send packet; PULL: position among the step's PULL tasks */
