@@ -13,7 +13,7 @@
 import type { RunnableConfig } from "../checkpoint/types.ts";
 import { isCommand } from "../command.ts";
 import type { CompileOptions, InvokeResult, RunConfig, StateSnapshot, StreamOptions } from "../config.ts";
-import { mergeConfig, runEnv } from "../config.ts";
+import { mergeConfig } from "../config.ts";
 import { checkConfigIds } from "../config-ids.ts";
 import { CHECKPOINTING_FIX, EmptyInputError, missingCheckpointer, missingPart } from "../errors.ts";
 import type { FullGraph } from "../features.ts";
@@ -47,7 +47,7 @@ export function isLeanSpec(spec: GraphSpec): boolean {
 /** What of a run the lean loop does not make, or undefined when it makes all of it. */
 function fullRunReason(graph: LeanGraph<unknown, unknown, unknown, string, unknown>, cfg: StreamOptions, input: unknown): string | undefined {
   const o = graph.options;
-  if (!isLeanSpec(graph.spec)) return `graph "${graph.spec.name}" (joins, breakpoints, deferred, subgraph or policy nodes)`;
+  if (!graph.lean) return `graph "${graph.spec.name}" (joins, breakpoints, deferred, subgraph or policy nodes)`;
   if ((cfg.checkpointer ?? o.checkpointer) !== undefined) return "a checkpointer";
   if (isCommand(input)) return "A Command as input";
   if ((cfg.interruptBefore ?? o.interruptBefore ?? cfg.interruptAfter ?? o.interruptAfter) !== undefined) return "interruptBefore/interruptAfter";
@@ -59,6 +59,11 @@ function fullRunReason(graph: LeanGraph<unknown, unknown, unknown, string, unkno
 /** A compiled graph run by the lean loop; typed as `CompiledGraph` (`I` input, `O` output, `S` state, `N` nodes, `U` updates). */
 export class LeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> {
   private fullGraph: FullGraph | undefined;
+  /**
+   * the lean loop can run the spec (`isLeanSpec`)
+   * @internal
+   */
+  readonly lean: boolean;
 
   constructor(
     readonly spec: GraphSpec,
@@ -66,6 +71,7 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
     readonly defaults: StreamOptions = {},
   ) {
     checkVersion(spec);
+    this.lean = isLeanSpec(spec);
     // breakpoints given at compile time are checked now, by the graph that runs them
     if (options.interruptBefore !== undefined || options.interruptAfter !== undefined) this.full("interruptBefore/interruptAfter", EVERYTHING);
   }
@@ -103,13 +109,7 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
       const fix = reason === "a checkpointer" ? CHECKPOINTING_FIX : EVERYTHING;
       return (await this.full(reason, fix).invoke(input, config)) as InvokeResult<O>;
     }
-    const loop = new LeanLoop(spec, {
-      signal: cfg.signal,
-      store: cfg.store ?? this.options.store,
-      vars: cfg.vars ?? {},
-      env: runEnv(),
-      recursionLimit: cfg.recursionLimit,
-    });
+    const loop = new LeanLoop(spec, cfg, this.options.store);
     if (input === null || input === undefined) throw new EmptyInputError('Received no input writes for "__start__"', { graph: spec.name });
     const r = loop.start(spec.input(input));
     if (r !== undefined) await r;

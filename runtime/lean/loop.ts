@@ -12,7 +12,8 @@ import type { CNode, Compiled } from "../compiled.ts";
 import { compile } from "../compiled.ts";
 import { isThenable } from "../contracts.ts";
 import { GraphAbortError, GraphError, GraphRecursionError, GraphValueError, MultipleErrors, NodeError } from "../errors.ts";
-import type { Send, TaskUpdate, Values } from "../spec.ts";
+import type { GraphSpec, Send, TaskUpdate, Values } from "../spec.ts";
+import { runEnv } from "../config.ts";
 import type { Store } from "../store/types.ts";
 import { processReturn } from "../writes.ts";
 import { LeanTask, PULL, PUSH, type LeanTaskLoop } from "./task.ts";
@@ -24,14 +25,15 @@ function byRank(a: CNode, b: CNode): number {
   return a.rank - b.rank;
 }
 
-/** What one lean run is given (lean/graph.ts reads it from the config). */
+/** What one lean run takes of its config (a `RunConfig`). */
 export interface LeanRun {
-  readonly signal: AbortSignal | undefined;
-  readonly store: Store | undefined;
-  readonly vars: Values;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly recursionLimit: number | undefined;
+  readonly signal?: AbortSignal | undefined;
+  readonly store?: Store | undefined;
+  readonly vars?: Values | undefined;
+  readonly recursionLimit?: number | undefined;
 }
+
+const NO_VARS: Values = {};
 
 export class LeanLoop implements LeanTaskLoop {
   readonly c: Compiled;
@@ -54,21 +56,21 @@ export class LeanLoop implements LeanTaskLoop {
   stepController: AbortController | undefined;
   unlinkStep: (() => void) | undefined;
   /** candidate nodes of the next step: a mark by node index and the list */
-  private readonly marked: Uint8Array;
+  private marked: Uint8Array | undefined;
   private readonly cands: CNode[] = [];
   private runId = "";
   /** the tasks of the step that is running asynchronously */
   private tasks: LeanTask[] = [];
 
-  constructor(spec: import("../spec.ts").GraphSpec, run: LeanRun) {
-    const c = (this.c = compile(spec));
-    this.vars = spec.vars(run.vars, NO_VALUES, run.env);
-    this.store = run.store;
+  /** `store`: the compile option's, when the run gives none */
+  constructor(spec: GraphSpec, run: LeanRun, store: Store | undefined) {
+    this.c = compile(spec);
+    this.vars = spec.vars(run.vars ?? NO_VARS, NO_VALUES, runEnv());
+    this.store = run.store ?? store;
     this.signal = run.signal;
     const limit = run.recursionLimit ?? spec.recursionLimit ?? 25;
     if (!(limit >= 1)) throw new GraphValueError('Passed "recursionLimit" must be at least 1.', { graph: spec.name });
     this.limit = limit;
-    this.marked = new Uint8Array(c.nodes.length);
   }
 
   site(): { graph: string } {
@@ -286,8 +288,20 @@ export class LeanLoop implements LeanTaskLoop {
 
   /** The next step's tasks: the triggered nodes in name order (PULL), then the step's Send packets (PUSH). */
   private prepare(tasks: readonly LeanTask[]): LeanTask[] {
-    const marked = this.marked;
+    const values = this.values;
+    if (tasks.length === 1) {
+      // one task whose only successor is one static edge (a chain): no marks, no sort
+      const t = tasks[0]!;
+      const e = t.edgeTrig;
+      if (t.trig === undefined && t.sends === undefined && e !== undefined && e.length === 1) {
+        this.pullCount = 1;
+        const n = e[0]!;
+        return [new LeanTask(this, n, PULL, 0, n.spec.read(values))];
+      }
+    }
+    const marked = (this.marked ??= new Uint8Array(this.c.nodes.length));
     const cands = this.cands;
+    let count = 0;
     let sends: Send[] | undefined;
     for (const t of tasks) {
       for (let pass = 0; pass < 2; pass++) {
@@ -297,7 +311,7 @@ export class LeanLoop implements LeanTaskLoop {
           const n = ts[i]!;
           if (marked[n.idx] === 0) {
             marked[n.idx] = 1;
-            cands.push(n);
+            cands[count++] = n;
           }
         }
       }
@@ -306,16 +320,14 @@ export class LeanLoop implements LeanTaskLoop {
         else for (const s of t.sends) sends.push(s);
       }
     }
-    if (cands.length > 1) cands.sort(byRank);
+    const order = count > 1 ? cands.slice(0, count).sort(byRank) : cands;
     const next: LeanTask[] = [];
-    const values = this.values;
-    for (let i = 0; i < cands.length; i++) {
-      const n = cands[i]!;
+    for (let i = 0; i < count; i++) {
+      const n = order[i]!;
       marked[n.idx] = 0;
       next.push(new LeanTask(this, n, PULL, i, n.spec.read(values)));
     }
-    cands.length = 0;
-    this.pullCount = next.length;
+    this.pullCount = count;
     if (sends !== undefined) {
       const byName = this.c.byName;
       for (let i = 0; i < sends.length; i++) next.push(new LeanTask(this, byName.get(sends[i]!.node)!, PUSH, i, sends[i]!.arg));
