@@ -16,6 +16,7 @@ import type { GraphSpec, Send, TaskUpdate, Values } from "../spec.ts";
 import { runEnv } from "../config.ts";
 import type { Store } from "../store/types.ts";
 import { processReturn } from "../writes.ts";
+import { stepController, untilAbort } from "../step-signal.ts";
 import { LeanTask, PULL, PUSH, type LeanTaskLoop } from "./task.ts";
 
 const NO_VALUES: Values = Object.freeze({});
@@ -135,23 +136,9 @@ export class LeanLoop implements LeanTaskLoop {
     if (promises === undefined) return undefined;
     const all = promises.length === 1 ? promises[0]! : Promise.all(promises);
     if (sig === undefined) return all;
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        this.stepController?.abort(sig.reason);
-        reject(new GraphAbortError(this.site(), sig.reason));
-      };
-      if (sig.aborted) return onAbort();
-      sig.addEventListener("abort", onAbort, { once: true });
-      all.then(
-        (v) => {
-          sig.removeEventListener("abort", onAbort);
-          resolve(v);
-        },
-        (e: unknown) => {
-          sig.removeEventListener("abort", onAbort);
-          reject(e);
-        },
-      );
+    return untilAbort(all, sig, () => {
+      this.stepController?.abort(sig.reason);
+      return new GraphAbortError(this.site(), sig.reason);
     });
   }
 
@@ -205,18 +192,10 @@ export class LeanLoop implements LeanTaskLoop {
    */
   stepSignal(): AbortSignal {
     if (this.stepController) return this.stepController.signal;
-    const c = (this.stepController = new AbortController());
-    if (this.failed) c.abort(this.failErr);
-    const sig = this.signal;
-    if (sig) {
-      if (sig.aborted) c.abort(sig.reason);
-      else {
-        const on = () => c.abort(sig.reason);
-        sig.addEventListener("abort", on, { once: true });
-        this.unlinkStep = () => sig.removeEventListener("abort", on);
-      }
-    }
-    return c.signal;
+    const { controller, unlink } = stepController(this.signal, this.failed, this.failErr);
+    this.stepController = controller;
+    this.unlinkStep = unlink;
+    return controller.signal;
   }
 
   // ------------------------------------------------------------------------------------------------------

@@ -25,7 +25,8 @@ beforeAll(async () => {
   await buildPrograms();
 });
 
-describe("without a checkpointer", () => {
+/** the groups that run without a checkpointer */
+function withoutCheckpointer(): void {
   channels();
   schemas();
   edges();
@@ -34,7 +35,9 @@ describe("without a checkpointer", () => {
   subgraphs();
   micro();
   parity();
-});
+}
+
+describe("without a checkpointer", withoutCheckpointer);
 
 // every case above again, with the lean-eligible graphs (whose invoke ran the lean loop) on the full loop:
 // both loops must give what the cases expect
@@ -47,14 +50,7 @@ describe("without a checkpointer, lean-eligible graphs on the full loop", () => 
     );
     expect(lean).toEqual(["a-channels", "b-schemas", "c-edges", "d-send", "e-command", "m-micro", "p-parity"]);
   });
-  channels();
-  schemas();
-  edges();
-  sends();
-  commands();
-  subgraphs();
-  micro();
-  parity();
+  withoutCheckpointer();
 });
 
 describe.each(SAVER_KINDS)("with %s saver", (kind) => {

@@ -18,70 +18,16 @@ import {
   MultipleErrors,
   NodeError,
   Send,
-  append,
   compileGraph,
   compileLeanGraph,
-  fold,
-  replace,
   type GraphSpec,
   type NodeSpec,
-  type TaskUpdate,
   type Values,
 } from "../../runtime/lean.ts";
+import { countNode, countSpec } from "./count-spec.ts";
 
-function node(name: string, edges: string[], extra: Partial<NodeSpec> = {}): NodeSpec {
-  return {
-    name,
-    read: (v) => ({ count: v["count"] }),
-    call: (input) => ({ count: (input as { count: number }).count + 1, log: [name] }),
-    sync: true,
-    check: (u) => {
-      for (const k in u)
-        if (k !== "count" && k !== "log")
-          throw new InvalidUpdateError(`node "${name}" cannot write ${k}`, { graph: "Lean", node: name, field: k });
-    },
-    edges,
-    joins: [],
-    branches: [],
-    ...extra,
-  };
-}
-
-function spec(nodes: NodeSpec[], extra: Partial<GraphSpec> = {}): GraphSpec {
-  return {
-    name: "Lean",
-    compilerVersion: "0.1.0",
-    init: () => ({ count: 0, log: [] }),
-    input: (raw) => ({ ...(raw as Values) }),
-    output: (v) => ({ count: v["count"], log: v["log"] }),
-    outputFields: ["count", "log"],
-    apply: (v: Values, updates: readonly TaskUpdate[]) => {
-      const count: unknown[] = [];
-      const log: unknown[] = [];
-      for (const u of updates) {
-        if ("count" in u.values) count.push(u.values["count"]);
-        if ("log" in u.values) log.push(u.values["log"]);
-      }
-      const written: string[] = [];
-      if (count.length > 0) {
-        v["count"] = replace("Lean", "count", count);
-        written.push("count");
-      }
-      if (log.length > 0) {
-        v["log"] = fold("Lean", "log", true, v["log"] as string[], log, append);
-        written.push("log");
-      }
-      return written;
-    },
-    nodes,
-    start: { edges: ["a"], joins: [], branches: [] },
-    joins: [],
-    interruptBefore: [],
-    interruptAfter: [],
-    vars: (o, inherited) => ({ ...inherited, ...o }),
-    ...extra,
-  };
-}
+const node = (name: string, edges: string[], extra: Partial<NodeSpec> = {}): NodeSpec => countNode("Lean", name, edges, extra);
+const spec = (nodes: NodeSpec[], extra: Partial<GraphSpec> = {}): GraphSpec => countSpec("Lean", nodes, extra);
 
 const chain = spec([node("a", ["b"]), node("b", [])]);
 /** a router loop: `a` until count reaches 3, through the fresh read of its own update */
