@@ -6,7 +6,7 @@
  * errors and the recursion limit follow loop.ts.
  *
  * A step of synchronous nodes runs without a promise; the loop turns asynchronous only when a node or a
- * router returns one. Per step it allocates the tasks and the next step's candidate list, nothing else.
+ * router returns one. Per step it allocates the tasks and (for a step of several) the candidate list.
  */
 import type { CNode, Compiled } from "../compiled.ts";
 import { compile } from "../compiled.ts";
@@ -33,8 +33,6 @@ export interface LeanRun {
   readonly vars?: Values | undefined;
   readonly recursionLimit?: number | undefined;
 }
-
-const NO_VARS: Values = {};
 
 export class LeanLoop implements LeanTaskLoop {
   readonly c: Compiled;
@@ -66,7 +64,7 @@ export class LeanLoop implements LeanTaskLoop {
   /** `store`: the compile option's, when the run gives none */
   constructor(spec: GraphSpec, run: LeanRun, store: Store | undefined) {
     this.c = compile(spec);
-    this.vars = spec.vars(run.vars ?? NO_VARS, NO_VALUES, runEnv());
+    this.vars = spec.vars(run.vars ?? NO_VALUES, NO_VALUES, runEnv());
     this.store = run.store ?? store;
     this.signal = run.signal;
     const limit = run.recursionLimit ?? spec.recursionLimit ?? 25;
