@@ -5,7 +5,7 @@
  * Used by test/runtime/bundle-size.test.ts (the budgets) and printable with `npx tsx bench/size.ts`.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -22,6 +22,8 @@ export interface SizeApp {
   readonly source: string;
   /** what running the bundle prints */
   readonly prints: string;
+  /** the generated code's runtime (`graphc build --runtime`); default "full" */
+  readonly runtime?: "full" | "lean";
 }
 
 const print = "(r) => console.log(JSON.stringify(r))";
@@ -49,6 +51,20 @@ export const APPS: readonly SizeApp[] = [
       `(${print})([first.__interrupt__.map((i) => i.value), second]);\n`,
     prints: '[["name?"],{"count":1,"answer":"ada"}]',
   },
+  {
+    name: "two-node app (invoke, lean runtime)",
+    runtime: "lean",
+    source: `import { App } from "./app.graph.ts";\nApp.invoke({ count: 0 }).then(${print});\n`,
+    prints: '{"count":2,"log":["a","b"]}',
+  },
+  {
+    name: "with stream() (lean runtime + @graphc/runtime/streaming)",
+    runtime: "lean",
+    source:
+      `import "@graphc/runtime/streaming";\nimport { App } from "./app.graph.ts";\n` +
+      `const out = [];\nfor await (const c of App.stream({ count: 0 }, { streamMode: "values" })) out.push(c);\n(${print})(out);\n`,
+    prints: '[{"count":0,"log":[]},{"count":1,"log":["a"]},{"count":2,"log":["a","b"]}]',
+  },
 ];
 
 export interface SizeRow {
@@ -61,22 +77,29 @@ export interface SizeRow {
 
 /** Compiles the fixtures, bundles every app, runs each bundle and returns its sizes. */
 export async function measureSizes(apps: readonly SizeApp[] = APPS): Promise<SizeRow[]> {
-  const dir = mkdtempSync(join(tmpdir(), "graphc-size-"));
+  const root = mkdtempSync(join(tmpdir(), "graphc-size-"));
   try {
-    copyFileSync(join(FIXTURES, "nodes.ts"), join(dir, "nodes.ts"));
-    for (const g of ["app.graph", "ask.graph"]) copyFileSync(join(FIXTURES, g), join(dir, g));
-    // without the TypeScript pass (seconds, and it only marks synchronous nodes: a few bytes of difference)
-    const { outputs, diagnostics } = await buildFiles([join(dir, "app.graph"), join(dir, "ask.graph")], {
-      typecheck: false,
-      importExt: "ts",
-    });
-    const errors = diagnostics.filter((d) => d.severity === "error");
-    if (errors.length > 0) throw new Error(`size fixtures do not compile: ${errors.map((d) => d.message).join("; ")}`);
-    for (const o of outputs) writeFileSync(o.path, o.text);
+    // the fixtures built once per runtime mode, each in its own folder
+    for (const runtime of ["full", "lean"] as const) {
+      const dir = join(root, runtime);
+      mkdirSync(dir);
+      copyFileSync(join(FIXTURES, "nodes.ts"), join(dir, "nodes.ts"));
+      for (const g of ["app.graph", "ask.graph"]) copyFileSync(join(FIXTURES, g), join(dir, g));
+      // without the TypeScript pass (seconds, and it only marks synchronous nodes: a few bytes of difference)
+      const { outputs, diagnostics } = await buildFiles([join(dir, "app.graph"), join(dir, "ask.graph")], {
+        typecheck: false,
+        importExt: "ts",
+        runtime,
+      });
+      const errors = diagnostics.filter((d) => d.severity === "error");
+      if (errors.length > 0) throw new Error(`size fixtures do not compile: ${errors.map((d) => d.message).join("; ")}`);
+      for (const o of outputs) writeFileSync(o.path, o.text);
+    }
     const alias: Record<string, string> = {};
     for (const [name, file] of Object.entries(SOURCE_ENTRIES)) alias[name] = join(ROOT, file);
     const rows: SizeRow[] = [];
     for (const [i, app] of apps.entries()) {
+      const dir = join(root, app.runtime ?? "full");
       const entry = join(dir, `entry${i}.ts`);
       const outfile = join(dir, `entry${i}.mjs`);
       writeFileSync(entry, app.source);
@@ -106,7 +129,7 @@ export async function measureSizes(apps: readonly SizeApp[] = APPS): Promise<Siz
     }
     return rows;
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
   }
 }
 

@@ -15,6 +15,7 @@ import { emitFile, type EmittedFile } from "./phases/5-emit/index.ts";
 import { emitFileText } from "./phases/5-emit/file.ts";
 import { typecheckDrafts } from "./phases/5-emit/typecheck.ts";
 import type { ImportExt } from "./phases/5-emit/import-ext.ts";
+import type { RuntimeMode } from "./phases/4-lower/lean.ts";
 import { userTsconfig } from "./user-tsconfig.ts";
 import { VERSION } from "./version.ts";
 
@@ -32,6 +33,11 @@ export interface CompileOptions {
   readonly cwd?: string | undefined;
   /** extension of relative imports in generated code; default from the nearest tsconfig.json (user-tsconfig.ts) */
   readonly importExt?: ImportExt | undefined;
+  /**
+   * "lean": generated files whose graphs are all lean-eligible import `@graphc/runtime/lean`, which installs
+   * nothing (the smallest bundles); others import `@graphc/runtime` as in the default, "full" (docs/cli.md).
+   */
+  readonly runtime?: RuntimeMode | undefined;
   /**
    * false: stop at the diagnostics — lowering, an unformatted draft of every file and the TypeScript pass
    * run, prettier and source maps do not, and `files` is empty. The language server's pass per keystroke.
@@ -68,7 +74,7 @@ export async function compileChecked(checked: CheckResult, entryFiles: readonly 
 async function generate(program: Program, checkDiagnostics: readonly Diagnostic[], options: CompileOptions): Promise<CompileResult> {
   const outPath = outPathFor(options);
   const importExt = options.importExt ?? userTsconfig(options.cwd ?? process.cwd()).importExt;
-  const emitOptions = { version: VERSION, outPath, importExt };
+  const emitOptions = { version: VERSION, outPath, importExt, runtime: options.runtime };
   const lowered = lower(program);
   const drafts = lowered.value.files.map((f) => ({ source: f.file, raw: emitFileText(f, lowered.value, emitOptions) }));
   // TypeScript: the node functions against the draft's types, and which functions are synchronous

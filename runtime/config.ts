@@ -96,3 +96,9 @@ export function mergeConfig(base: StreamOptions, over: StreamOptions | RunConfig
   if (base.configurable || over.configurable) merged.configurable = { ...base.configurable, ...over.configurable };
   return merged;
 }
+
+/** The environment `${NAME}` vars are read from: `process.env` where there is one (Node), else empty. */
+export function runEnv(): Readonly<Record<string, string | undefined>> {
+  const p = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
+  return p?.env ?? {};
+}

@@ -159,6 +159,10 @@ export function missingCheckpointer(site: ErrorSite = {}): GraphValueError {
   return new GraphValueError("No checkpointer set", site, "MISSING_CHECKPOINTER", "MISSING_CHECKPOINTER");
 }
 
+/** What installs checkpointing: a saver of graphc's when constructed, else installCheckpointing(). */
+export const CHECKPOINTING_FIX =
+  'graphc\'s savers (MemorySaver, SqliteSaver, PostgresSaver, fromLangGraphSaver) install it when constructed; with a saver of your own, call installCheckpointing() from "@graphc/runtime/install" once';
+
 /**
  * A run needs an optional part of the runtime that nothing installed (features.ts): `what` names the use,
  * `fix` the import or call that installs it.
@@ -169,6 +173,17 @@ export function missingPart(
   fix = 'import "@graphc/runtime" once (or call its install function from "@graphc/runtime/install")',
 ): GraphValueError {
   return new GraphValueError(`${what} needs a part of the runtime that is not loaded: ${fix}`, site);
+}
+
+/** The name of what `ctx.run` was given: a graph's name, a spec's, or a compiled graph's. */
+export function childName(child: string | { readonly name: string } | { readonly spec: { readonly name: string } }): string {
+  return typeof child === "string" ? child : "spec" in child ? child.spec.name : child.name;
+}
+
+/** `ctx.run(child)` of a node that does not declare `uses: child` (it declares `declared`, or nothing). */
+export function undeclaredChild(site: { graph: string; node: string }, name: string, declared: string | undefined): GraphValueError {
+  const fix = declared === undefined ? `add \`{ uses: ${name} }\` to the node` : `it declares \`uses: ${declared}\``;
+  return new GraphValueError(`node "${site.node}" of graph "${site.graph}" runs graph "${name}" with ctx.run, which it does not declare: ${fix}`, site, "UNDECLARED_CHILD");
 }
 
 /** A node's own code threw: wraps the original error (`cause`) and names graph and node. */

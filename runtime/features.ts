@@ -42,7 +42,29 @@ export interface StateHooks {
   ): Promise<RunnableConfig>;
 }
 
+/**
+ * The full compiled graph (graph.ts), as a lean graph (lean/graph.ts) hands it the runs the lean loop does
+ * not make: a checkpointer, breakpoints, tracing, a Command as input, `stream()` and the state API.
+ */
+export interface FullGraph {
+  invoke(input: unknown, config?: RunConfig): Promise<unknown>;
+  stream(input: unknown, options?: StreamOptions): unknown;
+  getState(config: RunnableConfig | RunConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot>;
+  getStateHistory(
+    config: RunnableConfig | RunConfig,
+    options?: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> },
+  ): AsyncGenerator<StateSnapshot>;
+  updateState(config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig>;
+  bulkUpdateState(
+    config: RunnableConfig | RunConfig,
+    supersteps: readonly { updates: readonly { values: unknown; asNode?: string }[] }[],
+  ): Promise<RunnableConfig>;
+  clearCache(): void;
+}
+
 export interface Features {
+  /** the full compiled graph, for the runs a lean graph hands over (installed with any other part) */
+  graph?: (spec: GraphSpec, options: CompileOptions, defaults: StreamOptions) => FullGraph;
   /** checkpoints, pending writes, interrupts/resume, durable subgraphs (durable.ts) */
   durable?: DurableHooks<Loop, LoopTask>;
   /** getState, getStateHistory, updateState (state.ts) */

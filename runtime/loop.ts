@@ -57,6 +57,7 @@ import { M_DEBUG, M_TASKS } from "./stream.ts";
 import { PULL, PUSH, Task } from "./task.ts";
 import type { CheckpointState } from "./checkpoint-state.ts";
 import { ownKeys, processReturn } from "./writes.ts";
+import { stepController, untilAbort } from "./step-signal.ts";
 
 export type { Outcome, ResumeState, WriteRecord };
 
@@ -498,23 +499,9 @@ export class Loop {
     const all = promises.length === 1 ? promises[0]! : Promise.all(promises);
     const sig = this.run.signal;
     if (!sig) return all;
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        this.stepController?.abort(sig.reason);
-        reject(new GraphAbortError(this.site(), sig.reason));
-      };
-      if (sig.aborted) return onAbort();
-      sig.addEventListener("abort", onAbort, { once: true });
-      all.then(
-        (v) => {
-          sig.removeEventListener("abort", onAbort);
-          resolve(v);
-        },
-        (e: unknown) => {
-          sig.removeEventListener("abort", onAbort);
-          reject(e);
-        },
-      );
+    return untilAbort(all, sig, () => {
+      this.stepController?.abort(sig.reason);
+      return new GraphAbortError(this.site(), sig.reason);
     });
   }
 
@@ -654,19 +641,10 @@ export class Loop {
    */
   stepSignal(): AbortSignal {
     if (this.stepController) return this.stepController.signal;
-    const c = (this.stepController = new AbortController());
-    // a task that asks for its signal after a sibling failed sees it aborted
-    if (this.failAt >= 0) c.abort(this.failErr);
-    const sig = this.run.signal;
-    if (sig) {
-      if (sig.aborted) c.abort(sig.reason);
-      else {
-        const on = () => c.abort(sig.reason);
-        sig.addEventListener("abort", on, { once: true });
-        this.unlinkStep = () => sig.removeEventListener("abort", on);
-      }
-    }
-    return c.signal;
+    const { controller, unlink } = stepController(this.run.signal, this.failAt >= 0, this.failErr);
+    this.stepController = controller;
+    this.unlinkStep = unlink;
+    return controller.signal;
   }
 
   endStep(): void {

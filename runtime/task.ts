@@ -5,7 +5,7 @@
  */
 import type { Store } from "./store/types.ts";
 import type { CNode } from "./compiled.ts";
-import { GraphValueError, ParentCommand, missingCheckpointer } from "./errors.ts";
+import { GraphValueError, ParentCommand, childName, missingCheckpointer, undeclaredChild } from "./errors.ts";
 import type { Interrupt } from "./errors.ts";
 import { stableUuid } from "./ids.ts";
 import type { Compiled } from "./compiled.ts";
@@ -167,13 +167,10 @@ export class Task<L extends TaskLoop = TaskLoop> implements NodeContext {
   }
 
   run<I, O>(child: RunnableChild<I, O> | string, input: I): Promise<O | undefined> {
-    const name = typeof child === "string" ? child : "spec" in child ? child.spec.name : child.name;
+    const name = childName(child);
     const declared = this.cn.spec.subgraph;
     const site = { graph: this.graph, node: this.cn.name };
-    if (declared === undefined || name !== declared.name) {
-      const fix = declared === undefined ? `add \`{ uses: ${name} }\` to the node` : `it declares \`uses: ${declared.name}\``;
-      return Promise.reject(new GraphValueError(`node "${this.cn.name}" of graph "${this.graph}" runs graph "${name}" with ctx.run, which it does not declare: ${fix}`, site, "UNDECLARED_CHILD"));
-    }
+    if (declared === undefined || name !== declared.name) return Promise.reject(undeclaredChild(site, name, declared?.name));
     // a second child run of one task would meet the first's checkpoints in the same namespace
     if (this.ranChild && this.loop.durable) {
       return Promise.reject(new GraphValueError(`node "${this.cn.name}" of graph "${this.graph}" ran its child graph twice in one task: with a checkpointer a task runs one child`, site, "MULTIPLE_SUBGRAPHS", "MULTIPLE_SUBGRAPHS"));

@@ -6,22 +6,38 @@
 import { Command, gotoList, isCommand, isSend } from "./command.ts";
 import { InvalidUpdateError, ParentCommand, badNodeReturn } from "./errors.ts";
 import type { ErrorSite } from "./errors.ts";
-import type { Destinations, Values } from "./spec.ts";
+import type { BranchContext, Destinations, TaskUpdate, Values } from "./spec.ts";
 import { END, Send } from "./spec.ts";
-import type { Task } from "./task.ts";
+import type { FreshRead } from "./task.ts";
+import type { CNode, Compiled } from "./compiled.ts";
 import { isThenable } from "./contracts.ts";
+
+/**
+ * What the writes of a node use of its task: the full loop's `Task` (task.ts) and the lean loop's
+ * (lean/task.ts) both are one. The task is also what its routers get as their `BranchContext`.
+ */
+export interface WriteTask extends BranchContext {
+  readonly loop: { readonly c: Compiled; readonly values: Values; readonly isRoot: boolean };
+  readonly cn: CNode;
+  updates: TaskUpdate[] | undefined;
+  fresh: FreshRead | undefined;
+  trig: CNode[] | undefined;
+  edgeTrig: readonly CNode[] | undefined;
+  joinW: readonly number[] | undefined;
+  sends: Send[] | undefined;
+}
 
 
 function isPlainUpdate(x: unknown): x is Values {
   return typeof x === "object" && x !== null && !Array.isArray(x);
 }
 
-function site(t: Task): ErrorSite {
+function site(t: WriteTask): ErrorSite {
   return { graph: t.loop.c.spec.name, node: t.cn.name };
 }
 
 /** Turns a node's return value into the task's writes, then runs its edges and routers. */
-export function processReturn(t: Task, ret: unknown): Promise<void> | undefined {
+export function processReturn(t: WriteTask, ret: unknown): Promise<void> | undefined {
   if (ret === null || ret === undefined) {
     // no state writes
   } else if (isCommand(ret)) {
@@ -61,7 +77,7 @@ export function ownKeys(u: Values): Values {
   return o;
 }
 
-function addUpdate(t: Task, update: Values): void {
+function addUpdate(t: WriteTask, update: Values): void {
   const u = ownKeys(update);
   if (t.cn !== t.loop.c.start) t.cn.spec.check(u);
   (t.updates ??= []).push({ node: t.cn.name, values: u });
@@ -71,7 +87,7 @@ function addUpdate(t: Task, update: Values): void {
  * The update of a Command given as input has no node whose `check` applies: the graph's `checkUpdate`
  * checks it, or else every key must be one that the graph's `apply` writes (tried on a copy of the state).
  */
-function checkInputUpdate(t: Task, u: Values): void {
+function checkInputUpdate(t: WriteTask, u: Values): void {
   const spec = t.loop.c.spec;
   if (spec.checkUpdate) return spec.checkUpdate(u);
   const written = spec.apply({ ...t.loop.values }, [{ node: t.cn.name, values: u }]);
@@ -84,7 +100,7 @@ function checkInputUpdate(t: Task, u: Values): void {
   }
 }
 
-export function processCommand(t: Task, cmd: Command, asInput: boolean): void {
+export function processCommand(t: WriteTask, cmd: Command, asInput: boolean): void {
   if (cmd.graph === Command.PARENT) {
     if (t.loop.isRoot) throw new InvalidUpdateError("There is no parent graph.", site(t));
     throw new ParentCommand(
@@ -132,7 +148,7 @@ export function processCommand(t: Task, cmd: Command, asInput: boolean): void {
   }
 }
 
-function addSend(t: Task, s: Send): void {
+function addSend(t: WriteTask, s: Send): void {
   if (s.node === END) throw new InvalidUpdateError("Cannot send a packet to the END node", site(t));
   if (!t.loop.c.byName.has(s.node))
     throw new InvalidUpdateError(`Invalid node name "${s.node}" in Send packet`, site(t));
@@ -140,7 +156,7 @@ function addSend(t: Task, s: Send): void {
 }
 
 /** Routers run in order; each sees the pre-step state plus this task's own writes only. */
-function runBranches(t: Task, from: number, fresh: Values | undefined): Promise<void> | undefined {
+function runBranches(t: WriteTask, from: number, fresh: Values | undefined): Promise<void> | undefined {
   const bs = t.cn.edges.branches;
   for (let i = from; i < bs.length; i++) {
     if (fresh === undefined) {
@@ -163,7 +179,7 @@ function runBranches(t: Task, from: number, fresh: Values | undefined): Promise<
   return undefined;
 }
 
-function destinations(t: Task, d: Destinations): void {
+function destinations(t: WriteTask, d: Destinations): void {
   if (typeof d === "string") return destination(t, d);
   if (isSend(d)) return addSend(t, d);
   if (Array.isArray(d)) {
@@ -181,7 +197,7 @@ function destinations(t: Task, d: Destinations): void {
   );
 }
 
-function destination(t: Task, name: string): void {
+function destination(t: WriteTask, name: string): void {
   if (name === END) return;
   const n = t.loop.c.byName.get(name);
   if (!n) throw new InvalidUpdateError(`Router of node "${t.cn.name}" returned unknown node "${name}"`, site(t));

@@ -54,10 +54,10 @@ export class GraphModules {
     const hit = this.cache.get(file);
     if (hit && isFresh(hit.snapshot)) return { ok: true, graph: hit.graph };
     const { graphc, ts } = await this.tools();
-    const { cwd, root, typecheck } = this.options;
+    const { cwd, root, typecheck, runtime } = this.options;
     // paths relative to the project folder, as `graphc build` run there shows them (hints name files too)
     const abs = (p: string) => resolve(cwd, p);
-    const result = await graphc.compile([shownPath(cwd, file)], { cwd, root, typecheck, host: projectHost(cwd) });
+    const result = await graphc.compile([shownPath(cwd, file)], { cwd, root, typecheck, runtime, host: projectHost(cwd) });
     const errors = result.diagnostics.filter((x) => x.severity === "error");
     if (errors.length === 0 && !result.files.some((f) => abs(f.source) === file)) {
       throw new Error(`graphc compiled ${file} without errors but emitted no module for it (a graphc bug)`);

@@ -21,6 +21,11 @@ export interface GraphcPluginOptions {
   readonly cwd?: string | undefined;
   /** graphc's `--root`: the only folder `.graph` files are read from (default: the nearest package.json or tsconfig.json folder) */
   readonly root?: string | undefined;
+  /**
+   * graphc's `--runtime`: "lean" makes a graph module whose graphs are all lean-eligible import
+   * "@graphc/runtime/lean" (nothing installed: the smallest bundle; docs/cli.md). Default "full".
+   */
+  readonly runtime?: "full" | "lean" | undefined;
 }
 
 export interface ResolvedOptions {
@@ -28,6 +33,7 @@ export interface ResolvedOptions {
   readonly writeGenerated: boolean;
   cwd: string;
   readonly root: string | undefined;
+  readonly runtime: "full" | "lean" | undefined;
 }
 
 export function resolveOptions(options: GraphcPluginOptions | undefined): ResolvedOptions {
@@ -36,5 +42,6 @@ export function resolveOptions(options: GraphcPluginOptions | undefined): Resolv
     writeGenerated: options?.writeGenerated ?? true,
     cwd: options?.cwd ?? process.cwd(),
     root: options?.root,
+    runtime: options?.runtime,
   };
 }

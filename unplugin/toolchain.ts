@@ -55,6 +55,7 @@ export interface GraphcCompileOptions {
   readonly typecheck?: boolean | undefined;
   readonly root?: string | undefined;
   readonly cwd?: string | undefined;
+  readonly runtime?: "full" | "lean" | undefined;
 }
 
 export interface GraphcCompileResult {

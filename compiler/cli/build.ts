@@ -14,6 +14,7 @@ import { describeRoot, projectRoot } from "../phases/2-bind/project-root.ts";
 import { cliProject, readOutput, readSource, writeIfChanged } from "./fs.ts";
 import { type CliIO, EXIT, UsageError } from "./io.ts";
 import type { ImportExt } from "../phases/5-emit/import-ext.ts";
+import type { RuntimeMode } from "../phases/4-lower/lean.ts";
 import { printDiagnostics } from "./report.ts";
 import { watchAndRebuild } from "./watch.ts";
 
@@ -26,6 +27,8 @@ export interface BuildOptions {
   readonly root?: string | undefined;
   /** `--import-ext`; default from the nearest tsconfig.json */
   readonly importExt?: ImportExt | undefined;
+  /** `--runtime lean`: lean-eligible files import "@graphc/runtime/lean" (default "full") */
+  readonly runtime?: RuntimeMode | undefined;
 }
 
 export async function buildCommand(io: CliIO, args: readonly string[], opts: BuildOptions): Promise<number> {
@@ -47,6 +50,7 @@ export async function buildOnce(io: CliIO, files: readonly string[], opts: Build
     typecheck: opts.typecheck,
     cwd: io.cwd,
     importExt: opts.importExt,
+    runtime: opts.runtime,
   });
   printDiagnostics(io, diagnostics, "pretty", frameSource);
   // the compiler only reads inside the root, so its outputs land there too; this guards the writer itself

@@ -8,6 +8,7 @@ import { Command, CommanderError, Option } from "commander";
 import { type CliIO, EXIT, UsageError, nodeIO } from "./io.ts";
 import { VERSION } from "../version.ts";
 import { IMPORT_EXTS, type ImportExt } from "../phases/5-emit/import-ext.ts";
+import type { RuntimeMode } from "../phases/4-lower/lean.ts";
 
 const ROOT_FLAG = "--root <dir>";
 const ROOT_HELP = "the only folder .graph files are read from (default: the nearest folder above each file with a package.json or tsconfig.json)";
@@ -58,8 +59,19 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
         IMPORT_EXTS,
       ),
     )
+    .addOption(
+      new Option(
+        "--runtime <mode>",
+        'what generated code imports: "full" (@graphc/runtime, every part installed) or "lean" (@graphc/runtime/lean for files whose graphs are all lean-eligible: the smallest bundles)',
+      )
+        .choices(["full", "lean"])
+        .default("full"),
+    )
     .action(
-      async (files: string[], opts: { out?: string; watch?: boolean; check?: boolean; typecheck: boolean; root?: string; importExt?: ImportExt }) => {
+      async (
+        files: string[],
+        opts: { out?: string; watch?: boolean; check?: boolean; typecheck: boolean; root?: string; importExt?: ImportExt; runtime?: RuntimeMode },
+      ) => {
       code = await (await import("./build.ts")).buildCommand(io, files, opts);
     });
 

@@ -46,6 +46,21 @@ describe("graphc build", () => {
     expect(mtime("hello.graph.ts")).toBe(before);
   });
 
+  it("--runtime lean imports @graphc/runtime/lean where every graph of a file is lean-eligible", async () => {
+    const lean = await run(p.dir, ["build", "--no-typecheck", "--runtime", "lean", "hello.graph", "uses.graph"]);
+    expect(lean.code).toBe(0);
+    expect(read("hello.graph.ts")).toContain('from "@graphc/runtime/lean";');
+    expect(read("hello.graph.ts")).toMatch(/= compileLeanGraph</);
+    // a subgraph node is not lean: that file keeps the full runtime
+    expect(read("uses.graph.ts")).toContain('from "@graphc/runtime";');
+    expect(read("uses.graph.ts")).toMatch(/= compileGraph</);
+    expect((await run(p.dir, ["build", "--no-typecheck", "--runtime", "fat", "hello.graph"])).code).not.toBe(0);
+    // the default mode: the same lean graph, imported from the full runtime
+    expect((await run(p.dir, ["build", "--no-typecheck", "hello.graph", "uses.graph"])).code).toBe(0);
+    expect(read("hello.graph.ts")).toContain('from "@graphc/runtime";');
+    expect(read("hello.graph.ts")).toMatch(/= compileLeanGraph</);
+  });
+
   it("--check exits 0 when outputs are current, 1 when one is stale, and writes nothing", async () => {
     expect((await run(p.dir, ["build", "--no-typecheck", "--check", "hello.graph"])).code).toBe(0);
     const good = read("hello.graph.ts");

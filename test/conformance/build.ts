@@ -22,6 +22,8 @@ export interface Built {
   /** a graph exported by `graphs/<file>.graph` */
   graph(file: string, name: string): Graph;
   spec(file: string, name: string): GraphSpec;
+  /** every compiled graph the programs export */
+  graphs(): Graph[];
   /** warnings (errors fail the build) */
   diagnostics: Diagnostic[];
 }
@@ -69,6 +71,10 @@ export async function buildAll(): Promise<Built> {
     module,
     graph: (file, name) => exported<Graph>(file, name),
     spec: (file, name) => exported<GraphSpec>(file, `${name}Spec`),
+    graphs: () =>
+      [...modules.values()].flatMap((m) =>
+        Object.values(m).filter((x): x is Graph => typeof x === "object" && x !== null && typeof (x as Graph).clearCache === "function"),
+      ),
     diagnostics,
   };
 }

@@ -4,9 +4,9 @@
  * the §8.3 micro-cases run without a checkpointer; groups F–H (and the checkpointer halves of earlier
  * cases) run against MemorySaver, SqliteSaver and PostgresSaver. Case by case status: docs/conformance.md.
  */
-import { afterAll, beforeAll, describe } from "vitest";
-import type { CheckpointSaver } from "@graphc/runtime";
-import { buildPrograms } from "./context.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LeanGraph, type CheckpointSaver } from "@graphc/runtime";
+import { buildPrograms, module, useFullLoop } from "./context.ts";
 import { openSaver, SAVER_KINDS, type SaverUnderTest } from "./savers.ts";
 import { channels } from "./cases/a-channels.ts";
 import { schemas } from "./cases/b-schemas.ts";
@@ -25,7 +25,8 @@ beforeAll(async () => {
   await buildPrograms();
 });
 
-describe("without a checkpointer", () => {
+/** the groups that run without a checkpointer */
+function withoutCheckpointer(): void {
   channels();
   schemas();
   edges();
@@ -34,6 +35,22 @@ describe("without a checkpointer", () => {
   subgraphs();
   micro();
   parity();
+}
+
+describe("without a checkpointer", withoutCheckpointer);
+
+// every case above again, with the lean-eligible graphs (whose invoke ran the lean loop) on the full loop:
+// both loops must give what the cases expect
+describe("without a checkpointer, lean-eligible graphs on the full loop", () => {
+  beforeAll(() => useFullLoop(true));
+  afterAll(() => useFullLoop(false));
+  it("the programs hold lean-eligible graphs of every group", () => {
+    const lean = ["a-channels", "b-schemas", "c-edges", "d-send", "e-command", "m-micro", "p-parity"].filter((f) =>
+      Object.values(module(f)).some((x) => x instanceof LeanGraph),
+    );
+    expect(lean).toEqual(["a-channels", "b-schemas", "c-edges", "d-send", "e-command", "m-micro", "p-parity"]);
+  });
+  withoutCheckpointer();
 });
 
 describe.each(SAVER_KINDS)("with %s saver", (kind) => {

@@ -15,6 +15,7 @@ import {
   type BuildOutput,
   type Diagnostic,
 } from "../../compiler/index.ts";
+import { compileGraph, LeanGraph } from "@graphc/runtime";
 import { emitFileText } from "../../compiler/phases/5-emit/file.ts";
 import { extractMarkers } from "../../compiler/phases/5-emit/format.ts";
 import { DEFAULT_OPTIONS, generateProgram, type GenOptions } from "./gen.ts";
@@ -36,6 +37,8 @@ export interface BatchResult {
   /** outcome counts on the LangGraph side: "ok", or an error class */
   readonly outcomes: Record<string, number>;
   readonly supersteps: number;
+  /** programs whose root graph graphc found lean-eligible: its invoke ran the lean loop (runtime/lean/) */
+  readonly lean: number;
   readonly mismatches: Mismatch[];
   /** compile errors graphc reported for generated programs (each is a failure) */
   readonly compileErrors: string[];
@@ -105,6 +108,7 @@ export async function runBatch(opts: {
   const outcomes: Record<string, number> = {};
   const mismatches: Mismatch[] = [];
   let supersteps = 0;
+  let lean = 0;
   if (compileErrors.length === 0) {
     for (const p of programs) {
       const mod = (await import(pathToFileURL(join(dir, `${p.id}.graph.ts`)).href)) as Record<
@@ -121,12 +125,23 @@ export async function runBatch(opts: {
       outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
       supersteps += b.steps.length;
       mismatches.push(...compare(p, a, b));
+      if (ours instanceof LeanGraph) {
+        // the lean loop's invoke against the full loop's on the same spec: the same result or error class
+        lean++;
+        const full = await observe(compileGraph(ours.spec), input, p.recursionLimit);
+        const diff = (what: string, x: unknown, y: unknown) => {
+          if (JSON.stringify(x) !== JSON.stringify(y)) mismatches.push({ program: p, what: `lean vs full loop: ${what}`, graphc: x, langgraph: y });
+        };
+        diff("invoke error class", a.invokeError ?? null, full.invokeError ?? null);
+        diff("invoke final state", a.final ?? null, full.final ?? null);
+      }
     }
   }
   return {
     programs: programs.length,
     outcomes,
     supersteps,
+    lean,
     mismatches,
     compileErrors,
     ms: { build, run: performance.now() - t1 },

@@ -9,72 +9,17 @@ import { describe, expect, it } from "vitest";
 import {
   Command,
   GraphValueError,
-  InvalidUpdateError,
-  append,
   compileGraph,
-  fold,
-  replace,
   type CheckpointSaver,
   type GraphSpec,
   type NodeSpec,
-  type TaskUpdate,
-  type Values,
 } from "../../runtime/core.ts";
+import { countNode, countSpec } from "./count-spec.ts";
 import { installAll } from "../../runtime/install.ts";
 import { MemorySaver } from "../../runtime/checkpoint/memory.ts";
 
-function node(name: string, edges: string[], extra: Partial<NodeSpec> = {}): NodeSpec {
-  return {
-    name,
-    read: (v) => ({ count: v["count"] }),
-    call: (input) => ({ count: (input as { count: number }).count + 1, log: [name] }),
-    sync: true,
-    check: (u) => {
-      for (const k in u)
-        if (k !== "count" && k !== "log")
-          throw new InvalidUpdateError(`node "${name}" cannot write ${k}`, { graph: "Core", node: name, field: k });
-    },
-    edges,
-    joins: [],
-    branches: [],
-    ...extra,
-  };
-}
-
-function spec(nodes: NodeSpec[]): GraphSpec {
-  return {
-    name: "Core",
-    compilerVersion: "0.1.0",
-    init: () => ({ count: 0, log: [] }),
-    input: (raw) => ({ ...(raw as Values) }),
-    output: (v) => ({ count: v["count"], log: v["log"] }),
-    outputFields: ["count", "log"],
-    apply: (v: Values, updates: readonly TaskUpdate[]) => {
-      const count: unknown[] = [];
-      const log: unknown[] = [];
-      for (const u of updates) {
-        if ("count" in u.values) count.push(u.values["count"]);
-        if ("log" in u.values) log.push(u.values["log"]);
-      }
-      const written: string[] = [];
-      if (count.length > 0) {
-        v["count"] = replace("Core", "count", count);
-        written.push("count");
-      }
-      if (log.length > 0) {
-        v["log"] = fold("Core", "log", true, v["log"] as string[], log, append);
-        written.push("log");
-      }
-      return written;
-    },
-    nodes,
-    start: { edges: ["a"], joins: [], branches: [] },
-    joins: [],
-    interruptBefore: [],
-    interruptAfter: [],
-    vars: (_o, inherited) => ({ ...inherited }),
-  };
-}
+const node = (name: string, edges: string[], extra: Partial<NodeSpec> = {}): NodeSpec => countNode("Core", name, edges, extra);
+const spec = (nodes: NodeSpec[], extra: Partial<GraphSpec> = {}): GraphSpec => countSpec("Core", nodes, extra);
 
 const chain = spec([node("a", ["b"]), node("b", [])]);
 const retried = spec([node("a", ["b"], { retry: { maxAttempts: 2 } }), node("b", [])]);

@@ -45,6 +45,14 @@ describe("GraphModules", () => {
     expect(compiled(await modules.load(at("app.graph")))).not.toBe(appAgain);
   });
 
+  it("runtime: \"lean\" imports @graphc/runtime/lean in a module whose graphs are all lean-eligible", async () => {
+    const lean = new GraphModules(resolveOptions({ cwd: app.dir, typecheck: false, writeGenerated: false, runtime: "lean" }));
+    expect(compiled(await lean.load(at("research.graph"))).js.code).toContain('from "@graphc/runtime/lean"');
+    // app.graph has a subgraph node: the full runtime
+    expect(compiled(await lean.load(at("app.graph"))).js.code).toMatch(/from "@graphc\/runtime";/);
+    expect(compiled(await modules.load(at("research.graph"))).js.code).toMatch(/from "@graphc\/runtime";/);
+  });
+
   it("writes no x.graph.ts with writeGenerated: false, and the file graphc build writes with the default", async () => {
     expect(existsSync(at("app.graph.ts"))).toBe(false);
     const writing = new GraphModules(resolveOptions({ cwd: app.dir, typecheck: false }));

@@ -11,6 +11,7 @@ import { typeFromExpr } from "./types.ts";
 
 export type * from "./ir.ts";
 export { withSync, type SyncOracle } from "./sync.ts";
+export { leanEligible, type RuntimeMode } from "./lean.ts";
 
 /** The IR of every file; every imported function is `sync: false` until `withSync` records TypeScript's answers. */
 export function lower(program: Program): { value: ProgramIR; diagnostics: Diagnostic[] } {

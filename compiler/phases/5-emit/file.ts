@@ -16,7 +16,8 @@ import { emitGraphTypes } from "./graph-types.ts";
 import { BLANK } from "./format.ts";
 import { graphNames, Scope, type GraphNames } from "./names.ts";
 import { withImportExt, type ImportExt } from "./import-ext.ts";
-import { RUNTIME_MODULE } from "./runtime-api.ts";
+import { LEAN_RUNTIME_MODULE, RUNTIME_MODULE } from "./runtime-api.ts";
+import { leanEligible, type RuntimeMode } from "../4-lower/lean.ts";
 import { emitGraphSpec } from "./spec.ts";
 import { tsType } from "./types.ts";
 
@@ -26,6 +27,8 @@ export interface EmitOptions {
   readonly outPath?: (graphFile: string) => string;
   /** the extension of relative imports (import-ext.ts); default: the user's as written, `.ts` for generated files */
   readonly importExt?: ImportExt | undefined;
+  /** "lean": a file whose graphs are all lean-eligible imports `@graphc/runtime/lean` (default "full") */
+  readonly runtime?: RuntimeMode | undefined;
 }
 
 export interface EmittedText {
@@ -139,7 +142,8 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
   const rtImports = scope.runtimeImports();
   if (rtImports.length > 0) {
     const names = rtImports.map((r) => `${r.type ? "type " : ""}${r.name === r.local ? r.name : `${r.name} as ${r.local}`}`);
-    head.push(`import { ${names.join(", ")} } from ${str(RUNTIME_MODULE)};`);
+    const lean = options.runtime === "lean" && file.graphs.every(leanEligible);
+    head.push(`import { ${names.join(", ")} } from ${str(lean ? LEAN_RUNTIME_MODULE : RUNTIME_MODULE)};`);
   }
   for (const imp of file.imports) {
     if (imp.kind === "graph") {

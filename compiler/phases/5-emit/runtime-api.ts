@@ -3,6 +3,11 @@
  * ones a file uses and imports exactly those (sorted, so output is deterministic).
  */
 export const RUNTIME_MODULE = "@graphc/runtime";
+/**
+ * What a file imports in lean mode (`runtime: "lean"`) when each of its graphs is lean-eligible: the same
+ * names, with nothing installed (runtime/lean.ts), so a bundle holds the lean loop only.
+ */
+export const LEAN_RUNTIME_MODULE = "@graphc/runtime/lean";
 
 /** The npm package that provides a module specifier: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
 export function packageOf(module: string): string {
@@ -18,6 +23,7 @@ export const RUNTIME_PACKAGE = packageOf(RUNTIME_MODULE);
 /** runtime values generated code may call */
 export const RUNTIME_VALUES = [
   "compileGraph",
+  "compileLeanGraph",
   "GraphInputError",
   // an unbound slot (bind.ts)
   "GraphValueError",

@@ -1,0 +1,165 @@
+/**
+ * `compileLeanGraph(spec)` → a `LeanGraph`: the public API of `CompiledGraph` (../graph.ts) for a graph that
+ * the lean loop (loop.ts) can run. Generated code uses it for every graph the compiler finds lean-eligible
+ * (compiler/phases/4-lower/lean.ts); it checks the spec again, so any spec is safe here.
+ *
+ * `invoke` runs the lean loop unless the run needs more: a checkpointer (per call, withConfig or compile
+ * option), breakpoints, tracing, `maxConcurrency`, or a Command as input. Those runs, `stream()` and the state
+ * API go to the full compiled graph, which every installed part of the runtime provides (features.ts
+ * `graph`): importing "@graphc/runtime" installs all of them, "@graphc/runtime/streaming" streaming,
+ * constructing one of graphc's savers checkpointing. Without it they fail with a `GraphValueError` naming the
+ * import to add.
+ */
+import type { RunnableConfig } from "../checkpoint/types.ts";
+import { isCommand } from "../command.ts";
+import type { CompileOptions, InvokeResult, RunConfig, StateSnapshot, StreamOptions } from "../config.ts";
+import { mergeConfig } from "../config.ts";
+import { checkConfigIds } from "../config-ids.ts";
+import { CHECKPOINTING_FIX, EmptyInputError, missingCheckpointer, missingPart } from "../errors.ts";
+import type { FullGraph } from "../features.ts";
+import { features } from "../features.ts";
+import type { GraphSpec, Values } from "../spec.ts";
+import type { AsNode, GraphInput, StreamChunk, StreamHandle, StreamModes } from "../typed.ts";
+import { checkVersion } from "../version.ts";
+import { LeanLoop } from "./loop.ts";
+
+const EVERYTHING = 'import "@graphc/runtime" once';
+const STREAMING = 'import "@graphc/runtime/streaming" once (or "@graphc/runtime")';
+
+const leanSpecs = new WeakMap<GraphSpec, boolean>();
+
+/** The spec uses nothing but what the lean loop runs: no joins, breakpoints, deferred, subgraph or policy nodes. */
+export function isLeanSpec(spec: GraphSpec): boolean {
+  let lean = leanSpecs.get(spec);
+  if (lean === undefined) {
+    lean =
+      spec.joins.length === 0 &&
+      spec.interruptBefore.length === 0 &&
+      spec.interruptAfter.length === 0 &&
+      spec.nodes.every(
+        (n) => !n.defer && !n.retry && !n.timeout && !n.cache && n.onError === undefined && n.subgraph === undefined,
+      );
+    leanSpecs.set(spec, lean);
+  }
+  return lean;
+}
+
+/** What of a run the lean loop does not make, or undefined when it makes all of it. */
+function fullRunReason(graph: LeanGraph<unknown, unknown, unknown, string, unknown>, cfg: StreamOptions, input: unknown): string | undefined {
+  const o = graph.options;
+  if (!graph.lean) return `graph "${graph.spec.name}" (joins, breakpoints, deferred, subgraph or policy nodes)`;
+  if ((cfg.checkpointer ?? o.checkpointer) !== undefined) return "a checkpointer";
+  if (isCommand(input)) return "A Command as input";
+  if ((cfg.interruptBefore ?? o.interruptBefore ?? cfg.interruptAfter ?? o.interruptAfter) !== undefined) return "interruptBefore/interruptAfter";
+  if ((cfg.tracing ?? o.tracing) !== undefined) return "tracing";
+  if (cfg.maxConcurrency !== undefined) return "maxConcurrency";
+  return undefined;
+}
+
+/** A compiled graph run by the lean loop; typed as `CompiledGraph` (`I` input, `O` output, `S` state, `N` nodes, `U` updates). */
+export class LeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> {
+  private fullGraph: FullGraph | undefined;
+  /**
+   * the lean loop can run the spec (`isLeanSpec`)
+   * @internal
+   */
+  readonly lean: boolean;
+
+  constructor(
+    readonly spec: GraphSpec,
+    readonly options: CompileOptions = {},
+    readonly defaults: StreamOptions = {},
+  ) {
+    checkVersion(spec);
+    this.lean = isLeanSpec(spec);
+    // breakpoints given at compile time are checked now, by the graph that runs them
+    if (options.interruptBefore !== undefined || options.interruptAfter !== undefined) this.full("interruptBefore/interruptAfter", EVERYTHING);
+  }
+
+  get name(): string {
+    return this.spec.name;
+  }
+
+  /** A copy of this graph whose runs use `config` as defaults (per-call config wins). */
+  withConfig(config: StreamOptions): LeanGraph<I, O, S, N, U> {
+    return new LeanGraph<I, O, S, N, U>(this.spec, this.options, mergeConfig(this.defaults, config));
+  }
+
+  clearCache(): void {
+    this.fullGraph?.clearCache();
+  }
+
+  /** the full compiled graph of this spec and config, or the `GraphValueError` naming what installs it */
+  private full(what: string, fix: string): FullGraph {
+    if (this.fullGraph !== undefined) return this.fullGraph;
+    const make = features.graph;
+    if (make === undefined) throw missingPart(what, { graph: this.spec.name }, fix);
+    return (this.fullGraph = make(this.spec, this.options, this.defaults));
+  }
+
+  /**
+   * Runs the graph to completion and returns the output fields, or `undefined` when no superstep wrote an
+   * output field (as `CompiledGraph.invoke`).
+   */
+  async invoke(input: GraphInput<I>, config?: RunConfig): Promise<InvokeResult<O>> {
+    const spec = this.spec;
+    const cfg = checkConfigIds(mergeConfig(this.defaults, config), spec.name);
+    const reason = fullRunReason(this, cfg, input);
+    if (reason !== undefined) {
+      const fix = reason === "a checkpointer" ? CHECKPOINTING_FIX : EVERYTHING;
+      return (await this.full(reason, fix).invoke(input, config)) as InvokeResult<O>;
+    }
+    const loop = new LeanLoop(spec, cfg, this.options.store);
+    if (input === null || input === undefined) throw new EmptyInputError('Received no input writes for "__start__"', { graph: spec.name });
+    const r = loop.start(spec.input(input));
+    if (r !== undefined) await r;
+    return (loop.sawOutput ? spec.output(loop.values) : undefined) as InvokeResult<O>;
+  }
+
+  /** Streams chunks (the full graph's `stream`, which needs streaming installed). */
+  stream<const M extends StreamModes = "updates", const Sub extends boolean = false>(
+    input: GraphInput<I>,
+    options?: StreamOptions & { streamMode?: M; subgraphs?: Sub },
+  ): StreamHandle<StreamChunk<M, Sub, S, N>> {
+    return this.full("stream()", STREAMING).stream(input, options) as StreamHandle<StreamChunk<M, Sub, S, N>>;
+  }
+
+  /** The state API runs on the full graph; without it installed, a run without a saver fails as there. */
+  private state(what: string, config: RunnableConfig | RunConfig): FullGraph {
+    if (features.graph === undefined) {
+      const checked = checkConfigIds(config, this.spec.name) as RunConfig;
+      if ((checked.checkpointer ?? this.defaults.checkpointer ?? this.options.checkpointer) === undefined)
+        throw missingCheckpointer({ graph: this.spec.name });
+    }
+    return this.full(what, CHECKPOINTING_FIX);
+  }
+
+  async getState(config: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot<S, N>> {
+    return (await this.state("getState()", config).getState(config, options)) as StateSnapshot<S, N>;
+  }
+
+  async *getStateHistory(
+    config: RunnableConfig | RunConfig,
+    options: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> } = {},
+  ): AsyncGenerator<StateSnapshot<S, N>> {
+    yield* this.state("getStateHistory()", config).getStateHistory(config, options) as AsyncGenerator<StateSnapshot<S, N>>;
+  }
+
+  async updateState(config: RunnableConfig | RunConfig, values: U | null, asNode?: AsNode<N>): Promise<RunnableConfig> {
+    return this.state("updateState()", config).updateState(config, values, asNode);
+  }
+
+  async bulkUpdateState(
+    config: RunnableConfig | RunConfig,
+    supersteps: readonly { updates: readonly { values: unknown; asNode?: string }[] }[],
+  ): Promise<RunnableConfig> {
+    return this.state("bulkUpdateState()", config).bulkUpdateState(config, supersteps);
+  }
+}
+
+export function compileLeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values>(
+  spec: GraphSpec,
+  options: CompileOptions = {},
+): LeanGraph<I, O, S, N, U> {
+  return new LeanGraph<I, O, S, N, U>(spec, options);
+}

@@ -1,0 +1,314 @@
+/**
+ * The lean superstep loop: LangGraph's semantics for a graph of plain nodes, static edges, routers and
+ * reducers (what lean/graph.ts lets it run), without a checkpointer, breakpoints, stream sink, tracing,
+ * joins, deferred nodes, subgraphs or node policies. Node returns go through the full loop's writes.ts, so
+ * updates, Commands (goto, Send) and routers are read exactly as there; the step order, write order,
+ * errors and the recursion limit follow loop.ts.
+ *
+ * A step of synchronous nodes runs without a promise; the loop turns asynchronous only when a node or a
+ * router returns one. Per step it allocates the tasks and (for a step of several) the candidate list.
+ */
+import type { CNode, Compiled } from "../compiled.ts";
+import { compile } from "../compiled.ts";
+import { isThenable } from "../contracts.ts";
+import { GraphAbortError, GraphError, GraphRecursionError, GraphValueError, MultipleErrors, NodeError } from "../errors.ts";
+import type { GraphSpec, Send, TaskUpdate, Values } from "../spec.ts";
+import { runEnv } from "../config.ts";
+import type { Store } from "../store/types.ts";
+import { processReturn } from "../writes.ts";
+import { stepController, untilAbort } from "../step-signal.ts";
+import { LeanTask, PULL, PUSH, type LeanTaskLoop } from "./task.ts";
+
+const NO_VALUES: Values = Object.freeze({});
+const NONE: readonly string[] = [];
+
+function byRank(a: CNode, b: CNode): number {
+  return a.rank - b.rank;
+}
+
+/** What one lean run takes of its config (a `RunConfig`). */
+export interface LeanRun {
+  readonly signal?: AbortSignal | undefined;
+  readonly store?: Store | undefined;
+  readonly vars?: Values | undefined;
+  readonly recursionLimit?: number | undefined;
+}
+
+export class LeanLoop implements LeanTaskLoop {
+  readonly c: Compiled;
+  readonly vars: Values;
+  readonly store: Store | undefined;
+  readonly signal: AbortSignal | undefined;
+  readonly limit: number;
+  readonly isRoot = true;
+  values: Values = NO_VALUES;
+  step = -1;
+  /** some output field was written (else `invoke` returns undefined, as LangGraph) */
+  sawOutput = false;
+  /** PULL tasks of the current step (they come first in `tasks`; PUSH tasks start first) */
+  pullCount = 0;
+  /** some task of the current step failed */
+  troubled = false;
+  /** the current step has a genuine failure (its first error in `failErr`) */
+  failed = false;
+  failErr: unknown;
+  stepController: AbortController | undefined;
+  unlinkStep: (() => void) | undefined;
+  /** candidate nodes of the next step: a mark by node index and the list */
+  private marked: Uint8Array | undefined;
+  private readonly cands: CNode[] = [];
+  private runId = "";
+  /** the tasks of the step that is running asynchronously */
+  private tasks: LeanTask[] = [];
+
+  /** `store`: the compile option's, when the run gives none */
+  constructor(spec: GraphSpec, run: LeanRun, store: Store | undefined) {
+    this.c = compile(spec);
+    this.vars = spec.vars(run.vars ?? NO_VALUES, NO_VALUES, runEnv());
+    this.store = run.store ?? store;
+    this.signal = run.signal;
+    const limit = run.recursionLimit ?? spec.recursionLimit ?? 25;
+    if (!(limit >= 1)) throw new GraphValueError('Passed "recursionLimit" must be at least 1.', { graph: spec.name });
+    this.limit = limit;
+  }
+
+  site(): { graph: string } {
+    return { graph: this.c.spec.name };
+  }
+
+  /** ids only need to be unique within a run without a checkpointer */
+  baseId(): string {
+    return (this.runId ||= Math.random().toString(36).slice(2));
+  }
+
+  /** Runs the input (already checked by the spec) through supersteps until no node is triggered. */
+  start(input: Values): void | Promise<void> {
+    const spec = this.c.spec;
+    this.values = spec.init();
+    this.step = 0;
+    return this.drive([new LeanTask(this, this.c.start, PULL, 0, input)]);
+  }
+
+  private drive(tasks: LeanTask[]): void | Promise<void> {
+    const r = this.steps(tasks);
+    if (r !== undefined) return this.driveAsync(r);
+  }
+
+  /** Runs steps for as long as nothing returns a promise; else returns it, with its step's tasks in `tasks`. */
+  private steps(tasks: LeanTask[]): Promise<unknown> | undefined {
+    for (;;) {
+      const sig = this.signal;
+      if (sig?.aborted) throw new GraphAbortError(this.site(), sig.reason);
+      if (tasks.length === 0) return undefined;
+      const r = this.runTasks(tasks);
+      if (r !== undefined) {
+        this.tasks = tasks;
+        return r;
+      }
+      tasks = this.finishStep(tasks);
+    }
+  }
+
+  private async driveAsync(running: Promise<unknown>): Promise<void> {
+    for (;;) {
+      await running;
+      const r = this.steps(this.finishStep(this.tasks));
+      if (r === undefined) return;
+      running = r;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // running a step's tasks: errors are recorded on the task, never thrown
+
+  private runTasks(tasks: LeanTask[]): Promise<unknown> | undefined {
+    const n = tasks.length;
+    const sig = this.signal;
+    if (n === 1 && sig === undefined) return this.exec(tasks[0]!);
+    let promises: Promise<unknown>[] | undefined;
+    // LangGraph starts PUSH tasks before PULL tasks
+    for (let k = 0; k < n; k++) {
+      const r = this.exec(tasks[(k + this.pullCount) % n]!);
+      if (r !== undefined) (promises ??= []).push(r);
+    }
+    if (promises === undefined) return undefined;
+    const all = promises.length === 1 ? promises[0]! : Promise.all(promises);
+    if (sig === undefined) return all;
+    return untilAbort(all, sig, () => {
+      this.stepController?.abort(sig.reason);
+      return new GraphAbortError(this.site(), sig.reason);
+    });
+  }
+
+  private exec(t: LeanTask): Promise<unknown> | undefined {
+    let ret: unknown;
+    try {
+      ret = t.cn.spec.call(t.input, t);
+    } catch (e) {
+      return this.fail(t, e);
+    }
+    if (isThenable(ret)) {
+      return (ret as Promise<unknown>).then(
+        (r) => this.settle(t, r),
+        (e: unknown) => this.fail(t, e),
+      );
+    }
+    return this.settle(t, ret);
+  }
+
+  private settle(t: LeanTask, ret: unknown): Promise<unknown> | undefined {
+    try {
+      const r = processReturn(t, ret);
+      if (r !== undefined) return r.then(undefined, (e: unknown) => this.fail(t, e));
+    } catch (e) {
+      this.fail(t, e);
+    }
+    return undefined;
+  }
+
+  private fail(t: LeanTask, e: unknown): undefined {
+    this.troubled = true;
+    const err = e instanceof GraphError ? e : new NodeError(this.c.spec.name, t.cn.name, e);
+    t.error = err;
+    // a node that gave up because a sibling's failure aborted the step does not count (loop.ts causedByFailure)
+    const caused =
+      this.failed && (e === this.failErr || e === this.stepController?.signal.reason || (e instanceof Error && e.name === "AbortError"));
+    if (!caused) {
+      t.genuine = true;
+      if (!this.failed) {
+        this.failed = true;
+        this.failErr = err;
+      }
+      this.stepController?.abort(err);
+    }
+    return undefined;
+  }
+
+  /**
+   * One controller per step, linked to the run's signal for the step's duration only (loop.ts stepSignal):
+   * made only when a node asks for its signal.
+   */
+  stepSignal(): AbortSignal {
+    if (this.stepController) return this.stepController.signal;
+    const { controller, unlink } = stepController(this.signal, this.failed, this.failErr);
+    this.stepController = controller;
+    this.unlinkStep = unlink;
+    return controller.signal;
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // end of step
+
+  /** Applies the step (or throws its error), checks the recursion limit and returns the next step's tasks. */
+  private finishStep(tasks: LeanTask[]): LeanTask[] {
+    if (this.stepController !== undefined) {
+      this.stepController = undefined;
+      this.unlinkStep?.();
+      this.unlinkStep = undefined;
+    }
+    if (this.troubled) {
+      this.troubled = false;
+      throw this.stepError(tasks);
+    }
+    this.apply(tasks);
+    this.step++;
+    if (this.step > this.limit) throw new GraphRecursionError(this.limit, this.site());
+    return this.prepare(tasks);
+  }
+
+  /** loop.ts stepError: the genuine failures of a step at once, aggregated; else the first error */
+  private stepError(tasks: readonly LeanTask[]): unknown {
+    this.failed = false;
+    this.failErr = undefined;
+    let errors: unknown[] | undefined;
+    for (const t of tasks) if (t.genuine) (errors ??= []).push(t.error);
+    if (errors === undefined) return tasks.find((t) => t.error !== undefined)!.error;
+    return errors.length === 1 ? errors[0] : new MultipleErrors(this.c.spec.name, this.step, errors);
+  }
+
+  /** Applies a step's writes in LangGraph's order: PULL tasks by name, then PUSH tasks by index. */
+  private apply(tasks: readonly LeanTask[]): void {
+    const spec = this.c.spec;
+    let all: TaskUpdate[] | undefined;
+    let shared = false;
+    let owner: LeanTask | undefined;
+    for (const t of tasks) {
+      const us = t.updates;
+      if (us === undefined) continue;
+      if (all === undefined) {
+        all = us;
+        shared = true;
+        owner = t;
+      } else {
+        if (shared) {
+          all = all.slice();
+          shared = false;
+        }
+        for (let i = 0; i < us.length; i++) all.push(us[i]!);
+      }
+    }
+    const values = this.values;
+    const fresh = shared ? owner!.fresh : undefined;
+    let written: readonly string[] = NONE;
+    if (fresh !== undefined && fresh.updates === all && fresh.count === all.length) {
+      // one task wrote this step and its routers already folded its updates into a copy of this state
+      written = fresh.written;
+      for (let i = 0; i < written.length; i++) values[written[i]!] = fresh.values[written[i]!];
+    } else if (all !== undefined) written = spec.apply(values, all);
+    if (spec.clearEphemeral) spec.clearEphemeral(values);
+    if (written.length > 0 && !this.sawOutput) {
+      const of = this.c.outputFields;
+      if (of === undefined) this.sawOutput = true;
+      else for (const f of written) if (of.has(f)) this.sawOutput = true;
+    }
+  }
+
+  /** The next step's tasks: the triggered nodes in name order (PULL), then the step's Send packets (PUSH). */
+  private prepare(tasks: readonly LeanTask[]): LeanTask[] {
+    const values = this.values;
+    if (tasks.length === 1) {
+      // one task whose only successor is one static edge (a chain): no marks, no sort
+      const t = tasks[0]!;
+      const e = t.edgeTrig;
+      if (t.trig === undefined && t.sends === undefined && e !== undefined && e.length === 1) {
+        this.pullCount = 1;
+        const n = e[0]!;
+        return [new LeanTask(this, n, PULL, 0, n.spec.read(values))];
+      }
+    }
+    const marked = (this.marked ??= new Uint8Array(this.c.nodes.length));
+    const cands = this.cands;
+    let count = 0;
+    let sends: Send[] | undefined;
+    for (const t of tasks) {
+      for (let pass = 0; pass < 2; pass++) {
+        const ts = pass === 0 ? t.trig : t.edgeTrig;
+        if (ts === undefined) continue;
+        for (let i = 0; i < ts.length; i++) {
+          const n = ts[i]!;
+          if (marked[n.idx] === 0) {
+            marked[n.idx] = 1;
+            cands[count++] = n;
+          }
+        }
+      }
+      if (t.sends !== undefined) {
+        if (sends === undefined) sends = t.sends.slice();
+        else for (const s of t.sends) sends.push(s);
+      }
+    }
+    const order = count > 1 ? cands.slice(0, count).sort(byRank) : cands;
+    const next: LeanTask[] = [];
+    for (let i = 0; i < count; i++) {
+      const n = order[i]!;
+      marked[n.idx] = 0;
+      next.push(new LeanTask(this, n, PULL, i, n.spec.read(values)));
+    }
+    this.pullCount = count;
+    if (sends !== undefined) {
+      const byName = this.c.byName;
+      for (let i = 0; i < sends.length; i++) next.push(new LeanTask(this, byName.get(sends[i]!.node)!, PUSH, i, sends[i]!.arg));
+    }
+    return next;
+  }
+}

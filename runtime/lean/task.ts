@@ -1,0 +1,107 @@
+/**
+ * One task of the lean loop (loop.ts): a node run (PULL) or a Send packet (PUSH). As the full loop's Task
+ * (../task.ts) it is the node's `NodeContext` and the writes' `WriteTask` (../writes.ts), so running a node
+ * allocates one object; but it carries none of the fields of checkpoints, policies, subgraphs or streaming,
+ * which a lean run never has.
+ */
+import type { CNode, Compiled } from "../compiled.ts";
+import { GraphValueError, childName, missingCheckpointer, undeclaredChild } from "../errors.ts";
+import { stableUuid } from "../ids.ts";
+import type { NodeContext, RunnableChild, Send, TaskUpdate, Values } from "../spec.ts";
+import type { Store } from "../store/types.ts";
+import type { FreshRead } from "../task.ts";
+import type { WriteTask } from "../writes.ts";
+
+/** What a task uses of the lean loop that runs it (lean/loop.ts implements it). */
+export interface LeanTaskLoop {
+  readonly c: Compiled;
+  readonly step: number;
+  readonly vars: Values;
+  readonly values: Values;
+  readonly store: Store | undefined;
+  readonly isRoot: boolean;
+  /** an id base unique within the run */
+  baseId(): string;
+  /** the step's signal (aborted by the run's signal or a sibling's failure) */
+  stepSignal(): AbortSignal;
+}
+
+export const PULL = "__pregel_pull";
+export const PUSH = "__pregel_push";
+
+export class LeanTask implements NodeContext, WriteTask {
+  updates: TaskUpdate[] | undefined = undefined;
+  edgeTrig: readonly CNode[] | undefined = undefined;
+  // rarely set (a router's fresh read, router or goto targets, Sends, a lean graph's never-written barriers,
+  // a failure): declared only, so that a task of a plain step initialises four fields, not eleven
+  declare fresh: FreshRead | undefined;
+  declare trig: CNode[] | undefined;
+  declare joinW: readonly number[] | undefined;
+  declare sends: Send[] | undefined;
+  declare error: unknown;
+  /** the task failed on its own (not because a sibling's failure aborted it) */
+  declare genuine: boolean | undefined;
+  readonly step: number;
+  private _id: string | undefined;
+
+  constructor(
+    readonly loop: LeanTaskLoop,
+    readonly cn: CNode,
+    readonly kind: typeof PULL | typeof PUSH,
+    /** PUSH: index of the Send packet; PULL: position among the step's PULL tasks */
+    readonly index: number,
+    readonly input: unknown,
+  ) {
+    this.step = loop.step;
+  }
+
+  get graph(): string {
+    return this.loop.c.spec.name;
+  }
+  get node(): string {
+    return this.cn.name;
+  }
+  get name(): string {
+    return this.cn.name;
+  }
+  get vars(): Values {
+    return this.loop.vars;
+  }
+  get store(): Store | undefined {
+    return this.loop.store;
+  }
+
+  /** as the full loop's ids without a checkpointer: unique within the run, same derivation */
+  get id(): string {
+    const trigger = this.kind === PUSH ? this.index : this.cn.triggerKey;
+    return (this._id ??= stableUuid(`\u0000${this.step}\u0000${this.cn.name}\u0000${this.kind}\u0000${trigger}`, this.loop.baseId()));
+  }
+
+  get namespace(): readonly string[] {
+    return [`${this.cn.name}:${this.id}`];
+  }
+
+  get signal(): AbortSignal {
+    return this.loop.stepSignal();
+  }
+
+  // without a stream there is nobody to write to, and without a timeout no progress to report
+  writer(): void {}
+  messages(): void {}
+  heartbeat(): void {}
+
+  interrupt<T = unknown>(): T {
+    // a lean run has no checkpointer (a run with one is the full loop's)
+    throw missingCheckpointer({ graph: this.graph, node: this.cn.name });
+  }
+
+  run<I, O>(child: RunnableChild<I, O> | string): Promise<O | undefined> {
+    // a lean graph has no node that declares `uses`
+    return Promise.reject(undeclaredChild({ graph: this.graph, node: this.cn.name }, childName(child), undefined));
+  }
+
+  runSubgraph(): Promise<Values | undefined> {
+    const site = { graph: this.graph, node: this.cn.name };
+    return Promise.reject(new GraphValueError(`node "${site.node}" of graph "${site.graph}" is not a subgraph node`, site));
+  }
+}

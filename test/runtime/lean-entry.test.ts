@@ -1,0 +1,153 @@
+/**
+ * The lean loop (runtime/lean/) through "@graphc/runtime/lean", which installs nothing: `invoke` of a
+ * lean-eligible graph runs on it and agrees with the full loop (results, errors, recursion limit, abort,
+ * vars, routers, Sends); what it hands over (stream(), a Command as input, the state API, a spec it cannot
+ * run) fails with a GraphValueError naming the import until that import is there, then works; a saver given
+ * in the config runs durably (constructing one of graphc's savers installs it). This file must not import
+ * "@graphc/runtime" statically (that entry installs everything), and its tests run in order: the first ones
+ * see nothing installed.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  Command,
+  GraphAbortError,
+  GraphRecursionError,
+  GraphValueError,
+  InvalidUpdateError,
+  LeanGraph,
+  MultipleErrors,
+  NodeError,
+  Send,
+  compileGraph,
+  compileLeanGraph,
+  type GraphSpec,
+  type NodeSpec,
+  type Values,
+} from "../../runtime/lean.ts";
+import { countNode, countSpec } from "./count-spec.ts";
+
+const node = (name: string, edges: string[], extra: Partial<NodeSpec> = {}): NodeSpec => countNode("Lean", name, edges, extra);
+const spec = (nodes: NodeSpec[], extra: Partial<GraphSpec> = {}): GraphSpec => countSpec("Lean", nodes, extra);
+
+const chain = spec([node("a", ["b"]), node("b", [])]);
+/** a router loop: `a` until count reaches 3, through the fresh read of its own update */
+const loop = spec([
+  node("a", [], { branches: [(fresh) => ((fresh["count"] as number) < 3 ? "a" : "b")] }),
+  node("b", []),
+]);
+/** fan-out: b and c in one step (their writes in name order), then d */
+const fan = spec([
+  node("a", ["c", "b"]),
+  node("b", ["d"], { call: () => ({ log: ["b"] }) }),
+  node("c", ["d"], { call: async () => ({ log: ["c"] }) }),
+  node("d", []),
+]);
+/** a Send branch and a Command return with goto */
+const sends = spec([
+  node("a", [], { branches: [() => [new Send("b", { count: 10 }), new Send("b", { count: 20 })]] }),
+  node("b", [], { call: (input) => new Command({ update: { log: [`b${(input as { count: number }).count}`] }, goto: "c" }) }),
+  node("c", []),
+]);
+
+/** the outcome of an invoke: its result, or the error's class and message */
+async function outcome(p: Promise<unknown>): Promise<unknown> {
+  try {
+    return { ok: await p };
+  } catch (e) {
+    return { error: (e as Error).constructor.name, message: (e as Error).message };
+  }
+}
+
+describe("lean loop, nothing installed", () => {
+  it("runs invoke on the lean loop, as the full loop does", async () => {
+    for (const s of [chain, loop, fan, sends]) {
+      const lean = compileLeanGraph(s);
+      expect(lean).toBeInstanceOf(LeanGraph);
+      expect(await outcome(lean.invoke({ count: 0 }))).toEqual(await outcome(compileGraph(s).invoke({ count: 0 })));
+    }
+    expect(await compileLeanGraph(chain).invoke({ count: 0 })).toEqual({ count: 2, log: ["a", "b"] });
+    expect(await compileLeanGraph(loop).invoke({ count: 0 })).toEqual({ count: 4, log: ["a", "a", "a", "b"] });
+    expect(await compileLeanGraph(fan).invoke({ count: 0 })).toEqual({ count: 2, log: ["a", "b", "c", "d"] });
+    expect(await compileLeanGraph(sends).invoke({ count: 0 })).toEqual({ count: 2, log: ["a", "b10", "b20", "c"] });
+  });
+
+  it("fails as the full loop: a node that throws, two at once, a bad update, the recursion limit, bad input", async () => {
+    const boom = spec([node("a", ["b"]), node("b", [], { call: () => { throw new Error("boom"); } })]);
+    const both = spec([
+      node("a", ["b", "c"]),
+      node("b", [], { call: () => { throw new Error("b"); } }),
+      node("c", [], { call: async () => { throw new Error("c"); } }),
+    ]);
+    const bad = spec([node("a", [], { call: () => ({ nope: 1 }) })]);
+    const forever = spec([node("a", ["a"])]);
+    const cases: [GraphSpec, unknown, object?][] = [
+      [boom, { count: 0 }],
+      [both, { count: 0 }],
+      [bad, { count: 0 }],
+      [forever, { count: 0 }, { recursionLimit: 5 }],
+      [chain, null],
+      [chain, { count: 0 }, { recursionLimit: 0 }],
+    ];
+    for (const [s, input, config] of cases) {
+      const full = await outcome(compileGraph(s).invoke(input as Values, config));
+      expect(await outcome(compileLeanGraph(s).invoke(input as Values, config))).toEqual(full);
+    }
+    await expect(compileLeanGraph(boom).invoke({ count: 0 })).rejects.toBeInstanceOf(NodeError);
+    await expect(compileLeanGraph(both).invoke({ count: 0 })).rejects.toBeInstanceOf(MultipleErrors);
+    await expect(compileLeanGraph(bad).invoke({ count: 0 })).rejects.toBeInstanceOf(InvalidUpdateError);
+    await expect(compileLeanGraph(forever).invoke({ count: 0 }, { recursionLimit: 5 })).rejects.toThrow(
+      new GraphRecursionError(5).message,
+    );
+  });
+
+  it("returns undefined when no step wrote an output field; hands nodes vars, step, store and signal", async () => {
+    const silent = spec([node("a", [], { call: () => null })], { outputFields: ["log"], input: () => ({}) });
+    expect(await compileLeanGraph(silent).invoke({})).toBeUndefined();
+    const seen: unknown[] = [];
+    const ctx = spec([
+      node("a", [], {
+        call: (_input, c) => {
+          seen.push(c.graph, c.node, c.vars, c.step, c.namespace.length, c.signal.aborted, c.store);
+          return null;
+        },
+      }),
+    ]);
+    await compileLeanGraph(ctx).invoke({ count: 0 }, { vars: { model: "m" } });
+    expect(seen).toEqual(["Lean", "a", { model: "m" }, 1, 1, false, undefined]);
+    await expect(compileLeanGraph(ctx).invoke({ count: 0 }, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(GraphAbortError);
+  });
+
+  it("stream(), a Command as input and the state API name the import that provides them", async () => {
+    const g = compileLeanGraph(chain);
+    expect(() => g.stream({ count: 0 })).toThrow(GraphValueError);
+    expect(() => g.stream({ count: 0 })).toThrow(/@graphc\/runtime\/streaming/);
+    await expect(g.invoke(new Command({ update: { count: 1 } }))).rejects.toThrow(/A Command as input needs a part of the runtime.*"@graphc\/runtime"/);
+    await expect(g.getState({ configurable: { thread_id: "t" } })).rejects.toThrow("No checkpointer set");
+    // a spec the lean loop cannot run (a retry policy) goes to the full graph, which is not there
+    const retried = compileLeanGraph(spec([node("a", ["b"], { retry: { maxAttempts: 2 } }), node("b", [])]));
+    await expect(retried.invoke({ count: 0 })).rejects.toThrow(/policy nodes\) needs a part of the runtime/);
+  });
+
+  it("streams once @graphc/runtime/streaming is imported", async () => {
+    await import("../../runtime/install-streaming.ts");
+    const chunks: unknown[] = [];
+    for await (const c of compileLeanGraph(chain).stream({ count: 0 }, { streamMode: "values" })) chunks.push(c);
+    expect(chunks).toEqual([
+      { count: 0, log: [] },
+      { count: 1, log: ["a"] },
+      { count: 2, log: ["a", "b"] },
+    ]);
+  });
+
+  it("a saver in the config runs durably (constructing one installs checkpointing)", async () => {
+    const { MemorySaver } = await import("../../runtime/checkpoint/memory.ts");
+    const checkpointer = new MemorySaver();
+    const g = compileLeanGraph(chain);
+    const config = { checkpointer, configurable: { thread_id: "t1" } };
+    expect(await g.invoke({ count: 0 }, config)).toEqual({ count: 2, log: ["a", "b"] });
+    const state = await g.getState(config);
+    expect(state.values).toEqual({ count: 2, log: ["a", "b"] });
+    // withConfig keeps the saver: the next run continues the thread
+    expect(await g.withConfig(config).invoke({ count: 5 })).toEqual({ count: 7, log: ["a", "b", "a", "b"] });
+  });
+});
