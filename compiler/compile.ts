@@ -34,7 +34,7 @@ export interface CompileOptions {
   /** extension of relative imports in generated code; default from the nearest tsconfig.json (user-tsconfig.ts) */
   readonly importExt?: ImportExt | undefined;
   /**
-   * "lean": generated files whose graphs are all lean-eligible import `@graphc/runtime/lean`, which installs
+   * "lean": generated files whose graphs are all lean-eligible import `@graphc/runtime/core`, which installs
    * nothing (the smallest bundles); others import `@graphc/runtime` as in the default, "full" (docs/cli.md).
    */
   readonly runtime?: RuntimeMode | undefined;

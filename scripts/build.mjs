@@ -27,12 +27,13 @@ export const PACKAGES = [
     bundle: {
       named: [
         "errors", "checkpoint/errors", "checkpoint/corrupt", "store/types", "graph", "command", "reducers", "spec",
-        "checkpoint/memory", "checkpoint/stored-saver", "store/memory", "store/row-store",
+        "checkpoint/memory", "checkpoint/stored-saver", "store/memory", "store/row-store", "lean/graph",
       ],
     },
     documented: [
       "index", "core", "install", "saver", "spec", "graph", "config", "errors", "reducers", "command", "stream", "policy",
       "typed", "tracing", "trace-hooks", "checkpoint/types", "checkpoint/memory", "checkpoint/errors", "checkpoint/stored-saver",
+      "lean/graph", "install-streaming",
     ],
   },
   { dir: "checkpoint-sqlite" },

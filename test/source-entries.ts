@@ -7,7 +7,6 @@ export const SOURCE_ENTRIES: Readonly<Record<string, string>> = {
   graphc: "compiler/index.ts",
   "@graphc/runtime": "runtime/index.ts",
   "@graphc/runtime/core": "runtime/core.ts",
-  "@graphc/runtime/lean": "runtime/lean.ts",
   "@graphc/runtime/streaming": "runtime/install-streaming.ts",
   "@graphc/runtime/install": "runtime/install.ts",
   "@graphc/runtime/saver": "runtime/saver.ts",

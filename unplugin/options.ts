@@ -23,7 +23,7 @@ export interface GraphcPluginOptions {
   readonly root?: string | undefined;
   /**
    * graphc's `--runtime`: "lean" makes a graph module whose graphs are all lean-eligible import
-   * "@graphc/runtime/lean" (nothing installed: the smallest bundle; docs/cli.md). Default "full".
+   * "@graphc/runtime/core" (nothing installed: the smallest bundle; docs/cli.md). Default "full".
    */
   readonly runtime?: "full" | "lean" | undefined;
 }

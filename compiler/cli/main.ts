@@ -62,7 +62,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .addOption(
       new Option(
         "--runtime <mode>",
-        'what generated code imports: "full" (@graphc/runtime, every part installed) or "lean" (@graphc/runtime/lean for files whose graphs are all lean-eligible: the smallest bundles)',
+        'what generated code imports: "full" (@graphc/runtime, every part installed) or "lean" (@graphc/runtime/core for files whose graphs are all lean-eligible: the smallest bundles)',
       )
         .choices(["full", "lean"])
         .default("full"),

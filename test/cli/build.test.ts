@@ -46,10 +46,10 @@ describe("graphc build", () => {
     expect(mtime("hello.graph.ts")).toBe(before);
   });
 
-  it("--runtime lean imports @graphc/runtime/lean where every graph of a file is lean-eligible", async () => {
+  it("--runtime lean imports @graphc/runtime/core where every graph of a file is lean-eligible", async () => {
     const lean = await run(p.dir, ["build", "--no-typecheck", "--runtime", "lean", "hello.graph", "uses.graph"]);
     expect(lean.code).toBe(0);
-    expect(read("hello.graph.ts")).toContain('from "@graphc/runtime/lean";');
+    expect(read("hello.graph.ts")).toContain('from "@graphc/runtime/core";');
     expect(read("hello.graph.ts")).toMatch(/= compileLeanGraph</);
     // a subgraph node is not lean: that file keeps the full runtime
     expect(read("uses.graph.ts")).toContain('from "@graphc/runtime";');

@@ -23,7 +23,7 @@ import {
   type GraphSpec,
   type NodeSpec,
   type Values,
-} from "../../runtime/lean.ts";
+} from "../../runtime/core.ts";
 import { countNode, countSpec } from "./count-spec.ts";
 
 const node = (name: string, edges: string[], extra: Partial<NodeSpec> = {}): NodeSpec => countNode("Lean", name, edges, extra);

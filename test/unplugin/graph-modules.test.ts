@@ -45,9 +45,9 @@ describe("GraphModules", () => {
     expect(compiled(await modules.load(at("app.graph")))).not.toBe(appAgain);
   });
 
-  it("runtime: \"lean\" imports @graphc/runtime/lean in a module whose graphs are all lean-eligible", async () => {
+  it("runtime: \"lean\" imports @graphc/runtime/core in a module whose graphs are all lean-eligible", async () => {
     const lean = new GraphModules(resolveOptions({ cwd: app.dir, typecheck: false, writeGenerated: false, runtime: "lean" }));
-    expect(compiled(await lean.load(at("research.graph"))).js.code).toContain('from "@graphc/runtime/lean"');
+    expect(compiled(await lean.load(at("research.graph"))).js.code).toContain('from "@graphc/runtime/core"');
     // app.graph has a subgraph node: the full runtime
     expect(compiled(await lean.load(at("app.graph"))).js.code).toMatch(/from "@graphc\/runtime";/);
     expect(compiled(await modules.load(at("research.graph"))).js.code).toMatch(/from "@graphc\/runtime";/);

@@ -8,7 +8,7 @@
  */
 import type { GraphIR, NodeIR } from "./ir.ts";
 
-/** What the runtime of generated code is: "full" imports `@graphc/runtime`, "lean" `@graphc/runtime/lean` where it can. */
+/** What the runtime of generated code is: "full" imports `@graphc/runtime`, "lean" `@graphc/runtime/core` where it can. */
 export type RuntimeMode = "full" | "lean";
 
 function leanNode(n: NodeIR): boolean {

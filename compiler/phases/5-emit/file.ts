@@ -27,7 +27,7 @@ export interface EmitOptions {
   readonly outPath?: (graphFile: string) => string;
   /** the extension of relative imports (import-ext.ts); default: the user's as written, `.ts` for generated files */
   readonly importExt?: ImportExt | undefined;
-  /** "lean": a file whose graphs are all lean-eligible imports `@graphc/runtime/lean` (default "full") */
+  /** "lean": a file whose graphs are all lean-eligible imports `@graphc/runtime/core` (default "full") */
   readonly runtime?: RuntimeMode | undefined;
 }
 

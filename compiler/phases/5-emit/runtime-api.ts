@@ -5,9 +5,9 @@
 export const RUNTIME_MODULE = "@graphc/runtime";
 /**
  * What a file imports in lean mode (`runtime: "lean"`) when each of its graphs is lean-eligible: the same
- * names, with nothing installed (runtime/lean.ts), so a bundle holds the lean loop only.
+ * names, with nothing installed (runtime/core.ts), so a bundle holds the lean loop only.
  */
-export const LEAN_RUNTIME_MODULE = "@graphc/runtime/lean";
+export const LEAN_RUNTIME_MODULE = "@graphc/runtime/core";
 
 /** The npm package that provides a module specifier: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
 export function packageOf(module: string): string {
