@@ -1,11 +1,11 @@
 /**
- * The lean loop (runtime/lean/) through "@graphc/runtime/lean", which installs nothing: `invoke` of a
- * lean-eligible graph runs on it and agrees with the full loop (results, errors, recursion limit, abort,
- * vars, routers, Sends); what it hands over (stream(), a Command as input, the state API, a spec it cannot
- * run) fails with a GraphValueError naming the import until that import is there, then works; a saver given
- * in the config runs durably (constructing one of graphc's savers installs it). This file must not import
- * "@graphc/runtime" statically (that entry installs everything), and its tests run in order: the first ones
- * see nothing installed.
+ * The lean loop (runtime/lean/) through "@graphc/runtime/core" (what lean mode imports), which installs
+ * nothing: `invoke` of a lean-eligible graph runs on it and agrees with the full loop (results, errors,
+ * recursion limit, abort, vars, routers, Sends); what it hands over (stream(), a Command as input, the state
+ * API, a spec it cannot run) fails with a GraphValueError naming the import until that import is there, then
+ * works; a saver given in the config runs durably (constructing one of graphc's savers installs it). This
+ * file must not import "@graphc/runtime" statically (that entry installs everything), and its tests run in
+ * order: the first ones see nothing installed.
  */
 import { describe, expect, it } from "vitest";
 import {
