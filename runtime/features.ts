@@ -49,16 +49,7 @@ export interface StateHooks {
 export interface FullGraph {
   invoke(input: unknown, config?: RunConfig): Promise<unknown>;
   stream(input: unknown, options?: StreamOptions): unknown;
-  getState(config: RunnableConfig | RunConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot>;
-  getStateHistory(
-    config: RunnableConfig | RunConfig,
-    options?: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> },
-  ): AsyncGenerator<StateSnapshot>;
-  updateState(config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig>;
-  bulkUpdateState(
-    config: RunnableConfig | RunConfig,
-    supersteps: readonly { updates: readonly { values: unknown; asNode?: string }[] }[],
-  ): Promise<RunnableConfig>;
+  withState<T>(what: string, config: RunnableConfig | RunConfig, call: (hooks: StateHooks, graph: GraphHandle) => T): T;
   clearCache(): void;
 }
 

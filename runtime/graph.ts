@@ -3,17 +3,17 @@
  * getStateHistory, updateState, withConfig.
  */
 import type { RunnableConfig } from "./checkpoint/types.ts";
-import type { CompileOptions, InvokeResult, RunConfig, StateSnapshot, StreamOptions } from "./config.ts";
+import type { CompileOptions, InvokeResult, RunConfig, StreamOptions } from "./config.ts";
 import { mergeConfig, runEnv } from "./config.ts";
 import { checkConfigIds, configIdOf } from "./config-ids.ts";
 import type { WriteRecord } from "./contracts.ts";
 import { CHECKPOINTING_FIX, GraphValueError, missingCheckpointer, missingPart } from "./errors.ts";
-import { features, need, saverOf, type StateHooks } from "./features.ts";
+import { features, need, saverOf, type GraphHandle, type StateHooks } from "./features.ts";
+import { GraphBase } from "./graph-base.ts";
 import { Loop } from "./loop.ts";
 import type { LoopSink, Run } from "./loop.ts";
 import type { GraphSpec, Values } from "./spec.ts";
-import { checkVersion } from "./version.ts";
-import type { AsNode, GraphInput, StreamChunk, StreamHandle, StreamModes } from "./typed.ts";
+import type { GraphInput, StreamChunk, StreamHandle, StreamModes } from "./typed.ts";
 
 export type {
   CompileOptions,
@@ -52,7 +52,7 @@ function breakpoints(
  * A compiled graph, typed by generated code: `I` input, `O` output, `S` state, `N` node names, `U` what
  * `updateState` accepts.
  */
-export class CompiledGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> {
+export class CompiledGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends GraphBase<S, N, U> {
   /**
    * cache of node results (cache policies), shared by every run of this compiled graph
    * @internal
@@ -61,19 +61,11 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
   /** `defaults` is empty: `invoke` need not merge them into each call's config */
   private readonly noDefaults: boolean;
 
-  constructor(
-    readonly spec: GraphSpec,
-    readonly options: CompileOptions = {},
-    readonly defaults: StreamOptions = {},
-  ) {
-    checkVersion(spec);
+  constructor(spec: GraphSpec, options: CompileOptions = {}, defaults: StreamOptions = {}) {
+    super(spec, options, defaults);
     this.noDefaults = Object.keys(defaults).length === 0;
     breakpoints(spec, options.interruptBefore, "interruptBefore");
     breakpoints(spec, options.interruptAfter, "interruptAfter");
-  }
-
-  get name(): string {
-    return this.spec.name;
   }
 
   /** A copy of this graph whose runs use `config` as defaults (per-call config wins). */
@@ -142,6 +134,11 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
     throw missingPart(what, { graph: this.spec.name }, CHECKPOINTING_FIX);
   }
 
+  /** @internal */
+  withState<T>(what: string, config: RunnableConfig | RunConfig, call: (hooks: StateHooks, graph: GraphHandle) => T): T {
+    return call(this.stateApi(what, config), this);
+  }
+
   /**
    * the root loop of one run
    * @internal
@@ -186,42 +183,6 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
   ): StreamHandle<StreamChunk<M, Sub, S, N>> {
     const handle = need(features.stream, "stream()", this.spec.name).stream(this, input, options);
     return handle as StreamHandle<StreamChunk<M, Sub, S, N>>;
-  }
-
-  // ------------------------------------------------------------------------------------------------------
-  // state (state.ts)
-
-  async getState(config: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot<S, N>> {
-    const snapshot = await this.stateApi("getState()", config).getState(this, config, options);
-    return snapshot as StateSnapshot<S, N>;
-  }
-
-  async *getStateHistory(
-    config: RunnableConfig | RunConfig,
-    options: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> } = {},
-  ): AsyncGenerator<StateSnapshot<S, N>> {
-    const history = this.stateApi("getStateHistory()", config).getStateHistory(this, config, options);
-    yield* history as AsyncGenerator<StateSnapshot<S, N>>;
-  }
-
-  /**
-   * Writes `values` as if node `asNode` had returned them (its edges and routers run too) and saves an
-   * "update" checkpoint. `asNode` END with `null` drops unfinished tasks; "__copy__" forks; "__input__" is
-   * new input. Returns the new checkpoint's config.
-   */
-  async updateState(config: RunnableConfig | RunConfig, values: U | null, asNode?: AsNode<N>): Promise<RunnableConfig> {
-    return this.stateApi("updateState()", config).updateState(this, config, values, asNode);
-  }
-
-  /**
-   * Several supersteps of updates, each saved as a checkpoint on the previous one; the updates of one
-   * superstep are applied together as that step's writes (LangGraph's bulkUpdateState).
-   */
-  async bulkUpdateState(
-    config: RunnableConfig | RunConfig,
-    supersteps: readonly { updates: readonly { values: unknown; asNode?: string }[] }[],
-  ): Promise<RunnableConfig> {
-    return this.stateApi("bulkUpdateState()", config).bulkUpdateState(this, config, supersteps);
   }
 }
 

@@ -1,0 +1,65 @@
+/**
+ * What `CompiledGraph` (graph.ts) and `LeanGraph` (lean/graph.ts) share: the spec, options and config
+ * defaults, and the state API, which both run on the full compiled graph through the installed state part
+ * (state.ts). One copy of these members (and of their declarations) serves both classes.
+ */
+import type { RunnableConfig } from "./checkpoint/types.ts";
+import type { CompileOptions, RunConfig, StateSnapshot, StreamOptions } from "./config.ts";
+import type { GraphHandle, StateHooks } from "./features.ts";
+import type { GraphSpec, Values } from "./spec.ts";
+import type { AsNode } from "./typed.ts";
+import { checkVersion } from "./version.ts";
+
+/** The state API of a compiled graph (`S` state, `N` node names, `U` what `updateState` accepts). */
+export abstract class GraphBase<S = Values, N extends string = string, U = Values> {
+  constructor(
+    readonly spec: GraphSpec,
+    readonly options: CompileOptions = {},
+    readonly defaults: StreamOptions = {},
+  ) {
+    checkVersion(spec);
+  }
+
+  get name(): string {
+    return this.spec.name;
+  }
+
+  /**
+   * runs `call` with the state part and the full graph that serves `what` (the part's errors when missing)
+   * @internal
+   */
+  abstract withState<T>(what: string, config: RunnableConfig | RunConfig, call: (hooks: StateHooks, graph: GraphHandle) => T): T;
+
+  async getState(config: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot<S, N>> {
+    const snapshot = await this.withState("getState()", config, (h, g) => h.getState(g, config, options));
+    return snapshot as StateSnapshot<S, N>;
+  }
+
+  async *getStateHistory(
+    config: RunnableConfig | RunConfig,
+    options: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> } = {},
+  ): AsyncGenerator<StateSnapshot<S, N>> {
+    const history = this.withState("getStateHistory()", config, (h, g) => h.getStateHistory(g, config, options));
+    yield* history as AsyncGenerator<StateSnapshot<S, N>>;
+  }
+
+  /**
+   * Writes `values` as if node `asNode` had returned them (its edges and routers run too) and saves an
+   * "update" checkpoint. `asNode` END with `null` drops unfinished tasks; "__copy__" forks; "__input__" is
+   * new input. Returns the new checkpoint's config.
+   */
+  async updateState(config: RunnableConfig | RunConfig, values: U | null, asNode?: AsNode<N>): Promise<RunnableConfig> {
+    return this.withState("updateState()", config, (h, g) => h.updateState(g, config, values, asNode));
+  }
+
+  /**
+   * Several supersteps of updates, each saved as a checkpoint on the previous one; the updates of one
+   * superstep are applied together as that step's writes (LangGraph's bulkUpdateState).
+   */
+  async bulkUpdateState(
+    config: RunnableConfig | RunConfig,
+    supersteps: readonly { updates: readonly { values: unknown; asNode?: string }[] }[],
+  ): Promise<RunnableConfig> {
+    return this.withState("bulkUpdateState()", config, (h, g) => h.bulkUpdateState(g, config, supersteps));
+  }
+}
