@@ -46,9 +46,8 @@ export interface StateHooks {
  * The full compiled graph (graph.ts), as a lean graph (lean/graph.ts) hands it the runs the lean loop does
  * not make: a checkpointer, breakpoints, tracing, a Command as input, `stream()` and the state API.
  */
-export interface FullGraph {
+export interface FullGraph extends GraphHandle {
   invoke(input: unknown, config?: RunConfig): Promise<unknown>;
-  stream(input: unknown, options?: StreamOptions): unknown;
   withState<T>(what: string, config: RunnableConfig | RunConfig, call: (hooks: StateHooks, graph: GraphHandle) => T): T;
   clearCache(): void;
 }

@@ -1,17 +1,17 @@
 /**
  * What `CompiledGraph` (graph.ts) and `LeanGraph` (lean/graph.ts) share: the spec, options and config
- * defaults, and the state API, which both run on the full compiled graph through the installed state part
- * (state.ts). One copy of these members (and of their declarations) serves both classes.
+ * defaults, `stream()` and the state API, which both run on the full compiled graph through the installed
+ * parts (streaming.ts, state.ts). One copy of these members (and of their declarations) serves both classes.
  */
 import type { RunnableConfig } from "./checkpoint/types.ts";
 import type { CompileOptions, RunConfig, StateSnapshot, StreamOptions } from "./config.ts";
-import type { GraphHandle, StateHooks } from "./features.ts";
+import { features, need, type GraphHandle, type StateHooks } from "./features.ts";
 import type { GraphSpec, Values } from "./spec.ts";
-import type { AsNode } from "./typed.ts";
+import type { AsNode, GraphInput, StreamChunk, StreamHandle, StreamModes } from "./typed.ts";
 import { checkVersion } from "./version.ts";
 
-/** The state API of a compiled graph (`S` state, `N` node names, `U` what `updateState` accepts). */
-export abstract class GraphBase<S = Values, N extends string = string, U = Values> {
+/** What every compiled graph has (`I` input, `S` state, `N` node names, `U` what `updateState` accepts). */
+export abstract class GraphBase<I = Values, S = Values, N extends string = string, U = Values> {
   constructor(
     readonly spec: GraphSpec,
     readonly options: CompileOptions = {},
@@ -22,6 +22,25 @@ export abstract class GraphBase<S = Values, N extends string = string, U = Value
 
   get name(): string {
     return this.spec.name;
+  }
+
+  /**
+   * the full graph that runs `stream()` (the part's errors when missing)
+   * @internal
+   */
+  abstract streamGraph(): GraphHandle;
+
+  /**
+   * Streams chunks: `for await (const c of graph.stream(…))`, or LangGraph's `await graph.stream(…)` first.
+   * Breaking out of the loop cancels the run.
+   */
+  stream<const M extends StreamModes = "updates", const Sub extends boolean = false>(
+    input: GraphInput<I>,
+    options?: StreamOptions & { streamMode?: M; subgraphs?: Sub },
+  ): StreamHandle<StreamChunk<M, Sub, S, N>> {
+    const g = this.streamGraph();
+    const handle = need(features.stream, "stream()", g.spec.name).stream(g, input, options);
+    return handle as StreamHandle<StreamChunk<M, Sub, S, N>>;
   }
 
   /**

@@ -8,12 +8,12 @@ import { mergeConfig, runEnv } from "./config.ts";
 import { checkConfigIds, configIdOf } from "./config-ids.ts";
 import type { WriteRecord } from "./contracts.ts";
 import { CHECKPOINTING_FIX, GraphValueError, missingCheckpointer, missingPart } from "./errors.ts";
-import { features, need, saverOf, type GraphHandle, type StateHooks } from "./features.ts";
+import { features, saverOf, type GraphHandle, type StateHooks } from "./features.ts";
 import { GraphBase } from "./graph-base.ts";
 import { Loop } from "./loop.ts";
 import type { LoopSink, Run } from "./loop.ts";
 import type { GraphSpec, Values } from "./spec.ts";
-import type { GraphInput, StreamChunk, StreamHandle, StreamModes } from "./typed.ts";
+import type { GraphInput } from "./typed.ts";
 
 export type {
   CompileOptions,
@@ -52,7 +52,7 @@ function breakpoints(
  * A compiled graph, typed by generated code: `I` input, `O` output, `S` state, `N` node names, `U` what
  * `updateState` accepts.
  */
-export class CompiledGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends GraphBase<S, N, U> {
+export class CompiledGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends GraphBase<I, S, N, U> {
   /**
    * cache of node results (cache policies), shared by every run of this compiled graph
    * @internal
@@ -172,17 +172,9 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
     return out as InvokeResult<O>;
   }
 
-  // reference §6
-  /**
-   * Streams chunks: `for await (const c of graph.stream(…))`, or LangGraph's `await graph.stream(…)` first.
-   * Breaking out of the loop cancels the run.
-   */
-  stream<const M extends StreamModes = "updates", const Sub extends boolean = false>(
-    input: GraphInput<I>,
-    options?: StreamOptions & { streamMode?: M; subgraphs?: Sub },
-  ): StreamHandle<StreamChunk<M, Sub, S, N>> {
-    const handle = need(features.stream, "stream()", this.spec.name).stream(this, input, options);
-    return handle as StreamHandle<StreamChunk<M, Sub, S, N>>;
+  /** @internal */
+  streamGraph(): GraphHandle {
+    return this;
   }
 }
 

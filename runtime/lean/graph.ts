@@ -20,7 +20,7 @@ import type { FullGraph, GraphHandle, StateHooks } from "../features.ts";
 import { GraphBase } from "../graph-base.ts";
 import { features } from "../features.ts";
 import type { GraphSpec, Values } from "../spec.ts";
-import type { GraphInput, StreamChunk, StreamHandle, StreamModes } from "../typed.ts";
+import type { GraphInput } from "../typed.ts";
 import { LeanLoop } from "./loop.ts";
 
 const EVERYTHING = 'import "@graphc/runtime" once';
@@ -57,7 +57,7 @@ function fullRunReason(graph: LeanGraph<unknown, unknown, unknown, string, unkno
 }
 
 /** A compiled graph run by the lean loop; typed as `CompiledGraph` (`I` input, `O` output, `S` state, `N` nodes, `U` updates). */
-export class LeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends GraphBase<S, N, U> {
+export class LeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends GraphBase<I, S, N, U> {
   private fullGraph: FullGraph | undefined;
   /**
    * the lean loop can run the spec (`isLeanSpec`)
@@ -108,12 +108,9 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
     return (loop.sawOutput ? spec.output(loop.values) : undefined) as InvokeResult<O>;
   }
 
-  /** Streams chunks (the full graph's `stream`, which needs streaming installed). */
-  stream<const M extends StreamModes = "updates", const Sub extends boolean = false>(
-    input: GraphInput<I>,
-    options?: StreamOptions & { streamMode?: M; subgraphs?: Sub },
-  ): StreamHandle<StreamChunk<M, Sub, S, N>> {
-    return this.full("stream()", STREAMING).stream(input, options) as StreamHandle<StreamChunk<M, Sub, S, N>>;
+  /** @internal */
+  streamGraph(): GraphHandle {
+    return this.full("stream()", STREAMING);
   }
 
   /**
