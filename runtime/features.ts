@@ -76,6 +76,6 @@ export function need<T>(feature: T | undefined, what: string, graph: string, nod
 }
 
 /** a run's saver: the per-call one, withConfig's, or the compile option's */
-export function saverOf(graph: GraphHandle, config: RunConfig | RunnableConfig | undefined): CheckpointSaver | undefined {
+export function saverOf(graph: Pick<GraphHandle, "defaults" | "options">, config: RunConfig | RunnableConfig | undefined): CheckpointSaver | undefined {
   return (config as RunConfig | undefined)?.checkpointer ?? graph.defaults.checkpointer ?? graph.options.checkpointer;
 }

@@ -18,7 +18,7 @@ import { checkConfigIds } from "../config-ids.ts";
 import { CHECKPOINTING_FIX, EmptyInputError, missingCheckpointer, missingPart } from "../errors.ts";
 import type { FullGraph, GraphHandle, StateHooks } from "../features.ts";
 import { GraphBase } from "../graph-base.ts";
-import { features } from "../features.ts";
+import { features, saverOf } from "../features.ts";
 import type { GraphSpec, Values } from "../spec.ts";
 import type { GraphInput } from "../typed.ts";
 import { LeanLoop } from "./loop.ts";
@@ -118,11 +118,8 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
    * @internal
    */
   withState<T>(what: string, config: RunnableConfig | RunConfig, call: (hooks: StateHooks, graph: GraphHandle) => T): T {
-    if (features.graph === undefined) {
-      const checked = checkConfigIds(config, this.spec.name) as RunConfig;
-      if ((checked.checkpointer ?? this.defaults.checkpointer ?? this.options.checkpointer) === undefined)
-        throw missingCheckpointer({ graph: this.spec.name });
-    }
+    if (features.graph === undefined && saverOf(this, checkConfigIds(config, this.spec.name)) === undefined)
+      throw missingCheckpointer({ graph: this.spec.name });
     return this.full(what, CHECKPOINTING_FIX).withState(what, config, call);
   }
 }
