@@ -48,7 +48,8 @@ export interface StateHooks {
  */
 export interface FullGraph extends GraphHandle {
   invoke(input: unknown, config?: RunConfig): Promise<unknown>;
-  withState<T>(what: string, config: RunnableConfig | RunConfig, call: (hooks: StateHooks, graph: GraphHandle) => T): T;
+  streamGraph(): GraphHandle;
+  stateGraph(what: string, config: RunnableConfig | RunConfig): GraphHandle;
   clearCache(): void;
 }
 

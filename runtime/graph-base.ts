@@ -5,7 +5,7 @@
  */
 import type { RunnableConfig } from "./checkpoint/types.ts";
 import type { CompileOptions, RunConfig, StateSnapshot, StreamOptions } from "./config.ts";
-import { features, need, type GraphHandle, type StateHooks } from "./features.ts";
+import { features, type GraphHandle } from "./features.ts";
 import type { GraphSpec, Values } from "./spec.ts";
 import type { AsNode, GraphInput, StreamChunk, StreamHandle, StreamModes } from "./typed.ts";
 import { checkVersion } from "./version.ts";
@@ -25,10 +25,18 @@ export abstract class GraphBase<I = Values, S = Values, N extends string = strin
   }
 
   /**
-   * the full graph that runs `stream()` (the part's errors when missing)
+   * the full graph that runs `stream()`; returns only when the streaming part is installed (else throws the
+   * error naming its import)
    * @internal
    */
   abstract streamGraph(): GraphHandle;
+
+  /**
+   * the full graph that runs the state call `what`; returns only when the state part is installed (else
+   * throws the error a graph without a saver or without the part gives)
+   * @internal
+   */
+  abstract stateGraph(what: string, config: RunnableConfig | RunConfig): GraphHandle;
 
   /**
    * Streams chunks: `for await (const c of graph.stream(…))`, or LangGraph's `await graph.stream(…)` first.
@@ -39,27 +47,20 @@ export abstract class GraphBase<I = Values, S = Values, N extends string = strin
     options?: StreamOptions & { streamMode?: M; subgraphs?: Sub },
   ): StreamHandle<StreamChunk<M, Sub, S, N>> {
     const g = this.streamGraph();
-    const handle = need(features.stream, "stream()", g.spec.name).stream(g, input, options);
-    return handle as StreamHandle<StreamChunk<M, Sub, S, N>>;
+    return features.stream!.stream(g, input, options) as StreamHandle<StreamChunk<M, Sub, S, N>>;
   }
 
-  /**
-   * runs `call` with the state part and the full graph that serves `what` (the part's errors when missing)
-   * @internal
-   */
-  abstract withState<T>(what: string, config: RunnableConfig | RunConfig, call: (hooks: StateHooks, graph: GraphHandle) => T): T;
-
   async getState(config: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot<S, N>> {
-    const snapshot = await this.withState("getState()", config, (h, g) => h.getState(g, config, options));
-    return snapshot as StateSnapshot<S, N>;
+    const g = this.stateGraph("getState()", config);
+    return (await features.state!.getState(g, config, options)) as StateSnapshot<S, N>;
   }
 
   async *getStateHistory(
     config: RunnableConfig | RunConfig,
     options: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> } = {},
   ): AsyncGenerator<StateSnapshot<S, N>> {
-    const history = this.withState("getStateHistory()", config, (h, g) => h.getStateHistory(g, config, options));
-    yield* history as AsyncGenerator<StateSnapshot<S, N>>;
+    const g = this.stateGraph("getStateHistory()", config);
+    yield* features.state!.getStateHistory(g, config, options) as AsyncGenerator<StateSnapshot<S, N>>;
   }
 
   /**
@@ -68,7 +69,8 @@ export abstract class GraphBase<I = Values, S = Values, N extends string = strin
    * new input. Returns the new checkpoint's config.
    */
   async updateState(config: RunnableConfig | RunConfig, values: U | null, asNode?: AsNode<N>): Promise<RunnableConfig> {
-    return this.withState("updateState()", config, (h, g) => h.updateState(g, config, values, asNode));
+    const g = this.stateGraph("updateState()", config);
+    return features.state!.updateState(g, config, values, asNode);
   }
 
   /**
@@ -79,6 +81,7 @@ export abstract class GraphBase<I = Values, S = Values, N extends string = strin
     config: RunnableConfig | RunConfig,
     supersteps: readonly { updates: readonly { values: unknown; asNode?: string }[] }[],
   ): Promise<RunnableConfig> {
-    return this.withState("bulkUpdateState()", config, (h, g) => h.bulkUpdateState(g, config, supersteps));
+    const g = this.stateGraph("bulkUpdateState()", config);
+    return features.state!.bulkUpdateState(g, config, supersteps);
   }
 }

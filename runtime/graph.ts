@@ -8,7 +8,7 @@ import { mergeConfig, runEnv } from "./config.ts";
 import { checkConfigIds, configIdOf } from "./config-ids.ts";
 import type { WriteRecord } from "./contracts.ts";
 import { CHECKPOINTING_FIX, GraphValueError, missingCheckpointer, missingPart } from "./errors.ts";
-import { features, saverOf, type GraphHandle, type StateHooks } from "./features.ts";
+import { features, need, saverOf, type GraphHandle } from "./features.ts";
 import { GraphBase } from "./graph-base.ts";
 import { Loop } from "./loop.ts";
 import type { LoopSink, Run } from "./loop.ts";
@@ -124,19 +124,15 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
   }
 
   /**
-   * The state API's part. Without it installed a graph without a saver fails as it would with it (no
-   * checkpointer), and one with a saver names what installs checkpointing.
+   * Without the state part installed a graph without a saver fails as it would with it (no checkpointer),
+   * and one with a saver names what installs checkpointing.
+   * @internal
    */
-  private stateApi(what: string, config: RunnableConfig | RunConfig): StateHooks {
-    if (features.state !== undefined) return features.state;
+  stateGraph(what: string, config: RunnableConfig | RunConfig): GraphHandle {
+    if (features.state !== undefined) return this;
     const checked = checkConfigIds(config, this.spec.name);
     if (saverOf(this, checked) === undefined) throw missingCheckpointer({ graph: this.spec.name });
     throw missingPart(what, { graph: this.spec.name }, CHECKPOINTING_FIX);
-  }
-
-  /** @internal */
-  withState<T>(what: string, config: RunnableConfig | RunConfig, call: (hooks: StateHooks, graph: GraphHandle) => T): T {
-    return call(this.stateApi(what, config), this);
   }
 
   /**
@@ -174,6 +170,7 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
 
   /** @internal */
   streamGraph(): GraphHandle {
+    need(features.stream, "stream()", this.spec.name);
     return this;
   }
 }

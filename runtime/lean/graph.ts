@@ -16,7 +16,7 @@ import type { CompileOptions, InvokeResult, RunConfig, StreamOptions } from "../
 import { mergeConfig } from "../config.ts";
 import { checkConfigIds } from "../config-ids.ts";
 import { CHECKPOINTING_FIX, EmptyInputError, missingCheckpointer, missingPart } from "../errors.ts";
-import type { FullGraph, GraphHandle, StateHooks } from "../features.ts";
+import type { FullGraph, GraphHandle } from "../features.ts";
 import { GraphBase } from "../graph-base.ts";
 import { features, saverOf } from "../features.ts";
 import type { GraphSpec, Values } from "../spec.ts";
@@ -110,17 +110,17 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
 
   /** @internal */
   streamGraph(): GraphHandle {
-    return this.full("stream()", STREAMING);
+    return this.full("stream()", STREAMING).streamGraph();
   }
 
   /**
    * The state API runs on the full graph; without it installed, a run without a saver fails as there.
    * @internal
    */
-  withState<T>(what: string, config: RunnableConfig | RunConfig, call: (hooks: StateHooks, graph: GraphHandle) => T): T {
+  stateGraph(what: string, config: RunnableConfig | RunConfig): GraphHandle {
     if (features.graph === undefined && saverOf(this, checkConfigIds(config, this.spec.name)) === undefined)
       throw missingCheckpointer({ graph: this.spec.name });
-    return this.full(what, CHECKPOINTING_FIX).withState(what, config, call);
+    return this.full(what, CHECKPOINTING_FIX).stateGraph(what, config);
   }
 }
 
