@@ -46,19 +46,10 @@ export interface StateHooks {
  * The full compiled graph (graph.ts), as a lean graph (lean/graph.ts) hands it the runs the lean loop does
  * not make: a checkpointer, breakpoints, tracing, a Command as input, `stream()` and the state API.
  */
-export interface FullGraph {
+export interface FullGraph extends GraphHandle {
   invoke(input: unknown, config?: RunConfig): Promise<unknown>;
-  stream(input: unknown, options?: StreamOptions): unknown;
-  getState(config: RunnableConfig | RunConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot>;
-  getStateHistory(
-    config: RunnableConfig | RunConfig,
-    options?: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> },
-  ): AsyncGenerator<StateSnapshot>;
-  updateState(config: RunnableConfig | RunConfig, values: unknown, asNode?: string): Promise<RunnableConfig>;
-  bulkUpdateState(
-    config: RunnableConfig | RunConfig,
-    supersteps: readonly { updates: readonly { values: unknown; asNode?: string }[] }[],
-  ): Promise<RunnableConfig>;
+  streamGraph(): GraphHandle;
+  stateGraph(what: string, config: RunnableConfig | RunConfig): GraphHandle;
   clearCache(): void;
 }
 
@@ -86,6 +77,6 @@ export function need<T>(feature: T | undefined, what: string, graph: string, nod
 }
 
 /** a run's saver: the per-call one, withConfig's, or the compile option's */
-export function saverOf(graph: GraphHandle, config: RunConfig | RunnableConfig | undefined): CheckpointSaver | undefined {
+export function saverOf(graph: Pick<GraphHandle, "defaults" | "options">, config: RunConfig | RunnableConfig | undefined): CheckpointSaver | undefined {
   return (config as RunConfig | undefined)?.checkpointer ?? graph.defaults.checkpointer ?? graph.options.checkpointer;
 }

@@ -3,17 +3,17 @@
  * getStateHistory, updateState, withConfig.
  */
 import type { RunnableConfig } from "./checkpoint/types.ts";
-import type { CompileOptions, InvokeResult, RunConfig, StateSnapshot, StreamOptions } from "./config.ts";
+import type { CompileOptions, InvokeResult, RunConfig, StreamOptions } from "./config.ts";
 import { mergeConfig, runEnv } from "./config.ts";
 import { checkConfigIds, configIdOf } from "./config-ids.ts";
 import type { WriteRecord } from "./contracts.ts";
 import { CHECKPOINTING_FIX, GraphValueError, missingCheckpointer, missingPart } from "./errors.ts";
-import { features, need, saverOf, type StateHooks } from "./features.ts";
+import { features, need, saverOf, type GraphHandle } from "./features.ts";
+import { GraphBase } from "./graph-base.ts";
 import { Loop } from "./loop.ts";
 import type { LoopSink, Run } from "./loop.ts";
 import type { GraphSpec, Values } from "./spec.ts";
-import { checkVersion } from "./version.ts";
-import type { AsNode, GraphInput, StreamChunk, StreamHandle, StreamModes } from "./typed.ts";
+import type { GraphInput } from "./typed.ts";
 
 export type {
   CompileOptions,
@@ -52,7 +52,7 @@ function breakpoints(
  * A compiled graph, typed by generated code: `I` input, `O` output, `S` state, `N` node names, `U` what
  * `updateState` accepts.
  */
-export class CompiledGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> {
+export class CompiledGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends GraphBase<I, S, N, U> {
   /**
    * cache of node results (cache policies), shared by every run of this compiled graph
    * @internal
@@ -61,19 +61,11 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
   /** `defaults` is empty: `invoke` need not merge them into each call's config */
   private readonly noDefaults: boolean;
 
-  constructor(
-    readonly spec: GraphSpec,
-    readonly options: CompileOptions = {},
-    readonly defaults: StreamOptions = {},
-  ) {
-    checkVersion(spec);
+  constructor(spec: GraphSpec, options: CompileOptions = {}, defaults: StreamOptions = {}) {
+    super(spec, options, defaults);
     this.noDefaults = Object.keys(defaults).length === 0;
     breakpoints(spec, options.interruptBefore, "interruptBefore");
     breakpoints(spec, options.interruptAfter, "interruptAfter");
-  }
-
-  get name(): string {
-    return this.spec.name;
   }
 
   /** A copy of this graph whose runs use `config` as defaults (per-call config wins). */
@@ -132,11 +124,12 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
   }
 
   /**
-   * The state API's part. Without it installed a graph without a saver fails as it would with it (no
-   * checkpointer), and one with a saver names what installs checkpointing.
+   * Without the state part installed a graph without a saver fails as it would with it (no checkpointer),
+   * and one with a saver names what installs checkpointing.
+   * @internal
    */
-  private stateApi(what: string, config: RunnableConfig | RunConfig): StateHooks {
-    if (features.state !== undefined) return features.state;
+  stateGraph(what: string, config: RunnableConfig | RunConfig): GraphHandle {
+    if (features.state !== undefined) return this;
     const checked = checkConfigIds(config, this.spec.name);
     if (saverOf(this, checked) === undefined) throw missingCheckpointer({ graph: this.spec.name });
     throw missingPart(what, { graph: this.spec.name }, CHECKPOINTING_FIX);
@@ -175,53 +168,10 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
     return out as InvokeResult<O>;
   }
 
-  // reference §6
-  /**
-   * Streams chunks: `for await (const c of graph.stream(…))`, or LangGraph's `await graph.stream(…)` first.
-   * Breaking out of the loop cancels the run.
-   */
-  stream<const M extends StreamModes = "updates", const Sub extends boolean = false>(
-    input: GraphInput<I>,
-    options?: StreamOptions & { streamMode?: M; subgraphs?: Sub },
-  ): StreamHandle<StreamChunk<M, Sub, S, N>> {
-    const handle = need(features.stream, "stream()", this.spec.name).stream(this, input, options);
-    return handle as StreamHandle<StreamChunk<M, Sub, S, N>>;
-  }
-
-  // ------------------------------------------------------------------------------------------------------
-  // state (state.ts)
-
-  async getState(config: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot<S, N>> {
-    const snapshot = await this.stateApi("getState()", config).getState(this, config, options);
-    return snapshot as StateSnapshot<S, N>;
-  }
-
-  async *getStateHistory(
-    config: RunnableConfig | RunConfig,
-    options: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> } = {},
-  ): AsyncGenerator<StateSnapshot<S, N>> {
-    const history = this.stateApi("getStateHistory()", config).getStateHistory(this, config, options);
-    yield* history as AsyncGenerator<StateSnapshot<S, N>>;
-  }
-
-  /**
-   * Writes `values` as if node `asNode` had returned them (its edges and routers run too) and saves an
-   * "update" checkpoint. `asNode` END with `null` drops unfinished tasks; "__copy__" forks; "__input__" is
-   * new input. Returns the new checkpoint's config.
-   */
-  async updateState(config: RunnableConfig | RunConfig, values: U | null, asNode?: AsNode<N>): Promise<RunnableConfig> {
-    return this.stateApi("updateState()", config).updateState(this, config, values, asNode);
-  }
-
-  /**
-   * Several supersteps of updates, each saved as a checkpoint on the previous one; the updates of one
-   * superstep are applied together as that step's writes (LangGraph's bulkUpdateState).
-   */
-  async bulkUpdateState(
-    config: RunnableConfig | RunConfig,
-    supersteps: readonly { updates: readonly { values: unknown; asNode?: string }[] }[],
-  ): Promise<RunnableConfig> {
-    return this.stateApi("bulkUpdateState()", config).bulkUpdateState(this, config, supersteps);
+  /** @internal */
+  streamGraph(): GraphHandle {
+    need(features.stream, "stream()", this.spec.name);
+    return this;
   }
 }
 

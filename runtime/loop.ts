@@ -36,7 +36,6 @@ import {
   GraphError,
   GraphInterrupt,
   GraphRecursionError,
-  GraphValueError,
   MultipleErrors,
   NodeError,
   ParentCommand,
@@ -58,6 +57,7 @@ import { PULL, PUSH, Task } from "./task.ts";
 import type { CheckpointState } from "./checkpoint-state.ts";
 import { ownKeys, processReturn } from "./writes.ts";
 import { stepController, untilAbort } from "./step-signal.ts";
+import { applyUpdates, recursionLimit, writesOutput } from "./superstep.ts";
 
 export type { Outcome, ResumeState, WriteRecord };
 
@@ -108,7 +108,6 @@ export interface Run {
 }
 
 const DONE: Outcome = { interrupted: false };
-const NONE: string[] = [];
 const RUNNING = Symbol("running");
 const NO_NAMES: ReadonlySet<string> = new Set();
 const NO_NS: readonly string[] = [];
@@ -192,9 +191,7 @@ export class Loop {
     const after = opts.interruptAfter ?? spec.interruptAfter;
     this.before = before.length === 0 ? NO_NAMES : new Set(before);
     this.after = after.length === 0 ? NO_NAMES : new Set(after);
-    const limit = run.recursionLimit ?? spec.recursionLimit ?? 25;
-    if (!(limit >= 1)) throw new GraphValueError('Passed "recursionLimit" must be at least 1.', { graph: spec.name });
-    this.limit = limit;
+    this.limit = recursionLimit(run.recursionLimit, spec);
     this.quickStart = c.plainStart && !this.durable && run.tracing === undefined;
     if (run.tracing !== undefined) {
       const pt = opts.parent?.trace;
@@ -739,36 +736,10 @@ export class Loop {
     const c = this.c;
     const ch = this.ch;
     const cp = this.cp;
-    // one reused buffer of the step's updates, already in LangGraph's order (tasks are sorted)
-    let all: TaskUpdate[] | undefined;
-    let shared = false;
-    let owner: LoopTask | undefined;
-    for (const t of tasks) {
-      const us = t.updates;
-      if (us !== undefined) {
-        if (all === undefined) {
-          all = us;
-          shared = true;
-          owner = t;
-        } else {
-          if (shared) {
-            all = all.slice();
-            shared = false;
-          }
-          for (let i = 0; i < us.length; i++) all.push(us[i]!);
-        }
-      }
-      ch.consume(t);
-    }
+    for (const t of tasks) ch.consume(t);
     // in place: every checkpoint, stream chunk and fresh read holds its own shallow copy of the state
     const values = this.values;
-    const fresh = shared ? owner!.fresh : undefined;
-    let written: readonly string[] = NONE;
-    if (fresh !== undefined && fresh.updates === all && fresh.count === all.length) {
-      // one task wrote this step and its routers already folded its updates into a copy of this state
-      written = fresh.written;
-      for (let i = 0; i < written.length; i++) values[written[i]!] = fresh.values[written[i]!];
-    } else if (all !== undefined) written = c.spec.apply(values, all);
+    const written = applyUpdates(tasks, values, c.spec);
     if (ch.startInput !== undefined) ch.startInput = undefined;
 
     // ephemeral triggers live for one step
@@ -854,11 +825,7 @@ export class Loop {
   /** after a step wrote `written`: whether an output field was ever written, and the `values` chunk */
   wrote(written: readonly string[]): void {
     if (written.length === 0) return;
-    if (!this.sawOutput) {
-      const of = this.c.outputFields;
-      if (of === undefined) this.sawOutput = true;
-      else for (const f of written) if (of.has(f)) this.sawOutput = true;
-    }
+    if (!this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
     this.emitValues();
   }
 

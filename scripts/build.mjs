@@ -33,7 +33,7 @@ export const PACKAGES = [
     documented: [
       "index", "core", "install", "saver", "spec", "graph", "config", "errors", "reducers", "command", "stream", "policy",
       "typed", "tracing", "trace-hooks", "checkpoint/types", "checkpoint/memory", "checkpoint/errors", "checkpoint/stored-saver",
-      "lean/graph", "install-streaming",
+      "lean/graph", "install-streaming", "graph-base",
     ],
   },
   { dir: "checkpoint-sqlite" },

@@ -3,7 +3,7 @@
 // modules. Against one minified file per module this drops every import/export statement and source map
 // comment between modules, and lets the minifier rename what crosses module boundaries.
 import { readFileSync, rmSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { build, transform } from "esbuild";
 import { ts } from "ts-morph";
 
@@ -78,6 +78,20 @@ export async function bundleJs(pkg, dist, named) {
       });
     },
   };
+  // an entry that re-exports another (index → core, install) imports that entry's published file: its
+  // export list is not repeated, and both entries still hand out the same module instances
+  const entries = new Set(entryPoints.map((e) => resolve(e)));
+  const entryImports = {
+    name: "entry-imports",
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (!entries.has(args.importer)) return undefined;
+        const target = resolve(dirname(args.importer), args.path);
+        if (!entries.has(target) || target === args.importer) return undefined;
+        return { path: `./${relative(dirname(args.importer), target).split(sep).join("/").replace(/\.ts$/, ".js")}`, external: true };
+      });
+    },
+  };
   await build({
     entryPoints,
     outdir: dist,
@@ -93,7 +107,7 @@ export async function bundleJs(pkg, dist, named) {
     sourcemap: "linked",
     sourcesContent: false,
     legalComments: "none",
-    plugins: [keepNames],
+    plugins: [entryImports, keepNames],
     logLevel: "warning",
   });
 }

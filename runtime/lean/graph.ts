@@ -12,15 +12,15 @@
  */
 import type { RunnableConfig } from "../checkpoint/types.ts";
 import { isCommand } from "../command.ts";
-import type { CompileOptions, InvokeResult, RunConfig, StateSnapshot, StreamOptions } from "../config.ts";
+import type { CompileOptions, InvokeResult, RunConfig, StreamOptions } from "../config.ts";
 import { mergeConfig } from "../config.ts";
 import { checkConfigIds } from "../config-ids.ts";
 import { CHECKPOINTING_FIX, EmptyInputError, missingCheckpointer, missingPart } from "../errors.ts";
-import type { FullGraph } from "../features.ts";
-import { features } from "../features.ts";
+import type { FullGraph, GraphHandle } from "../features.ts";
+import { GraphBase } from "../graph-base.ts";
+import { features, saverOf } from "../features.ts";
 import type { GraphSpec, Values } from "../spec.ts";
-import type { AsNode, GraphInput, StreamChunk, StreamHandle, StreamModes } from "../typed.ts";
-import { checkVersion } from "../version.ts";
+import type { GraphInput } from "../typed.ts";
 import { LeanLoop } from "./loop.ts";
 
 const EVERYTHING = 'import "@graphc/runtime" once';
@@ -57,7 +57,7 @@ function fullRunReason(graph: LeanGraph<unknown, unknown, unknown, string, unkno
 }
 
 /** A compiled graph run by the lean loop; typed as `CompiledGraph` (`I` input, `O` output, `S` state, `N` nodes, `U` updates). */
-export class LeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> {
+export class LeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends GraphBase<I, S, N, U> {
   private fullGraph: FullGraph | undefined;
   /**
    * the lean loop can run the spec (`isLeanSpec`)
@@ -65,19 +65,11 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
    */
   readonly lean: boolean;
 
-  constructor(
-    readonly spec: GraphSpec,
-    readonly options: CompileOptions = {},
-    readonly defaults: StreamOptions = {},
-  ) {
-    checkVersion(spec);
+  constructor(spec: GraphSpec, options: CompileOptions = {}, defaults: StreamOptions = {}) {
+    super(spec, options, defaults);
     this.lean = isLeanSpec(spec);
     // breakpoints given at compile time are checked now, by the graph that runs them
     if (options.interruptBefore !== undefined || options.interruptAfter !== undefined) this.full("interruptBefore/interruptAfter", EVERYTHING);
-  }
-
-  get name(): string {
-    return this.spec.name;
   }
 
   /** A copy of this graph whose runs use `config` as defaults (per-call config wins). */
@@ -116,44 +108,19 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
     return (loop.sawOutput ? spec.output(loop.values) : undefined) as InvokeResult<O>;
   }
 
-  /** Streams chunks (the full graph's `stream`, which needs streaming installed). */
-  stream<const M extends StreamModes = "updates", const Sub extends boolean = false>(
-    input: GraphInput<I>,
-    options?: StreamOptions & { streamMode?: M; subgraphs?: Sub },
-  ): StreamHandle<StreamChunk<M, Sub, S, N>> {
-    return this.full("stream()", STREAMING).stream(input, options) as StreamHandle<StreamChunk<M, Sub, S, N>>;
+  /** @internal */
+  streamGraph(): GraphHandle {
+    return this.full("stream()", STREAMING).streamGraph();
   }
 
-  /** The state API runs on the full graph; without it installed, a run without a saver fails as there. */
-  private state(what: string, config: RunnableConfig | RunConfig): FullGraph {
-    if (features.graph === undefined) {
-      const checked = checkConfigIds(config, this.spec.name) as RunConfig;
-      if ((checked.checkpointer ?? this.defaults.checkpointer ?? this.options.checkpointer) === undefined)
-        throw missingCheckpointer({ graph: this.spec.name });
-    }
-    return this.full(what, CHECKPOINTING_FIX);
-  }
-
-  async getState(config: RunnableConfig | RunConfig, options: { subgraphs?: boolean } = {}): Promise<StateSnapshot<S, N>> {
-    return (await this.state("getState()", config).getState(config, options)) as StateSnapshot<S, N>;
-  }
-
-  async *getStateHistory(
-    config: RunnableConfig | RunConfig,
-    options: { limit?: number; before?: RunnableConfig; filter?: Record<string, unknown> } = {},
-  ): AsyncGenerator<StateSnapshot<S, N>> {
-    yield* this.state("getStateHistory()", config).getStateHistory(config, options) as AsyncGenerator<StateSnapshot<S, N>>;
-  }
-
-  async updateState(config: RunnableConfig | RunConfig, values: U | null, asNode?: AsNode<N>): Promise<RunnableConfig> {
-    return this.state("updateState()", config).updateState(config, values, asNode);
-  }
-
-  async bulkUpdateState(
-    config: RunnableConfig | RunConfig,
-    supersteps: readonly { updates: readonly { values: unknown; asNode?: string }[] }[],
-  ): Promise<RunnableConfig> {
-    return this.state("bulkUpdateState()", config).bulkUpdateState(config, supersteps);
+  /**
+   * The state API runs on the full graph; without it installed, a run without a saver fails as there.
+   * @internal
+   */
+  stateGraph(what: string, config: RunnableConfig | RunConfig): GraphHandle {
+    if (features.graph === undefined && saverOf(this, checkConfigIds(config, this.spec.name)) === undefined)
+      throw missingCheckpointer({ graph: this.spec.name });
+    return this.full(what, CHECKPOINTING_FIX).stateGraph(what, config);
   }
 }
 

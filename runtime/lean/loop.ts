@@ -11,16 +11,16 @@
 import type { CNode, Compiled } from "../compiled.ts";
 import { compile } from "../compiled.ts";
 import { isThenable } from "../contracts.ts";
-import { GraphAbortError, GraphError, GraphRecursionError, GraphValueError, MultipleErrors, NodeError } from "../errors.ts";
-import type { GraphSpec, Send, TaskUpdate, Values } from "../spec.ts";
+import { GraphAbortError, GraphError, GraphRecursionError, MultipleErrors, NodeError } from "../errors.ts";
+import type { GraphSpec, Send, Values } from "../spec.ts";
 import { runEnv } from "../config.ts";
 import type { Store } from "../store/types.ts";
 import { processReturn } from "../writes.ts";
 import { stepController, untilAbort } from "../step-signal.ts";
+import { applyUpdates, recursionLimit, writesOutput } from "../superstep.ts";
 import { LeanTask, PULL, PUSH, type LeanTaskLoop } from "./task.ts";
 
 const NO_VALUES: Values = Object.freeze({});
-const NONE: readonly string[] = [];
 
 function byRank(a: CNode, b: CNode): number {
   return a.rank - b.rank;
@@ -67,9 +67,7 @@ export class LeanLoop implements LeanTaskLoop {
     this.vars = spec.vars(run.vars ?? NO_VALUES, NO_VALUES, runEnv());
     this.store = run.store ?? store;
     this.signal = run.signal;
-    const limit = run.recursionLimit ?? spec.recursionLimit ?? 25;
-    if (!(limit >= 1)) throw new GraphValueError('Passed "recursionLimit" must be at least 1.', { graph: spec.name });
-    this.limit = limit;
+    this.limit = recursionLimit(run.recursionLimit, spec);
   }
 
   site(): { graph: string } {
@@ -229,38 +227,10 @@ export class LeanLoop implements LeanTaskLoop {
   /** Applies a step's writes in LangGraph's order: PULL tasks by name, then PUSH tasks by index. */
   private apply(tasks: readonly LeanTask[]): void {
     const spec = this.c.spec;
-    let all: TaskUpdate[] | undefined;
-    let shared = false;
-    let owner: LeanTask | undefined;
-    for (const t of tasks) {
-      const us = t.updates;
-      if (us === undefined) continue;
-      if (all === undefined) {
-        all = us;
-        shared = true;
-        owner = t;
-      } else {
-        if (shared) {
-          all = all.slice();
-          shared = false;
-        }
-        for (let i = 0; i < us.length; i++) all.push(us[i]!);
-      }
-    }
     const values = this.values;
-    const fresh = shared ? owner!.fresh : undefined;
-    let written: readonly string[] = NONE;
-    if (fresh !== undefined && fresh.updates === all && fresh.count === all.length) {
-      // one task wrote this step and its routers already folded its updates into a copy of this state
-      written = fresh.written;
-      for (let i = 0; i < written.length; i++) values[written[i]!] = fresh.values[written[i]!];
-    } else if (all !== undefined) written = spec.apply(values, all);
+    const written = applyUpdates(tasks, values, spec);
     if (spec.clearEphemeral) spec.clearEphemeral(values);
-    if (written.length > 0 && !this.sawOutput) {
-      const of = this.c.outputFields;
-      if (of === undefined) this.sawOutput = true;
-      else for (const f of written) if (of.has(f)) this.sawOutput = true;
-    }
+    if (!this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
   }
 
   /** The next step's tasks: the triggered nodes in name order (PULL), then the step's Send packets (PUSH). */

@@ -15,8 +15,9 @@ const BUDGETS: Readonly<Record<string, { target: number; guard: number }>> = {
   "two-node app (invoke)": { target: 4096, guard: 17_750 },
   "with stream()": { target: 6144, guard: 17_750 },
   "with a checkpointer + interrupts": { target: 10_240, guard: 30_350 },
-  // the lean runtime (`graphc build --runtime lean`, "@graphc/runtime/core")
-  "two-node app (invoke, lean runtime)": { target: 4096, guard: 8_400 },
+  // the lean runtime (`graphc build --runtime lean`, "@graphc/runtime/core"); 8,350 B before LeanGraph and
+  // CompiledGraph shared GraphBase and the two loops superstep.ts (pkgsize2: -2.5 KB of package, +126 B here)
+  "two-node app (invoke, lean runtime)": { target: 4096, guard: 8_500 },
   "with stream() (lean runtime + @graphc/runtime/streaming)": { target: 6144, guard: 15_600 },
 };
 
