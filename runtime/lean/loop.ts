@@ -264,7 +264,7 @@ export class LeanLoop implements LeanTaskLoop {
   }
 
   /** The next step's tasks: the triggered nodes in name order (PULL), then the step's Send packets (PUSH). */
-  private prepare(tasks: readonly LeanTask[]): LeanTask[] {
+  private prepare(tasks: LeanTask[]): LeanTask[] {
     const values = this.values;
     if (tasks.length === 1) {
       // one task whose only successor is one static edge (a chain): no marks, no sort
@@ -273,7 +273,9 @@ export class LeanLoop implements LeanTaskLoop {
       if (t.trig === undefined && t.sends === undefined && e !== undefined && e.length === 1) {
         this.pullCount = 1;
         const n = e[0]!;
-        return [new LeanTask(this, n, PULL, 0, n.spec.read(values))];
+        // the finished step's array (it is the loop's own, read by nobody once applied) holds the next task
+        tasks[0] = new LeanTask(this, n, PULL, 0, n.spec.read(values));
+        return tasks;
       }
     }
     const marked = (this.marked ??= new Uint8Array(this.c.nodes.length));
