@@ -58,8 +58,8 @@ export class LeanLoop implements LeanTaskLoop {
   private marked: Uint8Array | undefined;
   private readonly cands: CNode[] = [];
   private runId = "";
-  /** the tasks of the step that is running asynchronously */
-  private tasks: LeanTask[] = [];
+  /** the tasks of the step that is running asynchronously (set before it is read) */
+  private tasks!: LeanTask[];
 
   /** `store`: the compile option's, when the run gives none */
   constructor(spec: GraphSpec, run: LeanRun, store: Store | undefined) {
@@ -86,7 +86,14 @@ export class LeanLoop implements LeanTaskLoop {
     const spec = this.c.spec;
     this.values = spec.init();
     this.step = 0;
-    return this.drive([new LeanTask(this, this.c.start, PULL, 0, input)]);
+    const t = new LeanTask(this, this.c.start, PULL, 0, input);
+    // START's node is the identity and has static edges only: its writes are taken without running it
+    // (loop.ts startStep); for an update object processReturn cannot throw or return a promise
+    if (this.c.plainStart && typeof input === "object" && input !== null && !Array.isArray(input)) {
+      processReturn(t, input);
+      return this.drive(this.finishStep([t]));
+    }
+    return this.drive([t]);
   }
 
   private drive(tasks: LeanTask[]): void | Promise<void> {
