@@ -37,8 +37,16 @@ async function build(root: string): Promise<string> {
   const built = await buildFiles(WORKLOADS.map(([f]) => join(out, `${f}.graph`)));
   // one process resolves package names through this tree's tsconfig paths for both trees: each tree's
   // generated code imports its own runtime by path, or both sides would run this tree's runtime
+  // (the core entry too: lean graphs import @graphc/runtime/core)
   const runtime = pathToFileURL(join(root, "runtime/index.ts")).href;
-  for (const o of built.outputs) writeFileSync(o.path, o.text.replaceAll('from "@graphc/runtime"', `from "${runtime}"`));
+  const core = pathToFileURL(join(root, "runtime/core.ts")).href;
+  for (const o of built.outputs)
+    writeFileSync(
+      o.path,
+      o.text
+        .replaceAll('from "@graphc/runtime"', `from "${runtime}"`)
+        .replaceAll('from "@graphc/runtime/core"', `from "${core}"`),
+    );
   return out;
 }
 

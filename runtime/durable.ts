@@ -50,7 +50,8 @@ export function beginResume(loop: Loop): void | Promise<unknown> {
 /** `ctx.interrupt(value)`: the stored answer of this call on resume, else the run stops here (reference §1.12) */
 export function interrupt(task: LoopTask, value: unknown): unknown {
   const loop = task.loop;
-  const i = task.interruptCount++;
+  const i = task.interruptCount ?? 0;
+  task.interruptCount = i + 1;
   if (task.resumes && i < task.resumes.length) return task.resumes[i];
   const id = hashHex(task.namespace.join("|"));
   const r = loop.run.resume;

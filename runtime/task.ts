@@ -75,17 +75,18 @@ export class Task<L extends TaskLoop = TaskLoop> implements NodeContext {
   /** join barriers this task writes its name to (may be the node's own list: never mutated) */
   declare joinW: readonly number[] | undefined;
   declare sends: Send[] | undefined;
-  /** finished in an earlier run (pending writes) or from the cache: not run again */
-  cached = false;
+  /** finished in an earlier run (pending writes) or from the cache: not run again (unset: false) */
+  declare cached: boolean | undefined;
   declare error: unknown;
   declare interrupts: Interrupt[] | undefined;
   /** a Command.PARENT raised by this task's own node, to re-throw after the step */
   declare bubble: ParentCommand | undefined;
-  /** ctx.run ran the declared child in this attempt */
-  ranChild = false;
+  /** ctx.run ran the declared child in this attempt (unset: false) */
+  declare ranChild: boolean | undefined;
   /** resume values delivered to this task's interrupts so far, in call order */
   declare resumes: unknown[] | undefined;
-  interruptCount = 0;
+  /** interrupts called so far in this attempt (unset: 0) */
+  declare interruptCount: number | undefined;
   /**
    * Supersteps run so far by the subgraphs this task called: how far the task got, the "time" by which
    * failures of one step are ordered (a plain node's failure happens at 0). See `Loop.fail`.

@@ -23,6 +23,8 @@ import type { GraphSpec, Values } from "../spec.ts";
 import type { GraphInput } from "../typed.ts";
 import { LeanLoop } from "./loop.ts";
 
+/** the defaults of a graph made without `withConfig`, shared: nothing writes to a run's config */
+const NO_DEFAULTS: StreamOptions = {};
 const EVERYTHING = 'import "@graphc/runtime" once';
 const STREAMING = 'import "@graphc/runtime/streaming" once (or "@graphc/runtime")';
 
@@ -65,7 +67,7 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
    */
   readonly lean: boolean;
 
-  constructor(spec: GraphSpec, options: CompileOptions = {}, defaults: StreamOptions = {}) {
+  constructor(spec: GraphSpec, options: CompileOptions = {}, defaults: StreamOptions = NO_DEFAULTS) {
     super(spec, options, defaults);
     this.lean = isLeanSpec(spec);
     // breakpoints given at compile time are checked now, by the graph that runs them
@@ -95,7 +97,8 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
    */
   async invoke(input: GraphInput<I>, config?: RunConfig): Promise<InvokeResult<O>> {
     const spec = this.spec;
-    const cfg = checkConfigIds(mergeConfig(this.defaults, config), spec.name);
+    // without defaults the caller's config is used as it is, as CompiledGraph.invoke does: nothing writes to it
+    const cfg = checkConfigIds(this.defaults === NO_DEFAULTS ? (config ?? NO_DEFAULTS) : mergeConfig(this.defaults, config), spec.name);
     const reason = fullRunReason(this, cfg, input);
     if (reason !== undefined) {
       const fix = reason === "a checkpointer" ? CHECKPOINTING_FIX : EVERYTHING;

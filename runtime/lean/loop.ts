@@ -58,8 +58,8 @@ export class LeanLoop implements LeanTaskLoop {
   private marked: Uint8Array | undefined;
   private readonly cands: CNode[] = [];
   private runId = "";
-  /** the tasks of the step that is running asynchronously */
-  private tasks: LeanTask[] = [];
+  /** the tasks of the step that is running asynchronously (set before it is read) */
+  private tasks!: LeanTask[];
 
   /** `store`: the compile option's, when the run gives none */
   constructor(spec: GraphSpec, run: LeanRun, store: Store | undefined) {
@@ -84,7 +84,14 @@ export class LeanLoop implements LeanTaskLoop {
     const spec = this.c.spec;
     this.values = spec.init();
     this.step = 0;
-    return this.drive([new LeanTask(this, this.c.start, PULL, 0, input)]);
+    const t = new LeanTask(this, this.c.start, PULL, 0, input);
+    // START's node is the identity and has static edges only: its writes are taken without running it
+    // (loop.ts startStep); for an update object processReturn cannot throw or return a promise
+    if (this.c.plainStart && typeof input === "object" && input !== null && !Array.isArray(input)) {
+      processReturn(t, input);
+      return this.drive(this.finishStep([t]));
+    }
+    return this.drive([t]);
   }
 
   private drive(tasks: LeanTask[]): void | Promise<void> {
@@ -234,7 +241,7 @@ export class LeanLoop implements LeanTaskLoop {
   }
 
   /** The next step's tasks: the triggered nodes in name order (PULL), then the step's Send packets (PUSH). */
-  private prepare(tasks: readonly LeanTask[]): LeanTask[] {
+  private prepare(tasks: LeanTask[]): LeanTask[] {
     const values = this.values;
     if (tasks.length === 1) {
       // one task whose only successor is one static edge (a chain): no marks, no sort
@@ -243,7 +250,9 @@ export class LeanLoop implements LeanTaskLoop {
       if (t.trig === undefined && t.sends === undefined && e !== undefined && e.length === 1) {
         this.pullCount = 1;
         const n = e[0]!;
-        return [new LeanTask(this, n, PULL, 0, n.spec.read(values))];
+        // the finished step's array (it is the loop's own, read by nobody once applied) holds the next task
+        tasks[0] = new LeanTask(this, n, PULL, 0, n.spec.read(values));
+        return tasks;
       }
     }
     const marked = (this.marked ??= new Uint8Array(this.c.nodes.length));

@@ -17,8 +17,9 @@ const BUDGETS: Readonly<Record<string, { target: number; guard: number }>> = {
   "with a checkpointer + interrupts": { target: 10_240, guard: 30_350 },
   // the lean runtime (`graphc build --runtime lean`, "@graphc/runtime/core"); 8,350 B before LeanGraph and
   // CompiledGraph shared GraphBase and the two loops superstep.ts (pkgsize2: -2.5 KB of package, +126 B here)
-  "two-node app (invoke, lean runtime)": { target: 4096, guard: 8_500 },
-  "with stream() (lean runtime + @graphc/runtime/streaming)": { target: 6144, guard: 15_600 },
+  "two-node app (invoke, lean runtime)": { target: 4096, guard: 8_550 },
+  // (+30 B on 2026-12-02 04:20: the lean invoke reads a config without defaults as it is, W5 ×0.95)
+  "with stream() (lean runtime + @graphc/runtime/streaming)": { target: 6144, guard: 15_650 },
 };
 
 describe("bundle-size budgets (esbuild --minify, gzip -9)", () => {
