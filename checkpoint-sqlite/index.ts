@@ -60,6 +60,9 @@ ${WRITES_TABLE};
 
 const ROW_COLUMNS = "thread_id, checkpoint_ns, checkpoint_id, parent_id, header, metadata";
 
+/** Characters of pending-write records kept in a checkpoint's row (a row stays within one B-tree page). */
+const ROW_LOG_CHARS = 1024;
+
 /**
  * Stores of this process holding uncommitted pending writes. Before any store writes, the others commit
  * (two savers on one file in one process would otherwise wait on each other's lock), and all commit
@@ -80,7 +83,8 @@ export class SqliteCheckpointTables implements CheckpointStore {
   private readonly getLatest: Statement;
   private readonly chain: Statement;
   private readonly logWrites: Statement;
-  private readonly logEarlyWrites: Statement;
+  private readonly addWrites: Statement;
+  private readonly getRowLog: Statement;
   private readonly getWrites: Statement;
   private readonly pages = new Map<string, Statement>();
   private readonly insertTx: Database.Transaction<(row: CheckpointRow, blobs: readonly BlobRow[]) => void>;
@@ -125,20 +129,21 @@ export class SqliteCheckpointTables implements CheckpointStore {
          ON b.thread_id = @thread AND b.checkpoint_ns = @ns AND b.checkpoint_id = link.id AND b.channel = @channel
        ORDER BY link.n DESC`,
     );
-    // a putWrites call appends its record to the log in its checkpoint's row (write-log.ts), or to the
-    // checkpoint's row in graphc_writes when the checkpoint is not stored (yet)
+    // a putWrites call appends its record to the log in its checkpoint's row (write-log.ts) while the log is
+    // short (a superstep of many tasks or large values must not rewrite an ever longer row per task), else
+    // it is a graphc_writes row of its own; `after`: whether it follows the row's log
+    const at = "thread_id = @thread AND checkpoint_ns = @ns AND checkpoint_id = @id";
     this.logWrites = db.prepare(
-      `UPDATE graphc_checkpoints SET writes = writes || ? WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?`,
+      `UPDATE graphc_checkpoints SET writes = writes || @record
+       WHERE ${at} AND (writes = '' OR length(writes) + length(@record) <= ${ROW_LOG_CHARS})`,
     );
-    this.logEarlyWrites = db.prepare(
-      `INSERT INTO graphc_writes (thread_id, checkpoint_ns, checkpoint_id, writes) VALUES (?, ?, ?, ?)
-       ON CONFLICT DO UPDATE SET writes = writes || excluded.writes`,
+    this.addWrites = db.prepare(
+      `INSERT INTO graphc_writes (thread_id, checkpoint_ns, checkpoint_id, seq, after, writes) VALUES (@thread, @ns, @id,
+         (SELECT COALESCE(MAX(seq), 0) + 1 FROM graphc_writes WHERE ${at}),
+         EXISTS (SELECT 1 FROM graphc_checkpoints WHERE ${at}), @record)`,
     );
-    // writes put before the checkpoint first: they are older than any in its row
-    this.getWrites = db.prepare(
-      `SELECT (SELECT writes FROM graphc_writes WHERE thread_id = @thread AND checkpoint_ns = @ns AND checkpoint_id = @id) AS early,
-              (SELECT writes FROM graphc_checkpoints WHERE thread_id = @thread AND checkpoint_ns = @ns AND checkpoint_id = @id) AS own`,
-    );
+    this.getRowLog = db.prepare(`SELECT writes FROM graphc_checkpoints WHERE ${at}`);
+    this.getWrites = db.prepare(`SELECT after, writes FROM graphc_writes WHERE ${at} ORDER BY seq`);
     const deletes = ["graphc_checkpoints", "graphc_blobs", "graphc_writes"].map((t) =>
       db.prepare(`DELETE FROM ${t} WHERE thread_id = ?`),
     );
@@ -183,10 +188,8 @@ export class SqliteCheckpointTables implements CheckpointStore {
     const task = rows[0]?.task_id;
     if (task === undefined) return;
     // one statement each, atomic on its own: no savepoint inside the pending transaction
-    const record = writeRecord(task, rows);
-    if (this.logWrites.run(record, threadId, ns, checkpointId).changes === 0) {
-      this.logEarlyWrites.run(threadId, ns, checkpointId, record);
-    }
+    const args = { thread: threadId, ns, id: checkpointId, record: writeRecord(task, rows) };
+    if (this.logWrites.run(args).changes === 0) this.addWrites.run(args);
   }
 
   async deleteThread(threadId: string): Promise<void> {
@@ -276,11 +279,15 @@ export class SqliteCheckpointTables implements CheckpointStore {
   }
 
   async writes(threadId: string, ns: string, checkpointId: string): Promise<WriteRow[]> {
-    const { early, own } = guard(this.db, () => this.getWrites.get({ thread: threadId, ns, id: checkpointId })) as {
-      early: unknown;
-      own: unknown;
-    };
-    return readLogs({ thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpointId }, [early ?? undefined, own ?? undefined]);
+    const key = { thread: threadId, ns, id: checkpointId };
+    const [own, rows] = guard(this.db, () => [
+      this.getRowLog.get(key) as { writes: unknown } | undefined,
+      this.getWrites.all(key) as { after: number; writes: unknown }[],
+    ]);
+    const logs = rows.filter((r) => r.after === 0).map((r) => r.writes);
+    if (own !== undefined) logs.push(own.writes);
+    for (const r of rows) if (r.after !== 0) logs.push(r.writes);
+    return readLogs({ thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpointId }, logs);
   }
 
   /** Characters of stored payload (headers, metadata, blobs, writes), comparable with MemorySaver.storedChars. */

@@ -1,10 +1,10 @@
 /**
  * Layout 1 → 2 of a checkpoint database (2026-12-02). Layout 1 kept one `graphc_writes` row per pending
- * write (`task_id, idx, channel, value`); layout 2 appends each `putWrites` call to a log (write-log.ts) in
- * the checkpoint's row, or in a `graphc_writes` row per checkpoint for writes put before it. A database
- * written by an older graphc is converted when a saver opens it, inside one IMMEDIATE transaction (a
- * process opening it at the same time waits, then finds it converted): its writes move, in order, to the
- * new `graphc_writes`, and `graphc_checkpoints` gains the `writes` column. Processes of an older graphc
+ * write (`task_id, idx, channel, value`); layout 2 keeps a record per `putWrites` call (write-log.ts), in
+ * a log in the checkpoint's row while it is short, else in a `graphc_writes` row. A database written by an
+ * older graphc is converted when a saver opens it, inside one IMMEDIATE transaction (a process opening it
+ * at the same time waits, then finds it converted): each task's writes become one record in the new
+ * `graphc_writes`, and `graphc_checkpoints` gains the `writes` column. Processes of an older graphc
  * must not share the file afterwards (their statements name the old columns).
  */
 import { MARKER_TABLE, type WriteRow } from "@graphc/runtime/saver";
@@ -15,12 +15,19 @@ type DB = import("better-sqlite3").Database;
 /** The current layout, stored as `('layout', …)` in graphc_meta. */
 export const LAYOUT = "2";
 
+/**
+ * Records that are not in their checkpoint's row, one row per `putWrites` call numbered by `seq` from 1 per
+ * checkpoint: `after` 0 for writes put before the checkpoint was stored, 1 for writes that no longer fit
+ * in its row (write-log.ts). They read back as: `after` 0 rows, the row's log, `after` 1 rows.
+ */
 export const WRITES_TABLE = `CREATE TABLE IF NOT EXISTS graphc_writes (
   thread_id TEXT NOT NULL,
   checkpoint_ns TEXT NOT NULL,
   checkpoint_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  after INTEGER NOT NULL,
   writes TEXT NOT NULL,
-  PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id)
+  PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, seq)
 ) WITHOUT ROWID`;
 
 interface OldWrite extends WriteRow {
@@ -45,7 +52,7 @@ export function migrate(db: DB): void {
 function convertWrites(db: DB): void {
   db.exec(WRITES_TABLE.replace("graphc_writes", "graphc_writes_log"));
   const insert = db.prepare(
-    "INSERT INTO graphc_writes_log (thread_id, checkpoint_ns, checkpoint_id, writes) VALUES (?, ?, ?, ?)",
+    "INSERT INTO graphc_writes_log (thread_id, checkpoint_ns, checkpoint_id, seq, after, writes) VALUES (?, ?, ?, ?, 0, ?)",
   );
   // (read whole first: better-sqlite3 runs no other statement while an iterator is open)
   const rows = db
@@ -58,15 +65,13 @@ function convertWrites(db: DB): void {
   const flush = () => {
     const first = group[0];
     if (first === undefined) return;
-    let log = "";
-    for (let i = 0; i < group.length; ) {
+    for (let i = 0, seq = 1; i < group.length; seq++) {
       const task = group[i]!.task_id;
       let end = i;
       while (end < group.length && group[end]!.task_id === task) end++;
-      log += writeRecord(task, group.slice(i, end));
+      insert.run(first.thread_id, first.checkpoint_ns, first.checkpoint_id, seq, writeRecord(task, group.slice(i, end)));
       i = end;
     }
-    insert.run(first.thread_id, first.checkpoint_ns, first.checkpoint_id, log);
     group = [];
   };
   for (const w of rows) {

@@ -1,8 +1,8 @@
 /**
- * Pending writes in layout 2 (docs/checkpoints.md, "SQLite layout"): each `putWrites` call appends one
- * record to a text column — of the checkpoint's own row in `graphc_checkpoints` when it is stored (so a
- * superstep's commit changes one B-tree page for the writes and the next checkpoint, not two), else of the
- * checkpoint's row in `graphc_writes` (writes put before their checkpoint; LangGraph allows it).
+ * Pending writes in layout 2 (docs/checkpoints.md, "SQLite layout 2"): each `putWrites` call is one record.
+ * Records append to a log in the checkpoint's own row while it is short (so a superstep's commit changes
+ * one B-tree page for the writes and the next checkpoint, not two); a record that does not fit there, or
+ * whose checkpoint is not stored yet (LangGraph allows it), is a `graphc_writes` row of its own.
  *
  *   record := "t" <task length> ":" <task id> { "w" <idx> "," <channel length> "," <value length> ":" <channel> <value> }
  *

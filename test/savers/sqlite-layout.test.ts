@@ -91,7 +91,7 @@ describe("SqliteSaver layout 2", () => {
       const db = saver.db;
       expect(db.prepare("SELECT value FROM graphc_meta WHERE key = 'layout'").get()).toEqual({ value: "2" });
       const columns = (table: string) => (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map((c) => c.name);
-      expect(columns("graphc_writes")).toEqual(["thread_id", "checkpoint_ns", "checkpoint_id", "writes"]);
+      expect(columns("graphc_writes")).toEqual(["thread_id", "checkpoint_ns", "checkpoint_id", "seq", "after", "writes"]);
       expect(columns("graphc_checkpoints")).toContain("writes");
 
       // LangGraph's rules across the converted rows and new calls: an ordinary write is kept once, a special one replaced
@@ -122,7 +122,8 @@ describe("SqliteSaver layout 2", () => {
     const again = new SqliteSaver(path);
     try {
       expect((await again.getTuple(cfg("t", { checkpoint_ns: "", checkpoint_id: SECOND })))!.pendingWrites).toHaveLength(5);
-      expect(again.db.prepare("SELECT COUNT(*) AS n FROM graphc_writes").get()).toEqual({ n: 3 });
+      // one record per task of layout 1, none added since (the later calls went to the checkpoints' rows)
+      expect(again.db.prepare("SELECT COUNT(*) AS n FROM graphc_writes").get()).toEqual({ n: 4 });
     } finally {
       again.close();
     }
@@ -141,6 +142,33 @@ describe("SqliteSaver layout 2", () => {
       } finally {
         db.close();
       }
+    } finally {
+      saver.close();
+    }
+  });
+
+  it("a superstep of many tasks: records past the row's share are rows of their own, read back in order with the rules", async () => {
+    const path = join(dir, "wide.db");
+    const saver = new SqliteSaver(path);
+    try {
+      const c = await saver.put(cfg("t"), { v: 4, id: FIRST, ts: "2026-12-01T00:00:00.000Z", channel_values: {}, channel_versions: {}, versions_seen: {} }, { source: "input", step: -1, parents: {} }, {});
+      const big = "x".repeat(300);
+      for (let k = 0; k < 12; k++) await saver.putWrites(c, [["v", `${k}${big}`]], `task-${String(k).padStart(2, "0")}`);
+      // task-00 again, now spilled after the row's log: its first ordinary write stays, its special write is the last
+      await saver.putWrites(c, [["v", "ignored"], ["__error__", { message: "1", name: "Error" }]], "task-00");
+      await saver.putWrites(c, [["__error__", { message: "2", name: "Error" }]], "task-00");
+      const writes = (await saver.getTuple(c))!.pendingWrites!;
+      expect(writes).toHaveLength(13);
+      expect(writes[0]).toStrictEqual(["task-00", "__error__", { message: "2", name: "Error" }]);
+      expect(writes[1]).toStrictEqual(["task-00", "v", `0${big}`]);
+      expect(writes.slice(2).map(([task, , value]) => [task, (value as string).slice(0, 2)])).toStrictEqual(
+        Array.from({ length: 11 }, (_, i) => [`task-${String(i + 1).padStart(2, "0")}`, `${i + 1}x`.slice(0, 2)]),
+      );
+      // the row holds a few hundred characters' worth of records, not all twelve tasks
+      const rowLog = (saver.db.prepare("SELECT length(writes) AS n FROM graphc_checkpoints").get() as { n: number }).n;
+      expect(rowLog).toBeGreaterThan(300);
+      expect(rowLog).toBeLessThanOrEqual(1024);
+      expect(saver.db.prepare("SELECT MIN(seq) AS lo, MAX(seq) AS hi, MIN(after) AS a FROM graphc_writes").get()).toEqual({ lo: 1, hi: 11, a: 1 });
     } finally {
       saver.close();
     }
