@@ -86,6 +86,13 @@ const SQLITE_CORRUPTIONS: Corruption[] = [
     problem: /^the pending writes are damaged at character 0 \(expected a record\)$/,
   },
   {
+    name: "a graphc_writes record (writes that did not fit in the row) that is not one",
+    damage: (sql, s) => sql("INSERT INTO {writes} (thread_id, checkpoint_ns, checkpoint_id, seq, after, writes) VALUES (?, '', ?, 1, 1, 'oops')", s.thread, s.ids[2]),
+    checkpoint: 2,
+    channel: undefined,
+    problem: /^the pending writes are damaged at character 0 \(expected a record\)$/,
+  },
+  {
     name: "a pending-write log with a bad number",
     damage: (sql, s) => sql("UPDATE {checkpoints} SET writes = 't6:task-3w0,8,five:messages1' WHERE checkpoint_id = ?", s.ids[2]),
     checkpoint: 2,
