@@ -5,9 +5,12 @@
  * compiler (TypeScript pass included) into its `bench/_tmp-ab/` (git-ignored); this process imports both
  * builds (each resolves its own `graphc/runtime`) and alternates 100 ms batches, 21 pairs per workload.
  * Prints, per workload, the median CPU µs per invoke of each side and the median of the per-pair ratios
- * (this tree / other). `AB_ONLY=w1,w3,w6` limits the workloads (W6: W1 with each tree's MemorySaver, a thread per invoke). Asserts nothing (speed goes in benchmarks).
+ * (this tree / other). `AB_ONLY=w1,w3,w6` limits the workloads (W6: W1 with each tree's MemorySaver, a thread per invoke;
+ * sqlite: W1 with each tree's SqliteSaver on a new file (WAL) per batch, a thread per invoke). Asserts nothing
+ * (speed goes in benchmarks).
  */
-import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -15,14 +18,19 @@ interface Invokable {
   invoke(input: unknown, config?: unknown): Promise<unknown>;
 }
 
-/** `"saver"`: W6, W1 with each tree's own MemorySaver (a new one per batch) and a new thread per invoke */
-const WORKLOADS: [file: string, graph: string, input: unknown, config: object | "saver"][] = [
+/**
+ * `"saver"`: W6, W1 with each tree's own MemorySaver (a new one per batch) and a new thread per invoke;
+ * `"sqlite"`: the same with each tree's SqliteSaver on a new file
+ */
+type Config = object | "saver" | "sqlite";
+const WORKLOADS: [file: string, graph: string, input: unknown, config: Config][] = [
   ["w1", "W1", { count: 0 }, { recursionLimit: 10_000 }],
   ["w2", "W2", {}, {}],
   ["w3", "W3", { count: 0 }, {}],
   ["w4", "W4", { limit: 200 }, { recursionLimit: 10_000 }],
   ["w5", "W5", { count: 0 }, {}],
   ["w1", "W1", { count: 0 }, "saver"],
+  ["w1", "W1", { count: 0 }, "sqlite"],
 ];
 
 /** builds the workloads with `root`'s compiler; returns the folder of the generated modules */
@@ -47,21 +55,44 @@ async function build(root: string): Promise<string> {
         .replaceAll('from "@graphc/runtime"', `from "${runtime}"`)
         .replaceAll('from "@graphc/runtime/core"', `from "${core}"`),
     );
+  // the tree's SQLite saver, importing that tree's runtime (not the one this tree's tsconfig paths name)
+  mkdirSync(join(out, "checkpoint-sqlite"));
+  for (const f of readdirSync(join(root, "checkpoint-sqlite")).filter((f) => f.endsWith(".ts"))) {
+    const text = readFileSync(join(root, "checkpoint-sqlite", f), "utf8");
+    const saver = pathToFileURL(join(root, "runtime/saver.ts")).href;
+    writeFileSync(join(out, "checkpoint-sqlite", f), text.replaceAll('from "@graphc/runtime/saver"', `from "${saver}"`));
+  }
   return out;
 }
 
+const dbDir = mkdtempSync(join(tmpdir(), "graphc-ab-"));
+process.on("exit", () => rmSync(dbDir, { recursive: true, force: true }));
+let dbFiles = 0;
+
 /** a batch's configs: the workload's own, or (W6) a fresh saver of `tree` and a new thread per invoke */
-async function configs(tree: string, config: object | "saver"): Promise<() => object> {
-  if (config !== "saver") return () => config;
-  const { MemorySaver } = (await import(pathToFileURL(join(tree, "runtime/index.ts")).href)) as {
-    MemorySaver: new () => object;
-  };
-  const checkpointer = new MemorySaver();
+async function configs(tree: string, config: Config): Promise<() => object> {
+  if (config !== "saver" && config !== "sqlite") return () => config;
+  const checkpointer = config === "saver" ? await memorySaver(tree) : await sqliteSaver(tree);
   let thread = 0;
   return () => ({ recursionLimit: 10_000, checkpointer, configurable: { thread_id: String(thread++) } });
 }
 
-async function batch(g: Invokable, input: unknown, tree: string, config: object | "saver"): Promise<number> {
+async function memorySaver(tree: string): Promise<object> {
+  const { MemorySaver } = (await import(pathToFileURL(join(tree, "runtime/index.ts")).href)) as {
+    MemorySaver: new () => object;
+  };
+  return new MemorySaver();
+}
+
+async function sqliteSaver(tree: string): Promise<object> {
+  const { SqliteSaver } = (await import(pathToFileURL(join(tree, "bench/_tmp-ab/checkpoint-sqlite/index.ts")).href)) as {
+    SqliteSaver: new (path: string) => object;
+  };
+  return new SqliteSaver(join(dbDir, `${dbFiles++}.db`));
+}
+
+/** CPU and wall µs per invoke */
+async function batch(g: Invokable, input: unknown, tree: string, config: Config): Promise<[number, number]> {
   const next = await configs(tree, config);
   const cpu = process.cpuUsage();
   const start = performance.now();
@@ -71,7 +102,7 @@ async function batch(g: Invokable, input: unknown, tree: string, config: object 
     n++;
   }
   const d = process.cpuUsage(cpu);
-  return (d.user + d.system) / n;
+  return [(d.user + d.system) / n, ((performance.now() - start) * 1000) / n];
 }
 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -85,7 +116,7 @@ const trees = [resolve(other), resolve(import.meta.dirname, "..")] as const;
 const dirs = [await build(trees[0]), await build(trees[1])];
 const only = process.env["AB_ONLY"]?.split(",");
 for (const [file, graph, input, config] of WORKLOADS) {
-  const name = config === "saver" ? "w6" : file;
+  const name = config === "saver" ? "w6" : config === "sqlite" ? "sqlite" : file;
   if (only && !only.includes(name)) continue;
   const load = async (dir: string) =>
     ((await import(pathToFileURL(join(dir, `${file}.graph.ts`)).href)) as Record<string, Invokable>)[graph]!;
@@ -98,14 +129,16 @@ for (const [file, graph, input, config] of WORKLOADS) {
   const as: number[] = [];
   const bs: number[] = [];
   const ratios: number[] = [];
+  const wallRatios: number[] = [];
   for (let r = 0; r < 21; r++) {
-    const x = await batch(a, input, trees[0], config);
-    const y = await batch(b, input, trees[1], config);
+    const [x, xWall] = await batch(a, input, trees[0], config);
+    const [y, yWall] = await batch(b, input, trees[1], config);
     as.push(x);
     bs.push(y);
     ratios.push(y / x);
+    wallRatios.push(yWall / xWall);
   }
   console.log(
-    `${name}: other ${median(as).toFixed(2)} µs, this ${median(bs).toFixed(2)} µs, this / other ×${median(ratios).toFixed(3)}`,
+    `${name}: other ${median(as).toFixed(2)} µs, this ${median(bs).toFixed(2)} µs (CPU), this / other ×${median(ratios).toFixed(3)} (CPU), ×${median(wallRatios).toFixed(3)} (wall)`,
   );
 }

@@ -25,6 +25,8 @@ import {
 } from "@graphc/runtime/saver";
 import { closedOnError, guard, openFile, openTables } from "./sqlite-checks.ts";
 import { SqliteThreadLocks } from "./sqlite-lock.ts";
+import { LAYOUT, WRITES_TABLE, migrate } from "./migrate.ts";
+import { readLogs, writeRecord } from "./write-log.ts";
 
 type DB = Database.Database;
 type Statement = Database.Statement<unknown[], unknown>;
@@ -37,6 +39,7 @@ CREATE TABLE IF NOT EXISTS graphc_checkpoints (
   parent_id TEXT,
   header TEXT NOT NULL,
   metadata TEXT NOT NULL,
+  writes TEXT NOT NULL DEFAULT '',
   PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS graphc_blobs (
@@ -52,19 +55,13 @@ CREATE TABLE IF NOT EXISTS graphc_blobs (
   snap INTEGER NOT NULL,
   PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, channel)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS graphc_writes (
-  thread_id TEXT NOT NULL,
-  checkpoint_ns TEXT NOT NULL,
-  checkpoint_id TEXT NOT NULL,
-  task_id TEXT NOT NULL,
-  idx INTEGER NOT NULL,
-  channel TEXT NOT NULL,
-  value TEXT NOT NULL,
-  PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, task_id, idx)
-) WITHOUT ROWID;
+${WRITES_TABLE};
 `;
 
 const ROW_COLUMNS = "thread_id, checkpoint_ns, checkpoint_id, parent_id, header, metadata";
+
+/** Characters of pending-write records kept in a checkpoint's row (a row stays within one B-tree page). */
+const ROW_LOG_CHARS = 1024;
 
 /**
  * Stores of this process holding uncommitted pending writes. Before any store writes, the others commit
@@ -85,12 +82,12 @@ export class SqliteCheckpointTables implements CheckpointStore {
   private readonly getRow: Statement;
   private readonly getLatest: Statement;
   private readonly chain: Statement;
-  private readonly keepWrite: Statement;
-  private readonly replaceWrite: Statement;
+  private readonly logWrites: Statement;
+  private readonly addWrites: Statement;
+  private readonly getRowLog: Statement;
   private readonly getWrites: Statement;
   private readonly pages = new Map<string, Statement>();
   private readonly insertTx: Database.Transaction<(row: CheckpointRow, blobs: readonly BlobRow[]) => void>;
-  private readonly writesTx: Database.Transaction<(threadId: string, ns: string, id: string, rows: readonly WriteRow[]) => void>;
   private readonly deleteTx: Database.Transaction<(threadId: string) => void>;
   /** set while pending writes sit in an open transaction, waiting for the next put or the next event-loop turn */
   private pendingCommit: ReturnType<typeof setImmediate> | undefined;
@@ -100,9 +97,12 @@ export class SqliteCheckpointTables implements CheckpointStore {
   constructor(db: DB) {
     this.db = db;
     // pragmas, then the tables, refusing a file that is not (or no longer) a checkpoint database
-    openTables(db, SCHEMA);
+    openTables(db, SCHEMA, LAYOUT);
+    migrate(db);
+    // a checkpoint put again keeps its pending writes (the log in its row)
     this.insertRow = db.prepare(
-      `INSERT OR REPLACE INTO graphc_checkpoints (${ROW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO graphc_checkpoints (${ROW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT DO UPDATE SET parent_id = excluded.parent_id, header = excluded.header, metadata = excluded.metadata`,
     );
     this.insertBlob = db.prepare(
       `INSERT OR REPLACE INTO graphc_blobs (thread_id, checkpoint_ns, checkpoint_id, channel, kind, base, data, depth, chain, snap)
@@ -129,19 +129,21 @@ export class SqliteCheckpointTables implements CheckpointStore {
          ON b.thread_id = @thread AND b.checkpoint_ns = @ns AND b.checkpoint_id = link.id AND b.channel = @channel
        ORDER BY link.n DESC`,
     );
-    this.keepWrite = db.prepare(
-      `INSERT OR IGNORE INTO graphc_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, value)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    // a putWrites call appends its record to the log in its checkpoint's row (write-log.ts) while the log is
+    // short (a superstep of many tasks or large values must not rewrite an ever longer row per task), else
+    // it is a graphc_writes row of its own; `after`: whether it follows the row's log
+    const at = "thread_id = @thread AND checkpoint_ns = @ns AND checkpoint_id = @id";
+    this.logWrites = db.prepare(
+      `UPDATE graphc_checkpoints SET writes = writes || @record
+       WHERE ${at} AND (writes = '' OR length(writes) + length(@record) <= ${ROW_LOG_CHARS})`,
     );
-    this.replaceWrite = db.prepare(
-      `INSERT INTO graphc_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, value)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT DO UPDATE SET channel = excluded.channel, value = excluded.value`,
+    this.addWrites = db.prepare(
+      `INSERT INTO graphc_writes (thread_id, checkpoint_ns, checkpoint_id, seq, after, writes) VALUES (@thread, @ns, @id,
+         (SELECT COALESCE(MAX(seq), 0) + 1 FROM graphc_writes WHERE ${at}),
+         EXISTS (SELECT 1 FROM graphc_checkpoints WHERE ${at}), @record)`,
     );
-    this.getWrites = db.prepare(
-      `SELECT task_id, idx, channel, value FROM graphc_writes
-       WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? ORDER BY task_id, idx`,
-    );
+    this.getRowLog = db.prepare(`SELECT writes FROM graphc_checkpoints WHERE ${at}`);
+    this.getWrites = db.prepare(`SELECT after, writes FROM graphc_writes WHERE ${at} ORDER BY seq`);
     const deletes = ["graphc_checkpoints", "graphc_blobs", "graphc_writes"].map((t) =>
       db.prepare(`DELETE FROM ${t} WHERE thread_id = ?`),
     );
@@ -150,11 +152,6 @@ export class SqliteCheckpointTables implements CheckpointStore {
       this.insertRow.run(thread_id, checkpoint_ns, checkpoint_id, row.parent_id, row.header, row.metadata);
       for (const b of blobs) {
         this.insertBlob.run(thread_id, checkpoint_ns, checkpoint_id, b.channel, b.kind, b.base, b.data, b.depth, b.chain, b.snap);
-      }
-    });
-    this.writesTx = db.transaction((threadId: string, ns: string, id: string, rows: readonly WriteRow[]) => {
-      for (const w of rows) {
-        (w.idx < 0 ? this.replaceWrite : this.keepWrite).run(threadId, ns, id, w.task_id, w.idx, w.channel, w.value);
       }
     });
     this.deleteTx = db.transaction((threadId: string) => {
@@ -188,7 +185,11 @@ export class SqliteCheckpointTables implements CheckpointStore {
         process.on("exit", () => commitOthers());
       }
     }
-    this.writesTx(threadId, ns, checkpointId, rows);
+    const task = rows[0]?.task_id;
+    if (task === undefined) return;
+    // one statement each, atomic on its own: no savepoint inside the pending transaction
+    const args = { thread: threadId, ns, id: checkpointId, record: writeRecord(task, rows) };
+    if (this.logWrites.run(args).changes === 0) this.addWrites.run(args);
   }
 
   async deleteThread(threadId: string): Promise<void> {
@@ -278,7 +279,15 @@ export class SqliteCheckpointTables implements CheckpointStore {
   }
 
   async writes(threadId: string, ns: string, checkpointId: string): Promise<WriteRow[]> {
-    return guard(this.db, () => this.getWrites.all(threadId, ns, checkpointId)) as WriteRow[];
+    const key = { thread: threadId, ns, id: checkpointId };
+    const [own, rows] = guard(this.db, () => [
+      this.getRowLog.get(key) as { writes: unknown } | undefined,
+      this.getWrites.all(key) as { after: number; writes: unknown }[],
+    ]);
+    const logs = rows.filter((r) => r.after === 0).map((r) => r.writes);
+    if (own !== undefined) logs.push(own.writes);
+    for (const r of rows) if (r.after !== 0) logs.push(r.writes);
+    return readLogs({ thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpointId }, logs);
   }
 
   /** Characters of stored payload (headers, metadata, blobs, writes), comparable with MemorySaver.storedChars. */
@@ -287,7 +296,8 @@ export class SqliteCheckpointTables implements CheckpointStore {
     return (
       sum("SELECT SUM(LENGTH(header) + LENGTH(metadata)) AS n FROM graphc_checkpoints") +
       sum("SELECT SUM(LENGTH(data)) AS n FROM graphc_blobs") +
-      sum("SELECT SUM(LENGTH(value)) AS n FROM graphc_writes")
+      sum("SELECT SUM(LENGTH(writes)) AS n FROM graphc_checkpoints") +
+      sum("SELECT SUM(LENGTH(writes)) AS n FROM graphc_writes")
     );
   }
 }

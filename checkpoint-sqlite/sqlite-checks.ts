@@ -64,12 +64,12 @@ function emptyUnderLock(db: DB, path: string): boolean {
 
 /**
  * Opens the saver's tables: pragmas, the table check, then `schema` (CREATE … IF NOT EXISTS) and the marker
- * table. A database holding every table runs `schema` as it always did (no write lock taken at open: in WAL
+ * table (naming `layout` when it is new). A database holding every table runs `schema` as it always did (no write lock taken at open: in WAL
  * mode readers never wait); otherwise the check is repeated and the tables created inside one immediate
  * transaction, so processes creating a new file at once never see each other's half-made set. SQLite's
  * "not a database" and "malformed" become CORRUPT_CHECKPOINT naming the file.
  */
-export function openTables(db: DB, schema: string): void {
+export function openTables(db: DB, schema: string, layout: string): void {
   guard(db, () => {
     // busy_timeout first: other processes may hold the file while this one switches to WAL and creates tables
     db.pragma("busy_timeout = 5000");
@@ -85,7 +85,7 @@ export function openTables(db: DB, schema: string): void {
       db.exec(schema);
       db.exec(
         `CREATE TABLE IF NOT EXISTS ${MARKER_TABLE} (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-         INSERT OR IGNORE INTO ${MARKER_TABLE} (key, value) VALUES ('layout', '1');`,
+         INSERT OR IGNORE INTO ${MARKER_TABLE} (key, value) VALUES ('layout', '${layout}');`,
       );
     }).immediate();
   });

@@ -14,3 +14,5 @@ export type { LockThreadOptions, ThreadLock } from "./checkpoint/types.ts";
 // the long-term Store over rows (store/row-store.ts): the SQLite and Postgres stores map its rows to tables
 export { RowStore, type StoreRow, type StoreRows, type VectorRow } from "./store/row-store.ts";
 export type { IndexConfig } from "./store/types.ts";
+// for stores that sort rows themselves (SQL's binary collation order)
+export { compareCodePoints } from "./checkpoint/memory.ts";

@@ -11,7 +11,7 @@ import Database from "better-sqlite3";
 import { SqliteSaver } from "@graphc/checkpoint-sqlite";
 import { CorruptCheckpointError } from "../../runtime/checkpoint/corrupt.ts";
 import { CorruptCheckpointError as PublicCorruptCheckpointError, compileGraph, type Values } from "@graphc/runtime";
-import { CORRUPTIONS, type Seeded, type Sql, expectCorrupt, seed } from "./corrupt-cases.ts";
+import { CORRUPTIONS, type Corruption, type Seeded, type Sql, expectCorrupt, seed } from "./corrupt-cases.ts";
 import { cfg } from "./conformance.ts";
 import { concat, graph, nodeFactory } from "../runtime/helpers.ts";
 
@@ -61,8 +61,48 @@ async function openError(open: () => unknown): Promise<CorruptCheckpointError> {
   throw new Error("the saver opened the file without an error");
 }
 
+/**
+ * The shared cases, with pending writes as SQLite's layout 2 keeps them: a log of records in the checkpoint's
+ * row (checkpoint-sqlite/write-log.ts), not a row per write; and damage only that layout can have.
+ */
+const SQLITE_CORRUPTIONS: Corruption[] = [
+  ...CORRUPTIONS.map((c) =>
+    c.name === "a non-JSON pending write"
+      ? { ...c, damage: (sql: Sql, s: Seeded) => sql("UPDATE {checkpoints} SET writes = ? WHERE checkpoint_id = ?", "t6:task-3w0,8,5:messages{oops", s.ids[2]) }
+      : c,
+  ),
+  {
+    name: "a pending-write log cut short",
+    damage: (sql, s) => sql("UPDATE {checkpoints} SET writes = substr(writes, 1, length(writes) - 3) WHERE checkpoint_id = ?", s.ids[2]),
+    checkpoint: 2,
+    channel: undefined,
+    problem: /^the pending writes are damaged at character \d+ \(a length past the end\)$/,
+  },
+  {
+    name: "a pending-write log that is not records",
+    damage: (sql, s) => sql("UPDATE {checkpoints} SET writes = 'x' || writes WHERE checkpoint_id = ?", s.ids[2]),
+    checkpoint: 2,
+    channel: undefined,
+    problem: /^the pending writes are damaged at character 0 \(expected a record\)$/,
+  },
+  {
+    name: "a graphc_writes record (writes that did not fit in the row) that is not one",
+    damage: (sql, s) => sql("INSERT INTO {writes} (thread_id, checkpoint_ns, checkpoint_id, seq, after, writes) VALUES (?, '', ?, 1, 1, 'oops')", s.thread, s.ids[2]),
+    checkpoint: 2,
+    channel: undefined,
+    problem: /^the pending writes are damaged at character 0 \(expected a record\)$/,
+  },
+  {
+    name: "a pending-write log with a bad number",
+    damage: (sql, s) => sql("UPDATE {checkpoints} SET writes = 't6:task-3w0,8,five:messages1' WHERE checkpoint_id = ?", s.ids[2]),
+    checkpoint: 2,
+    channel: undefined,
+    problem: /^the pending writes are damaged at character 14 \(expected a number\)$/,
+  },
+];
+
 describe("SqliteSaver on corrupted rows", () => {
-  it.each(CORRUPTIONS.map((c) => [c.name, c] as const))("%s: CORRUPT_CHECKPOINT naming thread, checkpoint and channel", async (_, c) => {
+  it.each(SQLITE_CORRUPTIONS.map((c) => [c.name, c] as const))("%s: CORRUPT_CHECKPOINT naming thread, checkpoint and channel", async (_, c) => {
     const { path, seeded } = await seededFile();
     await damage(path, (sql) => c.damage(sql, seeded));
     const saver = new SqliteSaver(path);
@@ -163,7 +203,7 @@ describe("SqliteSaver on damaged files and tables", () => {
     const saver = new SqliteSaver(path);
     try {
       expect((await saver.getTuple(cfg(seeded.thread)))!.checkpoint.id).toBe(seeded.ids[2]);
-      expect(saver.db.prepare("SELECT value FROM graphc_meta WHERE key = 'layout'").get()).toEqual({ value: "1" });
+      expect(saver.db.prepare("SELECT value FROM graphc_meta WHERE key = 'layout'").get()).toEqual({ value: "2" });
     } finally {
       saver.close();
     }
