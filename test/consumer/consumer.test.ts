@@ -180,6 +180,15 @@ describe("installed from the packed tarballs", () => {
     expect(bytes).toBeLessThan(152 * 1024);
   });
 
+  // the bundle shortens the runtime's internal property names (scripts/mangle-props.mjs): the suites that
+  // compare against LangGraph run on the built files the package ships (vitest.config.ts, GRAPHC_TEST_DIST)
+  it("the built runtime passes the conformance cases and the differential suite (runtime/dist, as published)", async () => {
+    const vitest = join(ROOT, "node_modules", "vitest", "vitest.mjs");
+    const out = await node([vitest, "run", "test/conformance/conformance.test.ts", "test/differential"], ROOT, { GRAPHC_TEST_DIST: "1", NO_COLOR: "1" });
+    const passed = /Tests\s+(\d+) passed/.exec(out.replace(/\x1b\[[0-9;]*m/g, ""));
+    expect(Number(passed?.[1])).toBeGreaterThan(200);
+  }, 600_000);
+
   it("the bundled runtime's classes keep their names (errors name themselves; instances print by class)", async () => {
     const script = `
       const names = [];
