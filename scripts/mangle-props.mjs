@@ -19,35 +19,44 @@ export const MANGLED = Object.freeze([
   "commit", "complete", "consume", "consumeJoin", "controller", "cp", "cpConfig", "cpId", "deferred",
   "discardPending", "drain", "draining", "drive", "driveAsync", "durable", "edgeTrig", "emitInterrupt",
   "emitMessages", "emitTaskDone", "emitTaskStart", "emitTaskStopped", "emitValues", "emitView", "endStep", "ended",
-  "fail", "failAt", "failErr", "failed", "failedAt", "finish", "finishStep", "flatWrites", "flush", "genuine",
-  "hasCheckpoint", "hasDeferred", "hasValue", "interruptCount", "isRoot", "joinByKey", "joinFin", "joinSeen",
-  "joinTrigger", "joinW", "joinsIn", "makeId", "makeLoop", "makeRun", "marked", "maxV", "modes", "names", "nsArr",
-  "onCancel", "onProgress", "opts", "orphanWrites", "pageOne", "parentCfg", "pending", "plain", "plainStart",
-  "prepare", "pullCount", "putWritesRaw", "queue", "quickStart", "ranChild", "rank", "rankMark", "record", "replay",
-  "resetCands", "resetWrites", "resumes", "resuming", "runChild", "runCtx", "runId", "runLimited", "runSpan",
-  "runTasks", "runWithPolicy", "saveCheckpoint", "savedMaxV", "saves", "sawOutput", "scanAll", "seen", "sends",
-  "setStop", "settle", "settled", "siblingFailure", "single", "sink", "sorted", "startChild", "startInput",
-  "startStep", "stateGraph", "staticInterrupt", "stepController", "stepCtx", "stepError", "stepSignal", "stepSpan",
-  "steps", "stop", "storedConfig", "streamGraph", "takeCommand", "takeInput", "targets", "taskController", "threads",
-  "tick", "ticks", "timeTravel", "traceError", "tracer", "trig", "trigFin", "trigger", "triggerKey", "troubled",
-  "unlink", "unlinkStep", "unsaved", "varsOverride", "versions", "view", "waiting", "waitingFail", "writeBuf",
-  "written", "wrote",
+  "fail", "failAt", "failErr", "failed", "failedAt", "finish", "finishStep", "flatWrites", "flush", "fresh",
+  "genuine", "hasCheckpoint", "hasDeferred", "hasValue", "interruptCount", "isRoot", "joinByKey", "joinFin",
+  "joinSeen", "joinTrigger", "joinW", "joinsIn", "lean", "makeId", "makeLoop", "makeRun", "marked", "maxV", "modes",
+  "names", "newVersions", "nsArr", "onCancel", "onProgress", "opts", "orphanWrites", "pageOne", "parent", "parentCfg",
+  "pending", "plain", "plainStart", "policy", "prepare", "pullCount", "putWritesRaw", "queue", "quickStart",
+  "ranChild", "rank", "rankMark", "record", "replay", "resetCands", "resetWrites", "resumes", "resuming", "runChild",
+  "runCtx", "runId", "runLimited", "runSpan", "runTasks", "runWithPolicy", "saveCheckpoint", "savedMaxV", "saver",
+  "saves", "sawOutput", "scanAll", "seen", "sends", "setStop", "settle", "settled", "siblingFailure", "single",
+  "sink", "site", "sorted", "startChild", "startInput", "startStep", "stateGraph", "staticInterrupt",
+  "stepController", "stepCtx", "stepError", "stepSignal", "stepSpan", "steps", "stop", "storedConfig", "streamGraph",
+  "takeCommand", "takeInput", "targets", "taskController", "threads", "tick", "ticks", "timeTravel", "traceError",
+  "tracer", "trig", "trigFin", "trigger", "triggerKey", "troubled", "unlink", "unlinkStep", "unsaved", "varsOverride",
+  "versions", "view", "waiting", "waitingFail", "writeBuf", "written", "wrote",
 ]);
 
 /** esbuild's `mangleProps`: exactly the listed names */
 export const manglePattern = () => new RegExp(`^(?:${MANGLED.map((n) => n.replace(/\$/g, "\\$")).join("|")})$`);
 
-/** Throws when a published declaration file of `dist` names a mangled property: users would read a name the bundle renamed. */
+/**
+ * Throws when a published declaration file of `dist` names a mangled property: users would read a name the
+ * bundle renamed. Every identifier and string literal type counts (a string type can be a mapped key),
+ * parameter names and comments aside.
+ */
 export function checkMangled(dist) {
   const mangled = new Set(MANGLED);
-  const found = [];
+  const found = new Set();
   for (const f of readdirSync(dist, { recursive: true, encoding: "utf8" })) {
     if (!f.endsWith(".d.ts")) continue;
-    // code only: a doc comment may say "stop" or "seen"
-    const code = readFileSync(join(dist, f), "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
-    for (const word of code.match(/[A-Za-z_$][\w$]*/g) ?? []) if (mangled.has(word)) found.push(`${word} (${f})`);
+    const visit = (node) => {
+      const isParameterName = ts.isIdentifier(node) && ts.isParameter(node.parent) && node.parent.name === node;
+      if ((ts.isIdentifier(node) && !isParameterName) || ts.isStringLiteralLike(node)) {
+        if (mangled.has(node.text)) found.add(`${node.text} (${f})`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(ts.createSourceFile(f, readFileSync(join(dist, f), "utf8"), ts.ScriptTarget.Latest, true));
   }
-  if (found.length > 0) throw new Error(`mangled property names appear in the published declarations: ${[...new Set(found)].join(", ")}; take them out of scripts/mangle-props.mjs`);
+  if (found.size > 0) throw new Error(`mangled property names appear in the published declarations: ${[...found].join(", ")}; take them out of scripts/mangle-props.mjs`);
 }
 
 /**

@@ -4,9 +4,11 @@
  * for its own objects, so no user, saver or stored checkpoint can see the shortened name. The dist itself
  * runs the conformance cases in test/consumer/consumer.test.ts.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { tempDir } from "../temp-dir.ts";
 
 interface Mangle {
   MANGLED: readonly string[];
@@ -15,7 +17,7 @@ interface Mangle {
 }
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const { MANGLED, auditMangled } = (await import(pathToFileURL(join(ROOT, "scripts", "mangle-props.mjs")).href)) as Mangle;
+const { MANGLED, auditMangled, checkMangled } = (await import(pathToFileURL(join(ROOT, "scripts", "mangle-props.mjs")).href)) as Mangle;
 const RUNTIME = join(ROOT, "runtime");
 
 describe("mangled property names", () => {
@@ -37,5 +39,19 @@ describe("mangled property names", () => {
     expect(refused("cpv").some((p) => p.includes("is declared in checkpoint/delta"))).toBe(true);
     expect(refused("startSpan").some((p) => p.includes("is declared in tracing"))).toBe(true);
     expect(refused("length")).toContain("length: a built-in object has it");
+  });
+
+  it("the build refuses a published declaration that names a mangled property (a parameter name or a comment is no property)", () => {
+    const tmp = tempDir("mangle-props");
+    try {
+      const dist = join(tmp.dir, "dist");
+      mkdirSync(dist);
+      writeFileSync(join(dist, "ok.d.ts"), "/** the run's site */\nexport function f(site: string, parent?: unknown): void;\n");
+      expect(() => checkMangled(dist)).not.toThrow();
+      writeFileSync(join(dist, "leak.d.ts"), "export interface Leak {\n\treadonly site: string;\n}\nexport type Key = \"parent\";\n");
+      expect(() => checkMangled(dist)).toThrow(/site \(leak\.d\.ts\), parent \(leak\.d\.ts\)/);
+    } finally {
+      tmp.remove();
+    }
   });
 });
