@@ -5,13 +5,18 @@
  * Command input by importing "@graphc/runtime". A program that imports only "@graphc/runtime/core" calls the
  * functions it needs; so does one with a hand-written saver (`installCheckpointing()`).
  */
-import * as commandInput from "./command-input.ts";
-import * as durable from "./durable.ts";
+// each part is put into the table as an object literal of the hooks it implements (contracts.ts), not as
+// its module namespace: a namespace object would carry every export of the module, hook or not
+import { takeCommand } from "./command-input.ts";
+import {
+  attachPending, beginResume, checkpointState, discardPending, flatWrites, flush, interrupt, putWritesRaw, saveCheckpoint, start,
+  startChild,
+} from "./durable.ts";
 import { features } from "./features.ts";
 import { CompiledGraph } from "./graph.ts";
-import * as policy from "./policy.ts";
-import * as state from "./state.ts";
-import * as streaming from "./streaming.ts";
+import { runWithPolicy } from "./policy.ts";
+import { bulkUpdateState, getState, getStateHistory, updateState } from "./state.ts";
+import { stream } from "./streaming.ts";
 
 /**
  * The full compiled graph, for the runs a lean graph (lean/graph.ts) hands over: every part installs it, so
@@ -23,26 +28,29 @@ function installFullGraph(): void {
 
 /** a Command as invoke input (update, goto; resume with a checkpointer) */
 export function installCommandInput(): void {
-  features.input = commandInput;
+  features.input = { takeCommand };
   installFullGraph();
 }
 
 /** checkpointers: checkpoints, interrupts/resume, getState/getStateHistory/updateState */
 export function installCheckpointing(): void {
-  features.durable = durable;
-  features.state = state;
+  features.durable = {
+    checkpointState, start, startChild, beginResume, discardPending, attachPending, saveCheckpoint, putWritesRaw, flatWrites, flush,
+    interrupt,
+  };
+  features.state = { getState, getStateHistory, updateState, bulkUpdateState };
   installCommandInput();
 }
 
 /** `stream()` with every stream mode */
 export function installStreaming(): void {
-  features.stream = streaming;
+  features.stream = { stream };
   installFullGraph();
 }
 
 /** nodes with retry, timeout or cache policies */
 export function installPolicies(): void {
-  features.policy = policy;
+  features.policy = { runWithPolicy };
   installFullGraph();
 }
 

@@ -9,7 +9,10 @@ import type { GraphHandle } from "./features.ts";
 import type { LoopSink } from "./loop.ts";
 import { ChunkQueue, modeBits } from "./stream.ts";
 import type { StreamMode } from "./stream.ts";
-import * as ev from "./stream-events.ts";
+import { emitInterrupt, emitMessages, emitTaskDone, emitTaskStart, emitTaskStopped, emitValues, emitView } from "./stream-events.ts";
+
+// the event hooks (contracts.ts's StreamEvents) as an object literal: a module namespace would carry every export
+const ev: LoopSink["ev"] = { emitValues, emitView, emitInterrupt, emitTaskStart, emitTaskDone, emitTaskStopped, emitMessages };
 
 /**
  * Streams chunks (reference §6). Both `for await (const c of graph.stream(…))` and LangGraph's

@@ -8,6 +8,7 @@ import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "
 import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleJs, exportConditions } from "./bundle-js.mjs";
+import { checkMangled } from "./mangle-props.mjs";
 import { shakeDeclarations } from "./shake-declarations.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -97,7 +98,10 @@ export async function buildAll() {
     if (documented) shakeDeclarations(dist, exportedTypes(pkg));
     // names survive only on the exported classes of the modules users meet (`named`); every other name is
     // minified (stack frames map back through the shipped source maps)
-    if (bundle) await bundleJs(pkg, dist, bundle.named);
+    if (bundle) {
+      checkMangled(dist);
+      await bundleJs(pkg, dist, bundle.named);
+    }
   }
   // the VS Code extension (private, not published to npm) is one esbuild bundle, not a tsc build
   await (await import("../vscode/scripts/bundle.mjs")).bundleExtension();

@@ -6,6 +6,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { build, transform } from "esbuild";
 import { ts } from "ts-morph";
+import { manglePattern } from "./mangle-props.mjs";
 
 /** the package's `exports` conditions objects (`types`, `import`), subpaths such as "./package.json" aside */
 export function exportConditions(pkg) {
@@ -107,6 +108,8 @@ export async function bundleJs(pkg, dist, named) {
     sourcemap: "linked",
     sourcesContent: false,
     legalComments: "none",
+    // the runtime's internal member names, shortened (mangle-props.mjs says which and why they are safe)
+    mangleProps: manglePattern(),
     plugins: [entryImports, keepNames],
     logLevel: "warning",
   });

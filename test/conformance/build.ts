@@ -11,7 +11,8 @@ import type { CompiledGraph, GraphSpec } from "@graphc/runtime";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const GRAPHS_DIR = join(here, "graphs");
-export const OUT_DIR = join(here, "..", "_tmp-conformance");
+// a run on the built runtime (GRAPHC_TEST_DIST, test/consumer) writes its own folder: it runs beside this one
+export const OUT_DIR = join(here, "..", process.env.GRAPHC_TEST_DIST === "1" ? "_tmp-conformance-dist" : "_tmp-conformance");
 
 /** A compiled graph as the tests use it: untyped input, the output as a plain record. */
 export type Graph = CompiledGraph<any, Record<string, any>>;

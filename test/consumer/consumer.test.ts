@@ -169,16 +169,26 @@ describe("installed from the packed tarballs", () => {
   // The target is 150 KB (issue 14). The runtime grew to 172.2 KB; one esbuild bundle per export with shared
   // chunks and tree-shaken declarations (scripts/build.mjs) brought it to 139.9 KB; the lean loop (runtime/lean/)
   // and the speed work of issue 9 took it to 154.2 KB; sharing code between the two loops and the two graph
-  // classes, and index.js re-exporting core.js, to 151.7 KB: this bound keeps it there. docs/packages.md
-  // records the figures.
-  it("@graphc/runtime installs as one package, its .js and .d.ts under 152 KB (target: 150 KB)", () => {
+  // classes, and index.js re-exporting core.js, to 151.7 KB (155,466 B); the parts installed as object
+  // literals and the bundle's shortened internal property names (scripts/mangle-props.mjs) to 148,167 B:
+  // this bound is the target itself, 150,000 B. docs/packages.md records the figures.
+  it("@graphc/runtime installs as one package, its .js and .d.ts under 150,000 B (issue 14's 150 KB)", () => {
     const dir = join(app, "node_modules", "@graphc", "runtime");
     expect(readdirNames(join(app, "node_modules", "@graphc"))).toEqual(["runtime"]);
     const bytes = filesUnder(dir)
       .filter((f) => f.endsWith(".js") || f.endsWith(".d.ts"))
       .reduce((n, f) => n + statSync(join(dir, f)).size, 0);
-    expect(bytes).toBeLessThan(152 * 1024);
+    expect(bytes).toBeLessThan(150_000);
   });
+
+  // the bundle shortens the runtime's internal property names (scripts/mangle-props.mjs): the suites that
+  // compare against LangGraph run on the built files the package ships (vitest.config.ts, GRAPHC_TEST_DIST)
+  it("the built runtime passes the conformance cases and the differential suite (runtime/dist, as published)", async () => {
+    const vitest = join(ROOT, "node_modules", "vitest", "vitest.mjs");
+    const out = await node([vitest, "run", "test/conformance/conformance.test.ts", "test/differential"], ROOT, { GRAPHC_TEST_DIST: "1", NO_COLOR: "1" });
+    const passed = /Tests\s+(\d+) passed/.exec(out.replace(/\x1b\[[0-9;]*m/g, ""));
+    expect(Number(passed?.[1])).toBeGreaterThan(200);
+  }, 600_000);
 
   it("the bundled runtime's classes keep their names (errors name themselves; instances print by class)", async () => {
     const script = `

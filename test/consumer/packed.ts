@@ -15,10 +15,10 @@ export const FIXTURE = join(ROOT, "test", "fixtures", "consumer");
 export const TSC = join(ROOT, "node_modules", "typescript", "bin", "tsc");
 const run = promisify(execFile);
 
-/** Runs a command; on failure the error carries its output. */
-export async function sh(cmd: string, args: readonly string[], cwd: string): Promise<string> {
+/** Runs a command (`env`: variables added to a clean environment); on failure the error carries its output. */
+export async function sh(cmd: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
   try {
-    const { stdout } = await run(cmd, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: cleanEnv() });
+    const { stdout } = await run(cmd, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...cleanEnv(), ...env } });
     return stdout;
   } catch (e) {
     const { stdout, stderr } = e as { stdout?: string; stderr?: string };
@@ -27,7 +27,7 @@ export async function sh(cmd: string, args: readonly string[], cwd: string): Pro
 }
 
 /** `node <args>` with this process's Node */
-export const node = (args: readonly string[], cwd: string) => sh(process.execPath, args, cwd);
+export const node = (args: readonly string[], cwd: string, env?: NodeJS.ProcessEnv) => sh(process.execPath, args, cwd, env);
 
 // npm run by vitest inherits npm_config_* of the outer `npm test` (workspaces, prefix): a user's install has none
 function cleanEnv(): NodeJS.ProcessEnv {

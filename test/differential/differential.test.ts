@@ -19,7 +19,8 @@ import { observe, type Observation } from "./observe.ts";
 
 const RUNS = Number(process.env["GRAPHC_DIFF_RUNS"] ?? 300);
 const FIRST_SEED = Number(process.env["GRAPHC_DIFF_SEED"] ?? 1);
-const DIR = fileURLToPath(new URL("../_tmp-diff/run", import.meta.url));
+// a run on the built runtime (GRAPHC_TEST_DIST, test/consumer) writes its own folder: it runs beside this one
+const DIR = fileURLToPath(new URL(process.env.GRAPHC_TEST_DIST === "1" ? "../_tmp-diff-dist/run" : "../_tmp-diff/run", import.meta.url));
 const GENERATOR = DEFAULT_OPTIONS;
 
 describe("differential: graphc vs @langchain/langgraph", () => {
