@@ -119,6 +119,11 @@ export class EmptyInputError extends GraphError {
   }
 }
 
+/** A `Command.PARENT` at the root graph (LangGraph's text). */
+export function noParent(site: ErrorSite): InvalidUpdateError {
+  return new InvalidUpdateError("There is no parent graph.", site);
+}
+
 /** Misuse of the API: interrupt without checkpointer, getState without checkpointer, bad config. */
 export class GraphValueError extends GraphError {
   constructor(message: string, site: ErrorSite = {}, code = "GRAPH_VALUE", lcCode?: string) {

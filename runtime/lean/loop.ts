@@ -11,7 +11,7 @@
 import type { CNode, Compiled } from "../compiled.ts";
 import { compile } from "../compiled.ts";
 import { isThenable } from "../contracts.ts";
-import { GraphAbortError, GraphError, GraphRecursionError, MultipleErrors, NodeError } from "../errors.ts";
+import { GraphAbortError, GraphError, GraphRecursionError, MultipleErrors, NodeError, noParent, type ErrorSite } from "../errors.ts";
 import type { GraphSpec, Send, Values } from "../spec.ts";
 import { runEnv } from "../config.ts";
 import type { Store } from "../store/types.ts";
@@ -40,7 +40,6 @@ export class LeanLoop implements LeanTaskLoop {
   readonly store: Store | undefined;
   readonly signal: AbortSignal | undefined;
   readonly limit: number;
-  readonly isRoot = true;
   values: Values = NO_VALUES;
   step = -1;
   /** some output field was written (else `invoke` returns undefined, as LangGraph) */
@@ -72,6 +71,11 @@ export class LeanLoop implements LeanTaskLoop {
 
   site(): { graph: string } {
     return { graph: this.c.spec.name };
+  }
+
+  /** a lean run is a root graph's (writes.ts `toParent`) */
+  toParent(_cmd: unknown, site: ErrorSite): Error {
+    return noParent(site);
   }
 
   /** ids only need to be unique within a run without a checkpointer */
