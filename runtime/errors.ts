@@ -15,26 +15,28 @@ export interface ErrorSite {
 }
 
 export class GraphError extends Error {
-  readonly code: string;
-  readonly graph: string | undefined;
-  readonly node: string | undefined;
-  readonly field: string | undefined;
+  // `declare`d and assigned in the constructor, in this order (the order of their own keys): a field
+  // declaration would be emitted once more per class, in every bundle that carries the class
+  declare readonly code: string;
+  declare readonly graph: string | undefined;
+  declare readonly node: string | undefined;
+  declare readonly field: string | undefined;
   /** LangGraph's name for `code`, kept so code written against LangGraph can branch on it */
-  readonly lc_error_code: string | undefined;
+  declare readonly lc_error_code: string | undefined;
 
   constructor(message: string, code: string, site: ErrorSite = {}, lcCode?: string) {
     super(lcCode ? `${message}\n\nTroubleshooting URL: ${TROUBLESHOOTING}${lcCode}/\n` : message);
-    this.name = new.target.name;
     this.code = code;
     this.graph = site.graph;
     this.node = site.node;
     this.field = site.field;
     this.lc_error_code = lcCode;
+    this.name = new.target.name;
   }
 }
 
 export class GraphRecursionError extends GraphError {
-  readonly limit: number;
+  declare readonly limit: number;
   constructor(limit: number, site: ErrorSite = {}) {
     super(
       `Recursion limit of ${limit} reached without hitting a stop condition. You can increase the limit by setting the "recursionLimit" config key.`,
@@ -74,8 +76,8 @@ export function typeOfValue(x: unknown): string {
 // to `"01"`).
 /** An update value that is not of its field's declared type. */
 export class UpdateTypeError extends InvalidUpdateError {
-  readonly expected: string;
-  readonly actual: string;
+  declare readonly expected: string;
+  declare readonly actual: string;
   constructor(graph: string, node: string | undefined, field: string, expected: string, value: unknown) {
     const actual = typeOfValue(value);
     const who = node === undefined ? `Command update given as input to graph "${graph}"` : `node "${node}" of graph "${graph}"`;
@@ -134,7 +136,7 @@ export class GraphValueError extends GraphError {
 // "reject" is LangGraph Platform's name for the strategy (docs/durability.md, "One run per thread").
 /** A run, resume or updateState on a thread that another one is using, with multitask "reject". */
 export class ThreadBusyError extends GraphError {
-  readonly threadId: string;
+  declare readonly threadId: string;
   constructor(graph: string, threadId: string) {
     super(
       `Thread "${threadId}" is busy: another run or updateState of it is in progress (graph "${graph}", multitask "reject"). ` +
@@ -153,7 +155,7 @@ export class ThreadBusyError extends GraphError {
  * a thread with nothing to resume.
  */
 export class InvalidResumeError extends GraphValueError {
-  readonly ids: readonly string[];
+  declare readonly ids: readonly string[];
   constructor(message: string, site: ErrorSite = {}, ids: readonly string[] = []) {
     super(message, site, "INVALID_RESUME");
     this.ids = ids;
@@ -193,7 +195,7 @@ export function undeclaredChild(site: { graph: string; node: string }, name: str
 
 /** A node's own code threw: wraps the original error (`cause`) and names graph and node. */
 export class NodeError extends GraphError {
-  override readonly cause: unknown;
+  declare readonly cause: unknown;
   constructor(graph: string, node: string, cause: unknown) {
     super(`Node "${node}" of graph "${graph}" failed: ${messageOf(cause)}`, "NODE_ERROR", { graph, node });
     this.cause = cause;
@@ -203,11 +205,11 @@ export class NodeError extends GraphError {
 export type TimeoutKind = "run" | "idle";
 
 export class NodeTimeoutError extends GraphError {
-  readonly kind: TimeoutKind;
-  readonly timeout: number;
-  readonly elapsed: number;
-  readonly runTimeout: number | undefined;
-  readonly idleTimeout: number | undefined;
+  declare readonly kind: TimeoutKind;
+  declare readonly timeout: number;
+  declare readonly elapsed: number;
+  declare readonly runTimeout: number | undefined;
+  declare readonly idleTimeout: number | undefined;
   constructor(
     graph: string,
     node: string,
@@ -239,7 +241,7 @@ export class NodeTimeoutError extends GraphError {
  * of an enclosing step had failed.
  */
 export class GraphAbortError extends GraphError {
-  readonly bySibling: boolean;
+  declare readonly bySibling: boolean;
   constructor(site: ErrorSite = {}, reason?: unknown, bySibling = false) {
     super(
       `Aborted${bySibling ? " (a sibling task failed)" : ""}${reason instanceof Error ? `: ${reason.message}` : ""}`,
@@ -253,7 +255,7 @@ export class GraphAbortError extends GraphError {
 
 /** Several tasks of one superstep failed (LangGraph's AggregateError text). */
 export class MultipleErrors extends GraphError {
-  readonly errors: unknown[];
+  declare readonly errors: unknown[];
   constructor(graph: string, step: number, errors: unknown[]) {
     super(
       `Multiple errors occurred during superstep ${step}. See the "errors" field of this exception for more details.`,
@@ -274,7 +276,7 @@ export interface Interrupt {
 export class GraphBubbleUp extends GraphError {}
 
 export class GraphInterrupt extends GraphBubbleUp {
-  readonly interrupts: Interrupt[];
+  declare readonly interrupts: Interrupt[];
   constructor(interrupts: Interrupt[], site: ErrorSite = {}) {
     super(safeJson(interrupts), "GRAPH_INTERRUPT", site);
     this.interrupts = interrupts;
