@@ -9,7 +9,7 @@ import type { ErrorSite } from "./errors.ts";
 import type { BranchContext, Destinations, TaskUpdate, Values } from "./spec.ts";
 import { END, Send } from "./spec.ts";
 import type { FreshRead } from "./task.ts";
-import type { CNode, Compiled } from "./compiled.ts";
+import type { CNode, CompiledNodes } from "./compiled.ts";
 import { isThenable } from "./contracts.ts";
 
 /**
@@ -18,7 +18,7 @@ import { isThenable } from "./contracts.ts";
  */
 export interface WriteTask extends BranchContext {
   readonly loop: {
-    readonly c: Compiled;
+    readonly c: CompiledNodes;
     readonly values: Values;
     /**
      * The error that carries a `Command.PARENT` out of this graph: a `ParentCommand` for a subgraph, "There

@@ -8,8 +8,8 @@
  * A step of synchronous nodes runs without a promise; the loop turns asynchronous only when a node or a
  * router returns one. Per step it allocates the tasks and (for a step of several) the candidate list.
  */
-import type { CNode, Compiled } from "../compiled.ts";
-import { compile } from "../compiled.ts";
+import type { CNode, CompiledNodes } from "../compiled.ts";
+import { compileNodes } from "../compiled.ts";
 import { isThenable } from "../contracts.ts";
 import { GraphAbortError, GraphError, GraphRecursionError, MultipleErrors, NodeError, noParent, type ErrorSite } from "../errors.ts";
 import type { GraphSpec, Send, Values } from "../spec.ts";
@@ -35,7 +35,7 @@ export interface LeanRun {
 }
 
 export class LeanLoop implements LeanTaskLoop {
-  readonly c: Compiled;
+  readonly c: CompiledNodes;
   readonly vars: Values;
   readonly store: Store | undefined;
   readonly signal: AbortSignal | undefined;
@@ -62,7 +62,7 @@ export class LeanLoop implements LeanTaskLoop {
 
   /** `store`: the compile option's, when the run gives none */
   constructor(spec: GraphSpec, run: LeanRun, store: Store | undefined) {
-    this.c = compile(spec);
+    this.c = compileNodes(spec);
     this.vars = spec.vars(run.vars ?? NO_VALUES, NO_VALUES, runEnv());
     this.store = run.store ?? store;
     this.signal = run.signal;

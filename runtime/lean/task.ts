@@ -5,7 +5,7 @@
  * which a lean run never has.
  */
 import type { Command } from "../command.ts";
-import type { CNode, Compiled } from "../compiled.ts";
+import type { CNode, CompiledNodes } from "../compiled.ts";
 import type { ErrorSite } from "../errors.ts";
 import { GraphValueError, childName, missingCheckpointer, undeclaredChild } from "../errors.ts";
 import { stableUuid } from "../ids.ts";
@@ -16,7 +16,7 @@ import type { WriteTask } from "../writes.ts";
 
 /** What a task uses of the lean loop that runs it (lean/loop.ts implements it). */
 export interface LeanTaskLoop {
-  readonly c: Compiled;
+  readonly c: CompiledNodes;
   readonly step: number;
   readonly vars: Values;
   readonly values: Values;
