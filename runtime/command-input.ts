@@ -5,11 +5,12 @@
  */
 import { setTrigger } from "./channels.ts";
 import { Command, gotoList } from "./command.ts";
-import { EmptyInputError, GraphValueError, InvalidResumeError, InvalidUpdateError, noParent } from "./errors.ts";
+import { EmptyInputError, GraphValueError, InvalidResumeError, noParent } from "./errors.ts";
 import { NULL_TASK_ID, isInterruptId } from "./ids.ts";
 import type { Loop, LoopTask } from "./loop.ts";
 import { PULL, Task } from "./task.ts";
 import type { Values } from "./spec.ts";
+import { cannotWrite } from "./spec-errors.ts";
 import { processCommand, type WriteTask } from "./writes.ts";
 
 /** A Command given as `invoke` input: resume values, then its update and goto, applied before the pending tasks run. */
@@ -51,13 +52,7 @@ function checkInputUpdate(t: WriteTask, u: Values): void {
   const spec = t.loop.c.spec;
   if (spec.checkUpdate) return spec.checkUpdate(u);
   const written = spec.apply({ ...t.loop.values }, [{ node: t.cn.name, values: u }]);
-  for (const k of Object.keys(u)) {
-    if (!written.includes(k))
-      throw new InvalidUpdateError(
-        `Command update given as input to graph "${spec.name}" names unknown field ${JSON.stringify(k)}`,
-        { graph: spec.name, field: k },
-      );
-  }
+  for (const k of Object.keys(u)) if (!written.includes(k)) cannotWrite(spec.name, undefined, k, "");
 }
 
 /**

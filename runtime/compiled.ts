@@ -145,17 +145,18 @@ export function compile(spec: GraphSpec): Compiled {
   });
   const base = compileNodes(spec);
   const { nodes } = base;
-  targets.forEach((t, ji) => nodes[t]!.joinsIn.push(ji));
   const joins: CJoin[] = spec.joins.map((j, ji) => {
     const target = nodes[targets[ji]!]!;
+    target.joinsIn.push(ji);
     return { key: `join:${j.sources.join("+")}:${j.target}`, sources: j.sources, target, deferred: target.defer };
   });
+  const deferred = nodes.filter((n) => n.defer);
   const c: Compiled = {
     ...base,
     joins,
     joinByKey: new Map(joins.map((j, i) => [j.key, i])),
-    deferred: nodes.filter((n) => n.defer),
-    hasDeferred: nodes.some((n) => n.defer),
+    deferred,
+    hasDeferred: deferred.length > 0,
   };
   cache.set(spec, c);
   return c;

@@ -37,7 +37,7 @@ export class GraphError extends Error {
 
 export class GraphRecursionError extends GraphError {
   declare readonly limit: number;
-  constructor(limit: number, site: ErrorSite = {}) {
+  constructor(limit: number, site?: ErrorSite) {
     super(
       `Recursion limit of ${limit} reached without hitting a stop condition. You can increase the limit by setting the "recursionLimit" config key.`,
       "GRAPH_RECURSION_LIMIT",
@@ -50,7 +50,7 @@ export class GraphRecursionError extends GraphError {
 
 /** Bad writes: replace-field conflicts, bad node returns, bad Send/goto targets, unknown update keys. */
 export class InvalidUpdateError extends GraphError {
-  constructor(message: string, site: ErrorSite = {}, code = "INVALID_UPDATE", lcCode?: string) {
+  constructor(message: string, site?: ErrorSite, code = "INVALID_UPDATE", lcCode?: string) {
     super(message, code, site, lcCode);
   }
 }
@@ -99,9 +99,8 @@ export function updateTypeError(graph: string, node: string | undefined, field: 
 
 /** A node returned something that is neither an update object, null, a Command nor a list with a Command. */
 export function badNodeReturn(graph: string, node: string, value: unknown): InvalidUpdateError {
-  const kind = Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
   return new InvalidUpdateError(
-    `Expected node "${node}" to return an object or an array containing at least one Command object, received ${kind}`,
+    `Expected node "${node}" to return an object or an array containing at least one Command object, received ${typeOfValue(value)}`,
     { graph, node },
     "INVALID_GRAPH_NODE_RETURN_VALUE",
     "INVALID_GRAPH_NODE_RETURN_VALUE",
@@ -110,13 +109,13 @@ export function badNodeReturn(graph: string, node: string, value: unknown): Inva
 
 /** An `invoke` input (or a subgraph input) with a wrong type or an unknown key. */
 export class GraphInputError extends GraphError {
-  constructor(message: string, site: ErrorSite = {}) {
+  constructor(message: string, site?: ErrorSite) {
     super(message, "GRAPH_INPUT", site);
   }
 }
 
 export class EmptyInputError extends GraphError {
-  constructor(message: string, site: ErrorSite = {}) {
+  constructor(message: string, site?: ErrorSite) {
     super(message, "EMPTY_INPUT", site);
   }
 }
@@ -128,7 +127,7 @@ export function noParent(site: ErrorSite): InvalidUpdateError {
 
 /** Misuse of the API: interrupt without checkpointer, getState without checkpointer, bad config. */
 export class GraphValueError extends GraphError {
-  constructor(message: string, site: ErrorSite = {}, code = "GRAPH_VALUE", lcCode?: string) {
+  constructor(message: string, site?: ErrorSite, code = "GRAPH_VALUE", lcCode?: string) {
     super(message, code, site, lcCode);
   }
 }
@@ -156,13 +155,13 @@ export class ThreadBusyError extends GraphError {
  */
 export class InvalidResumeError extends GraphValueError {
   declare readonly ids: readonly string[];
-  constructor(message: string, site: ErrorSite = {}, ids: readonly string[] = []) {
+  constructor(message: string, site?: ErrorSite, ids: readonly string[] = []) {
     super(message, site, "INVALID_RESUME");
     this.ids = ids;
   }
 }
 
-export function missingCheckpointer(site: ErrorSite = {}): GraphValueError {
+export function missingCheckpointer(site?: ErrorSite): GraphValueError {
   return new GraphValueError("No checkpointer set", site, "MISSING_CHECKPOINTER", "MISSING_CHECKPOINTER");
 }
 
@@ -242,7 +241,7 @@ export class NodeTimeoutError extends GraphError {
  */
 export class GraphAbortError extends GraphError {
   declare readonly bySibling: boolean;
-  constructor(site: ErrorSite = {}, reason?: unknown, bySibling = false) {
+  constructor(site?: ErrorSite, reason?: unknown, bySibling = false) {
     super(
       `Aborted${bySibling ? " (a sibling task failed)" : ""}${reason instanceof Error ? `: ${reason.message}` : ""}`,
       "ABORTED",
@@ -277,7 +276,7 @@ export class GraphBubbleUp extends GraphError {}
 
 export class GraphInterrupt extends GraphBubbleUp {
   declare readonly interrupts: Interrupt[];
-  constructor(interrupts: Interrupt[], site: ErrorSite = {}) {
+  constructor(interrupts: Interrupt[], site?: ErrorSite) {
     super(safeJson(interrupts), "GRAPH_INTERRUPT", site);
     this.interrupts = interrupts;
   }
@@ -288,7 +287,7 @@ export class ParentCommand extends GraphBubbleUp {
   readonly command: unknown;
   // set by the subgraph call that the command leaves; the parent task with this owner handles it
   owner: unknown;
-  constructor(command: unknown, site: ErrorSite = {}) {
+  constructor(command: unknown, site?: ErrorSite) {
     super("Command to the parent graph", "PARENT_COMMAND", site);
     this.command = command;
   }

@@ -31,9 +31,6 @@ export const RUNTIME_VALUES = [
   "updateTypeError",
   "badInput",
   "cannotWrite",
-  "inputObject",
-  "unknownInput",
-  "missingInput",
   "END",
   // reducer helpers (runtime/reducers.ts): the fold variants, then the built-in reducers' merges (the
   // registry's `op`s, compiler/phases/reducers.ts)

@@ -52,12 +52,10 @@ export function emitInit(g: GraphIR, cx: EmitContext): string {
   return `init: () => ({ ${items.map((f) => cx.traced(f.span, `${key(f.name)}: ${tsLiteral(f.init!)},`)).join("\n")} }),`;
 }
 
-/**
- * `input`: each field's inline test; a wrong value is the runtime's `badInput`, a non-object input
- * `inputObject`, an unknown or missing field `unknownInput` / `missingInput` (one message for every graph).
- */
+/** `input`: each field's inline test; a wrong value is the runtime's `badInput` (one message for every graph). */
 export function emitInput(g: GraphIR, cx: EmitContext): string {
-  const rt = cx.scope.rt.bind(cx.scope);
+  const err = cx.scope.rt("GraphInputError");
+  const site = `{ graph: ${str(g.name)} }`;
   // by name once: a `find` per input field made this quadratic (16,000 fields: 2.5 s)
   const byName = new Map(g.fields.map((f) => [f.name, f]));
   const cases = g.input.map((name) => {
@@ -65,7 +63,7 @@ export function emitInput(g: GraphIR, cx: EmitContext): string {
     const test = checkExpr(f.check, "x");
     const body = [
       `case ${str(name)}:`,
-      test === "true" ? "" : `if (${negate(test)}) ${rt("badInput")}(${str(g.name)}, ${str(name)}, ${str(tsType(f.type))}, x);`,
+      test === "true" ? "" : `if (${negate(test)}) ${cx.scope.rt("badInput")}(${str(g.name)}, ${str(name)}, ${str(tsType(f.type))}, x);`,
       `out[${str(name)}] = x;`,
       "break;",
     ];
@@ -78,18 +76,23 @@ export function emitInput(g: GraphIR, cx: EmitContext): string {
     .map((name) => byName.get(name)!)
     .filter((f) => f.init === undefined && !admitsUndefined(f.type))
     .map((f) =>
-      cx.traced(f.span, `if (!(${str(f.name)} in out)) ${rt("missingInput")}(${str(g.name)}, ${str(f.name)}, ${str(tsType(f.type))});`),
+      cx.traced(
+        f.span,
+        `if (!(${str(f.name)} in out)) throw new ${err}(${str(`graph "${g.name}": required input field "${f.name}" (${tsType(f.type)}) is missing`)}, { graph: ${str(g.name)}, field: ${str(f.name)} });`,
+      ),
     );
   const prop = `input: (raw) => {
-    const o = ${rt("inputObject")}(${str(g.name)}, raw);
-    const out: ${rt("Values")} = {};
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+      throw new ${err}(${str(`graph "${g.name}" expects an object as input, got `)} + (raw === null ? "null" : Array.isArray(raw) ? "array" : typeof raw), ${site});
+    }
+    const out: ${cx.scope.rt("Values")} = {};
     // own enumerable keys, as Object.entries, without allocating a [key, value] pair per field
-    for (const k of Object.keys(o)) {
-      const x = o[k];
+    for (const k of Object.keys(raw)) {
+      const x = (raw as ${cx.scope.rt("Values")})[k];
       switch (k) {
         ${cases.join("\n")}
         default:
-          ${rt("unknownInput")}(${str(g.name)}, k, ${str(inputs)});
+          throw new ${err}(${str(`graph "${g.name}" has no input field `)} + JSON.stringify(k) + ${str(` (input fields: ${inputs})`)}, { graph: ${str(g.name)}, field: k });
       }
     }
     ${required.join("\n")}
