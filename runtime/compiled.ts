@@ -1,7 +1,8 @@
 /**
  * Per-spec tables built once (cached per GraphSpec object) so that the superstep loop never searches
  * lists by name: nodes sorted in LangGraph's write order, join barriers with their channel names, and the
- * hidden `__start__` node.
+ * hidden `__start__` node. `compileNodes` builds the node tables, all the lean loop uses (a lean spec has
+ * no joins nor deferred nodes), so its bundle carries no join code; `compile` adds joins for the full loop.
  */
 import type { EdgeSpec, GraphSpec, NodeSpec, Values } from "./spec.ts";
 import { END, START } from "./spec.ts";
@@ -17,7 +18,7 @@ export interface CNode {
   /** position in JS string order of names (the PULL task order) */
   rank: number;
   readonly defer: boolean;
-  /** joins whose target is this node */
+  /** joins whose target is this node (filled by `compile`) */
   readonly joinsIn: readonly number[];
   /** no retry, timeout or cache: the node is called directly (a sync node then needs no await at all) */
   readonly plain: boolean;
@@ -33,22 +34,30 @@ export interface CJoin {
   readonly deferred: boolean;
 }
 
-export interface Compiled {
+/** The node tables of a spec: what the lean loop and the writes of a node (writes.ts) use. */
+export interface CompiledNodes {
   readonly spec: GraphSpec;
   readonly nodes: readonly CNode[];
   /** nodes in JS string order of their names: the PULL task order */
   readonly sorted: readonly CNode[];
   readonly byName: ReadonlyMap<string, CNode>;
-  readonly joins: readonly CJoin[];
-  readonly joinByKey: ReadonlyMap<string, number>;
-  readonly deferred: readonly CNode[];
   readonly start: CNode;
   readonly outputFields: ReadonlySet<string> | undefined;
-  readonly hasDeferred: boolean;
   /** START has static edges only and no node is deferred: its step needs no task (Loop.startStep) */
   readonly plainStart: boolean;
 }
 
+export interface Compiled extends CompiledNodes {
+  readonly joins: readonly CJoin[];
+  readonly joinByKey: ReadonlyMap<string, number>;
+  readonly deferred: readonly CNode[];
+  readonly hasDeferred: boolean;
+}
+
+// a mutable `joinsIn`, for `compile` to fill
+type NewNode = CNode & { readonly joinsIn: number[] };
+
+const nodeCache = new WeakMap<GraphSpec, CompiledNodes & { readonly nodes: readonly NewNode[] }>();
 const cache = new WeakMap<GraphSpec, Compiled>();
 
 function startNode(spec: GraphSpec): CNode {
@@ -76,25 +85,17 @@ function startNode(spec: GraphSpec): CNode {
   };
 }
 
-export function compile(spec: GraphSpec): Compiled {
-  const hit = cache.get(spec);
+export function compileNodes(spec: GraphSpec): CompiledNodes & { readonly nodes: readonly NewNode[] } {
+  const hit = nodeCache.get(spec);
   if (hit) return hit;
-  const joinsIn: number[][] = spec.nodes.map(() => []);
-  const index = new Map<string, number>();
-  spec.nodes.forEach((n, i) => index.set(n.name, i));
-  spec.joins.forEach((j, ji) => {
-    const t = index.get(j.target);
-    if (t === undefined) throw new Error(`graph "${spec.name}": join target "${j.target}" is not a node`);
-    joinsIn[t]!.push(ji);
-  });
-  const nodes: CNode[] = spec.nodes.map((n, i) => ({
+  const nodes: NewNode[] = spec.nodes.map((n, i) => ({
     spec: n,
     name: n.name,
     idx: i,
     triggerKey: `branch:to:${n.name}`,
     rank: 0,
     defer: n.defer === true,
-    joinsIn: joinsIn[i]!,
+    joinsIn: [],
     // an error route needs the policy path too: only it catches a failure and re-routes it
     plain: !n.retry && !n.timeout && !n.cache && n.onError === undefined,
     edges: n,
@@ -102,10 +103,6 @@ export function compile(spec: GraphSpec): Compiled {
   }));
   const byName = new Map<string, CNode>();
   for (const n of nodes) byName.set(n.name, n);
-  const joins: CJoin[] = spec.joins.map((j) => {
-    const target = byName.get(j.target)!;
-    return { key: `join:${j.sources.join("+")}:${j.target}`, sources: j.sources, target, deferred: target.defer };
-  });
   const start = startNode(spec);
   for (const n of [start, ...nodes]) {
     n.targets = n.edges.edges
@@ -122,18 +119,44 @@ export function compile(spec: GraphSpec): Compiled {
   }
   const sorted = nodes.slice().sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   sorted.forEach((n, i) => (n.rank = i));
-  const c: Compiled = {
+  const c = {
     spec,
     nodes,
     sorted,
     byName,
-    joins,
-    joinByKey: new Map(joins.map((j, i) => [j.key, i])),
-    deferred: nodes.filter((n) => n.defer),
     start,
     outputFields: spec.outputFields ? new Set(spec.outputFields) : undefined,
-    hasDeferred: nodes.some((n) => n.defer),
     plainStart: !nodes.some((n) => n.defer) && spec.start.joins.length === 0 && spec.start.branches.length === 0,
+  };
+  nodeCache.set(spec, c);
+  return c;
+}
+
+export function compile(spec: GraphSpec): Compiled {
+  const hit = cache.get(spec);
+  if (hit) return hit;
+  // join targets first: a bad one is reported before a bad edge
+  const index = new Map<string, number>();
+  spec.nodes.forEach((n, i) => index.set(n.name, i));
+  const targets = spec.joins.map((j) => {
+    const t = index.get(j.target);
+    if (t === undefined) throw new Error(`graph "${spec.name}": join target "${j.target}" is not a node`);
+    return t;
+  });
+  const base = compileNodes(spec);
+  const { nodes } = base;
+  const joins: CJoin[] = spec.joins.map((j, ji) => {
+    const target = nodes[targets[ji]!]!;
+    target.joinsIn.push(ji);
+    return { key: `join:${j.sources.join("+")}:${j.target}`, sources: j.sources, target, deferred: target.defer };
+  });
+  const deferred = nodes.filter((n) => n.defer);
+  const c: Compiled = {
+    ...base,
+    joins,
+    joinByKey: new Map(joins.map((j, i) => [j.key, i])),
+    deferred,
+    hasDeferred: deferred.length > 0,
   };
   cache.set(spec, c);
   return c;

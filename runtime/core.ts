@@ -33,7 +33,7 @@ export type { ErrorSite, Interrupt, TimeoutKind } from "./errors.ts";
 // raised by every saver (missing thread_id, unserializable value, corrupt row); a plain class, so a bundle
 // that never names it drops it
 export { CheckpointError } from "./checkpoint/errors.ts";
-// the data errors of generated specs (bad input field, a key a node may not write)
+// the data errors of generated specs (bad input field, a key a node or a Command given as input may not write)
 export { badInput, cannotWrite } from "./spec-errors.ts";
 // CORRUPT_CHECKPOINT with the thread, checkpoint and channel of damaged stored data
 export { CorruptCheckpointError } from "./checkpoint/corrupt.ts";

@@ -15,27 +15,29 @@ export interface ErrorSite {
 }
 
 export class GraphError extends Error {
-  readonly code: string;
-  readonly graph: string | undefined;
-  readonly node: string | undefined;
-  readonly field: string | undefined;
+  // `declare`d and assigned in the constructor, in this order (the order of their own keys): a field
+  // declaration would be emitted once more per class, in every bundle that carries the class
+  declare readonly code: string;
+  declare readonly graph: string | undefined;
+  declare readonly node: string | undefined;
+  declare readonly field: string | undefined;
   /** LangGraph's name for `code`, kept so code written against LangGraph can branch on it */
-  readonly lc_error_code: string | undefined;
+  declare readonly lc_error_code: string | undefined;
 
   constructor(message: string, code: string, site: ErrorSite = {}, lcCode?: string) {
     super(lcCode ? `${message}\n\nTroubleshooting URL: ${TROUBLESHOOTING}${lcCode}/\n` : message);
-    this.name = new.target.name;
     this.code = code;
     this.graph = site.graph;
     this.node = site.node;
     this.field = site.field;
     this.lc_error_code = lcCode;
+    this.name = new.target.name;
   }
 }
 
 export class GraphRecursionError extends GraphError {
-  readonly limit: number;
-  constructor(limit: number, site: ErrorSite = {}) {
+  declare readonly limit: number;
+  constructor(limit: number, site?: ErrorSite) {
     super(
       `Recursion limit of ${limit} reached without hitting a stop condition. You can increase the limit by setting the "recursionLimit" config key.`,
       "GRAPH_RECURSION_LIMIT",
@@ -48,7 +50,7 @@ export class GraphRecursionError extends GraphError {
 
 /** Bad writes: replace-field conflicts, bad node returns, bad Send/goto targets, unknown update keys. */
 export class InvalidUpdateError extends GraphError {
-  constructor(message: string, site: ErrorSite = {}, code = "INVALID_UPDATE", lcCode?: string) {
+  constructor(message: string, site?: ErrorSite, code = "INVALID_UPDATE", lcCode?: string) {
     super(message, code, site, lcCode);
   }
 }
@@ -74,8 +76,8 @@ export function typeOfValue(x: unknown): string {
 // to `"01"`).
 /** An update value that is not of its field's declared type. */
 export class UpdateTypeError extends InvalidUpdateError {
-  readonly expected: string;
-  readonly actual: string;
+  declare readonly expected: string;
+  declare readonly actual: string;
   constructor(graph: string, node: string | undefined, field: string, expected: string, value: unknown) {
     const actual = typeOfValue(value);
     const who = node === undefined ? `Command update given as input to graph "${graph}"` : `node "${node}" of graph "${graph}"`;
@@ -97,9 +99,8 @@ export function updateTypeError(graph: string, node: string | undefined, field: 
 
 /** A node returned something that is neither an update object, null, a Command nor a list with a Command. */
 export function badNodeReturn(graph: string, node: string, value: unknown): InvalidUpdateError {
-  const kind = Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
   return new InvalidUpdateError(
-    `Expected node "${node}" to return an object or an array containing at least one Command object, received ${kind}`,
+    `Expected node "${node}" to return an object or an array containing at least one Command object, received ${typeOfValue(value)}`,
     { graph, node },
     "INVALID_GRAPH_NODE_RETURN_VALUE",
     "INVALID_GRAPH_NODE_RETURN_VALUE",
@@ -108,20 +109,25 @@ export function badNodeReturn(graph: string, node: string, value: unknown): Inva
 
 /** An `invoke` input (or a subgraph input) with a wrong type or an unknown key. */
 export class GraphInputError extends GraphError {
-  constructor(message: string, site: ErrorSite = {}) {
+  constructor(message: string, site?: ErrorSite) {
     super(message, "GRAPH_INPUT", site);
   }
 }
 
 export class EmptyInputError extends GraphError {
-  constructor(message: string, site: ErrorSite = {}) {
+  constructor(message: string, site?: ErrorSite) {
     super(message, "EMPTY_INPUT", site);
   }
 }
 
+/** A `Command.PARENT` at the root graph (LangGraph's text). */
+export function noParent(site: ErrorSite): InvalidUpdateError {
+  return new InvalidUpdateError("There is no parent graph.", site);
+}
+
 /** Misuse of the API: interrupt without checkpointer, getState without checkpointer, bad config. */
 export class GraphValueError extends GraphError {
-  constructor(message: string, site: ErrorSite = {}, code = "GRAPH_VALUE", lcCode?: string) {
+  constructor(message: string, site?: ErrorSite, code = "GRAPH_VALUE", lcCode?: string) {
     super(message, code, site, lcCode);
   }
 }
@@ -129,7 +135,7 @@ export class GraphValueError extends GraphError {
 // "reject" is LangGraph Platform's name for the strategy (docs/durability.md, "One run per thread").
 /** A run, resume or updateState on a thread that another one is using, with multitask "reject". */
 export class ThreadBusyError extends GraphError {
-  readonly threadId: string;
+  declare readonly threadId: string;
   constructor(graph: string, threadId: string) {
     super(
       `Thread "${threadId}" is busy: another run or updateState of it is in progress (graph "${graph}", multitask "reject"). ` +
@@ -148,14 +154,14 @@ export class ThreadBusyError extends GraphError {
  * a thread with nothing to resume.
  */
 export class InvalidResumeError extends GraphValueError {
-  readonly ids: readonly string[];
-  constructor(message: string, site: ErrorSite = {}, ids: readonly string[] = []) {
+  declare readonly ids: readonly string[];
+  constructor(message: string, site?: ErrorSite, ids: readonly string[] = []) {
     super(message, site, "INVALID_RESUME");
     this.ids = ids;
   }
 }
 
-export function missingCheckpointer(site: ErrorSite = {}): GraphValueError {
+export function missingCheckpointer(site?: ErrorSite): GraphValueError {
   return new GraphValueError("No checkpointer set", site, "MISSING_CHECKPOINTER", "MISSING_CHECKPOINTER");
 }
 
@@ -188,7 +194,7 @@ export function undeclaredChild(site: { graph: string; node: string }, name: str
 
 /** A node's own code threw: wraps the original error (`cause`) and names graph and node. */
 export class NodeError extends GraphError {
-  override readonly cause: unknown;
+  declare readonly cause: unknown;
   constructor(graph: string, node: string, cause: unknown) {
     super(`Node "${node}" of graph "${graph}" failed: ${messageOf(cause)}`, "NODE_ERROR", { graph, node });
     this.cause = cause;
@@ -198,11 +204,11 @@ export class NodeError extends GraphError {
 export type TimeoutKind = "run" | "idle";
 
 export class NodeTimeoutError extends GraphError {
-  readonly kind: TimeoutKind;
-  readonly timeout: number;
-  readonly elapsed: number;
-  readonly runTimeout: number | undefined;
-  readonly idleTimeout: number | undefined;
+  declare readonly kind: TimeoutKind;
+  declare readonly timeout: number;
+  declare readonly elapsed: number;
+  declare readonly runTimeout: number | undefined;
+  declare readonly idleTimeout: number | undefined;
   constructor(
     graph: string,
     node: string,
@@ -234,8 +240,8 @@ export class NodeTimeoutError extends GraphError {
  * of an enclosing step had failed.
  */
 export class GraphAbortError extends GraphError {
-  readonly bySibling: boolean;
-  constructor(site: ErrorSite = {}, reason?: unknown, bySibling = false) {
+  declare readonly bySibling: boolean;
+  constructor(site?: ErrorSite, reason?: unknown, bySibling = false) {
     super(
       `Aborted${bySibling ? " (a sibling task failed)" : ""}${reason instanceof Error ? `: ${reason.message}` : ""}`,
       "ABORTED",
@@ -248,7 +254,7 @@ export class GraphAbortError extends GraphError {
 
 /** Several tasks of one superstep failed (LangGraph's AggregateError text). */
 export class MultipleErrors extends GraphError {
-  readonly errors: unknown[];
+  declare readonly errors: unknown[];
   constructor(graph: string, step: number, errors: unknown[]) {
     super(
       `Multiple errors occurred during superstep ${step}. See the "errors" field of this exception for more details.`,
@@ -269,8 +275,8 @@ export interface Interrupt {
 export class GraphBubbleUp extends GraphError {}
 
 export class GraphInterrupt extends GraphBubbleUp {
-  readonly interrupts: Interrupt[];
-  constructor(interrupts: Interrupt[], site: ErrorSite = {}) {
+  declare readonly interrupts: Interrupt[];
+  constructor(interrupts: Interrupt[], site?: ErrorSite) {
     super(safeJson(interrupts), "GRAPH_INTERRUPT", site);
     this.interrupts = interrupts;
   }
@@ -281,7 +287,7 @@ export class ParentCommand extends GraphBubbleUp {
   readonly command: unknown;
   // set by the subgraph call that the command leaves; the parent task with this owner handles it
   owner: unknown;
-  constructor(command: unknown, site: ErrorSite = {}) {
+  constructor(command: unknown, site?: ErrorSite) {
     super("Command to the parent graph", "PARENT_COMMAND", site);
     this.command = command;
   }

@@ -14,7 +14,7 @@
  * only turns asynchronous when a node, a router or the checkpointer returns a promise.
  */
 import type { LevelTrace, Tracing } from "./trace-hooks.ts";
-import { isCommand } from "./command.ts";
+import { Command, gotoList, isCommand } from "./command.ts";
 import type { Durability } from "./durability.ts";
 import type { Store } from "./store/types.ts";
 import type { CNode, Compiled } from "./compiled.ts";
@@ -40,8 +40,9 @@ import {
   NodeError,
   ParentCommand,
   missingPart,
+  noParent,
 } from "./errors.ts";
-import type { Interrupt } from "./errors.ts";
+import type { ErrorSite, Interrupt } from "./errors.ts";
 import type {
   Checkpoint,
   CheckpointMetadata,
@@ -220,6 +221,12 @@ export class Loop {
 
   get isRoot(): boolean {
     return this.opts.parent === undefined;
+  }
+
+  /** writes.ts WriteTask: a subgraph's Command.PARENT leaves as a ParentCommand; at the root it is an error */
+  toParent(cmd: Command, site: ErrorSite): Error {
+    if (this.isRoot) return noParent(site);
+    return new ParentCommand(new Command({ ...(cmd.update !== undefined ? { update: cmd.update } : {}), goto: gotoList(cmd) }), site);
   }
 
   // ------------------------------------------------------------------------------------------------------

@@ -12,7 +12,13 @@ export function badInput(graph: string, field: string, want: string, x: unknown)
   });
 }
 
-/** A node returned key `k`, which it may not write (LangGraph would drop it silently); `why` says what it may. */
-export function cannotWrite(graph: string, node: string, k: string, why: string): never {
+/**
+ * A node returned key `k`, which it may not write (LangGraph would drop it silently); `why` says what it may.
+ * Node `undefined` (as for `updateTypeError`): the update of a Command given as input names a key that is no
+ * field of the graph (generated `checkUpdate`, which may share a node's check).
+ */
+export function cannotWrite(graph: string, node: string | undefined, k: string, why: string): never {
+  if (node === undefined)
+    throw new InvalidUpdateError(`Command update given as input to graph "${graph}" names unknown field ${JSON.stringify(k)}`, { graph, field: k });
   throw new InvalidUpdateError(`node "${node}" of graph "${graph}" cannot write ${JSON.stringify(k)}${why}`, { graph, node, field: k });
 }

@@ -3,7 +3,7 @@
  * both apply a step's writes, count output fields and check the recursion limit the same way (one copy in
  * the package, one place to change).
  */
-import type { Compiled } from "./compiled.ts";
+import type { CompiledNodes } from "./compiled.ts";
 import { GraphValueError } from "./errors.ts";
 import type { GraphSpec, TaskUpdate, Values } from "./spec.ts";
 import type { FreshRead } from "./task.ts";
@@ -51,7 +51,7 @@ export function applyUpdates(tasks: readonly UpdatingTask[], values: Values, spe
 }
 
 /** Whether `written` holds an output field (every field is one when the graph declares no output). */
-export function writesOutput(c: Compiled, written: readonly string[]): boolean {
+export function writesOutput(c: CompiledNodes, written: readonly string[]): boolean {
   const of = c.outputFields;
   if (of === undefined) return written.length > 0;
   for (const f of written) if (of.has(f)) return true;

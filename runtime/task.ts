@@ -6,7 +6,8 @@
 import type { Store } from "./store/types.ts";
 import type { CNode } from "./compiled.ts";
 import { GraphValueError, ParentCommand, childName, missingCheckpointer, undeclaredChild } from "./errors.ts";
-import type { Interrupt } from "./errors.ts";
+import type { ErrorSite, Interrupt } from "./errors.ts";
+import type { Command } from "./command.ts";
 import { stableUuid } from "./ids.ts";
 import type { Compiled } from "./compiled.ts";
 import type { GraphSpec, NodeContext, RunnableChild, Send, TaskUpdate, Values } from "./spec.ts";
@@ -27,6 +28,8 @@ export interface TaskLoop {
   readonly vars: Values;
   readonly values: Values;
   readonly isRoot: boolean;
+  /** writes.ts WriteTask: what carries a Command.PARENT out of the graph */
+  toParent(cmd: Command, site: ErrorSite): Error;
   readonly run: {
     readonly store: Store | undefined;
     readonly saver: unknown;

@@ -4,12 +4,12 @@
  * writes only.
  */
 import { Command, gotoList, isCommand, isSend } from "./command.ts";
-import { InvalidUpdateError, ParentCommand, badNodeReturn } from "./errors.ts";
+import { InvalidUpdateError, badNodeReturn } from "./errors.ts";
 import type { ErrorSite } from "./errors.ts";
 import type { BranchContext, Destinations, TaskUpdate, Values } from "./spec.ts";
 import { END, Send } from "./spec.ts";
 import type { FreshRead } from "./task.ts";
-import type { CNode, Compiled } from "./compiled.ts";
+import type { CNode, CompiledNodes } from "./compiled.ts";
 import { isThenable } from "./contracts.ts";
 
 /**
@@ -17,7 +17,16 @@ import { isThenable } from "./contracts.ts";
  * (lean/task.ts) both are one. The task is also what its routers get as their `BranchContext`.
  */
 export interface WriteTask extends BranchContext {
-  readonly loop: { readonly c: Compiled; readonly values: Values; readonly isRoot: boolean };
+  readonly loop: {
+    readonly c: CompiledNodes;
+    readonly values: Values;
+    /**
+     * The error that carries a `Command.PARENT` out of this graph: a `ParentCommand` for a subgraph, "There
+     * is no parent graph." at the root. The loop's (not imported here), so a bundle of the lean loop, which
+     * only runs root graphs, carries neither `ParentCommand` nor its rebuilt Command.
+     */
+    toParent(cmd: Command, site: ErrorSite): Error;
+  };
   readonly cn: CNode;
   updates: TaskUpdate[] | undefined;
   fresh: FreshRead | undefined;
@@ -41,11 +50,11 @@ export function processReturn(t: WriteTask, ret: unknown): Promise<void> | undef
   if (ret === null || ret === undefined) {
     // no state writes
   } else if (isCommand(ret)) {
-    processCommand(t, ret, false);
+    processCommand(t, ret);
   } else if (Array.isArray(ret)) {
     if (!ret.some(isCommand)) throw badNodeReturn(t.loop.c.spec.name, t.cn.name, ret);
     for (const x of ret) {
-      if (isCommand(x)) processCommand(t, x, false);
+      if (isCommand(x)) processCommand(t, x);
       else if (isPlainUpdate(x)) addUpdate(t, x);
       else if (x !== null && x !== undefined) throw badNodeReturn(t.loop.c.spec.name, t.cn.name, x);
     }
@@ -84,30 +93,11 @@ function addUpdate(t: WriteTask, update: Values): void {
 }
 
 /**
- * The update of a Command given as input has no node whose `check` applies: the graph's `checkUpdate`
- * checks it, or else every key must be one that the graph's `apply` writes (tried on a copy of the state).
+ * A Command's update and goto as the task's writes. `checkInput` checks the update of a Command given as
+ * input (command-input.ts), which has no node whose `check` applies; a node's Command leaves it undefined.
  */
-function checkInputUpdate(t: WriteTask, u: Values): void {
-  const spec = t.loop.c.spec;
-  if (spec.checkUpdate) return spec.checkUpdate(u);
-  const written = spec.apply({ ...t.loop.values }, [{ node: t.cn.name, values: u }]);
-  for (const k of Object.keys(u)) {
-    if (!written.includes(k))
-      throw new InvalidUpdateError(
-        `Command update given as input to graph "${spec.name}" names unknown field ${JSON.stringify(k)}`,
-        { graph: spec.name, field: k },
-      );
-  }
-}
-
-export function processCommand(t: WriteTask, cmd: Command, asInput: boolean): void {
-  if (cmd.graph === Command.PARENT) {
-    if (t.loop.isRoot) throw new InvalidUpdateError("There is no parent graph.", site(t));
-    throw new ParentCommand(
-      new Command({ ...(cmd.update !== undefined ? { update: cmd.update } : {}), goto: gotoList(cmd) }),
-      site(t),
-    );
-  }
+export function processCommand(t: WriteTask, cmd: Command, checkInput?: (t: WriteTask, u: Values) => void): void {
+  if (cmd.graph === Command.PARENT) throw t.loop.toParent(cmd, site(t));
   const u = cmd.update;
   if (u !== undefined && u !== null) {
     if (Array.isArray(u)) {
@@ -118,17 +108,18 @@ export function processCommand(t: WriteTask, cmd: Command, asInput: boolean): vo
             site(t),
           );
         const one = { [pair[0]]: pair[1] };
-        if (asInput) checkInputUpdate(t, one);
+        checkInput?.(t, one);
         addUpdate(t, one);
       }
     } else if (isPlainUpdate(u)) {
       const own = ownKeys(u as Values);
-      if (asInput) checkInputUpdate(t, own);
+      checkInput?.(t, own);
       addUpdate(t, own);
     }
     else throw badNodeReturn(t.loop.c.spec.name, t.cn.name, u);
   }
-  const ends = asInput ? undefined : t.cn.spec.ends;
+  // START (a Command given as input) declares no goto targets
+  const ends = t.cn.spec.ends;
   for (const g of gotoList(cmd)) {
     if (isSend(g)) {
       addSend(t, g);

@@ -8,10 +8,10 @@
  * A step of synchronous nodes runs without a promise; the loop turns asynchronous only when a node or a
  * router returns one. Per step it allocates the tasks and (for a step of several) the candidate list.
  */
-import type { CNode, Compiled } from "../compiled.ts";
-import { compile } from "../compiled.ts";
+import type { CNode, CompiledNodes } from "../compiled.ts";
+import { compileNodes } from "../compiled.ts";
 import { isThenable } from "../contracts.ts";
-import { GraphAbortError, GraphError, GraphRecursionError, MultipleErrors, NodeError } from "../errors.ts";
+import { GraphAbortError, GraphError, GraphRecursionError, MultipleErrors, NodeError, noParent, type ErrorSite } from "../errors.ts";
 import type { GraphSpec, Send, Values } from "../spec.ts";
 import { runEnv } from "../config.ts";
 import type { Store } from "../store/types.ts";
@@ -35,12 +35,11 @@ export interface LeanRun {
 }
 
 export class LeanLoop implements LeanTaskLoop {
-  readonly c: Compiled;
+  readonly c: CompiledNodes;
   readonly vars: Values;
   readonly store: Store | undefined;
   readonly signal: AbortSignal | undefined;
   readonly limit: number;
-  readonly isRoot = true;
   values: Values = NO_VALUES;
   step = -1;
   /** some output field was written (else `invoke` returns undefined, as LangGraph) */
@@ -63,7 +62,7 @@ export class LeanLoop implements LeanTaskLoop {
 
   /** `store`: the compile option's, when the run gives none */
   constructor(spec: GraphSpec, run: LeanRun, store: Store | undefined) {
-    this.c = compile(spec);
+    this.c = compileNodes(spec);
     this.vars = spec.vars(run.vars ?? NO_VALUES, NO_VALUES, runEnv());
     this.store = run.store ?? store;
     this.signal = run.signal;
@@ -72,6 +71,11 @@ export class LeanLoop implements LeanTaskLoop {
 
   site(): { graph: string } {
     return { graph: this.c.spec.name };
+  }
+
+  /** a lean run is a root graph's (writes.ts `toParent`) */
+  toParent(_cmd: unknown, site: ErrorSite): Error {
+    return noParent(site);
   }
 
   /** ids only need to be unique within a run without a checkpointer */

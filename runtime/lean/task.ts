@@ -4,7 +4,9 @@
  * allocates one object; but it carries none of the fields of checkpoints, policies, subgraphs or streaming,
  * which a lean run never has.
  */
-import type { CNode, Compiled } from "../compiled.ts";
+import type { Command } from "../command.ts";
+import type { CNode, CompiledNodes } from "../compiled.ts";
+import type { ErrorSite } from "../errors.ts";
 import { GraphValueError, childName, missingCheckpointer, undeclaredChild } from "../errors.ts";
 import { stableUuid } from "../ids.ts";
 import type { NodeContext, RunnableChild, Send, TaskUpdate, Values } from "../spec.ts";
@@ -14,12 +16,13 @@ import type { WriteTask } from "../writes.ts";
 
 /** What a task uses of the lean loop that runs it (lean/loop.ts implements it). */
 export interface LeanTaskLoop {
-  readonly c: Compiled;
+  readonly c: CompiledNodes;
   readonly step: number;
   readonly vars: Values;
   readonly values: Values;
   readonly store: Store | undefined;
-  readonly isRoot: boolean;
+  /** writes.ts: a lean run is always a root graph's, so a Command.PARENT is "There is no parent graph." */
+  toParent(cmd: Command, site: ErrorSite): Error;
   /** an id base unique within the run */
   baseId(): string;
   /** the step's signal (aborted by the run's signal or a sibling's failure) */

@@ -129,13 +129,13 @@ export class UpdateChecks {
 
   /**
    * `checkUpdate`: the update of a Command given as `invoke` input (or written as START by updateState) may
-   * write any field of the graph, as in LangGraph, with the same value tests as a node's update.
+   * write any field of the graph, as in LangGraph, with the same value tests as a node's update (the check
+   * of a node that may write every field, when there is one: spec-nodes.ts `wholeWriter`).
    */
   checkUpdate(): string {
     const g = this.g;
     if (g.fields.length === 0) return "";
-    const err = this.cx.scope.rt("InvalidUpdateError");
-    const unknown = `throw new ${err}(${str(`Command update given as input to graph "${g.name}" names unknown field `)} + JSON.stringify(k), { graph: ${str(g.name)}, field: k });`;
+    const unknown = `${this.cx.scope.rt("cannotWrite")}(${str(g.name)}, undefined, k, "");`;
     return `checkUpdate: (u) => ${this.keyCheck(g.fields.map((f) => f.name), "undefined", unknown)},`;
   }
 }

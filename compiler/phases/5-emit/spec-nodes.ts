@@ -60,8 +60,21 @@ const readKey = (node: FunctionNodeIR) => JSON.stringify(["read", node.reads]);
 const callKey = (node: FunctionNodeIR) => JSON.stringify(["call", node.fn.local, node.reads, node.writes, node.goto !== undefined]);
 const checkKey = (node: FunctionNodeIR) => JSON.stringify(["check", node.writes]);
 
-/** `nodes: [...]` and the declarations it refers to (shared node functions, the update-check error). */
-export function emitNodes(g: GraphIR, n: GraphNames, cx: EmitContext, checks: UpdateChecks): { nodes: string; decls: string[] } {
+/**
+ * A function node that may write every field of the graph, whose update check is then also `checkUpdate`'s
+ * (a Command given as input may write any field, with the same tests): the check is declared once.
+ */
+function wholeWriter(g: GraphIR): FunctionNodeIR | undefined {
+  if (g.fields.length === 0) return undefined;
+  const all = new Set(g.fields.map((f) => f.name));
+  return g.nodes.find((n): n is FunctionNodeIR => n.kind === "function" && n.writes.length === all.size && n.writes.every((w) => all.has(w)));
+}
+
+/**
+ * `nodes: [...]`, the declarations it refers to (shared node functions, the update-check error) and, when a
+ * node's check is also the graph's `checkUpdate` (`wholeWriter`), the `checkUpdate` property that uses it.
+ */
+export function emitNodes(g: GraphIR, n: GraphNames, cx: EmitContext, checks: UpdateChecks): { nodes: string; decls: string[]; checkUpdate?: string } {
   const shared = new Shared(cx);
   for (const node of g.nodes) {
     if (node.kind !== "function") {
@@ -73,19 +86,35 @@ export function emitNodes(g: GraphIR, n: GraphNames, cx: EmitContext, checks: Up
     shared.count(checkKey(node), node.name);
   }
   if (g.nodes.length === 0) return { nodes: "nodes: [],", decls: [] };
-  // the error of a key a node may not write is the runtime's `cannotWrite` (one text for every graph)
+  const whole = wholeWriter(g);
+  const wholeKey = whole && checkKey(whole);
+  if (wholeKey !== undefined) shared.count(wholeKey, "checkUpdate");
+  // the error of a key a node may not write is the runtime's `cannotWrite` (one text for every graph; its
+  // node `undefined` is a Command given as input)
   const cannot = (nodeExpr: string, why: string) => `${cx.scope.rt("cannotWrite")}(${str(g.name)}, ${nodeExpr}, k, ${str(why)});`;
-  const nodes = g.nodes.map((node) => cx.traced(node.span, `${emitNode(g, node, n, cx, shared, cannot, checks)},`));
-  return { nodes: `nodes: [\n${nodes.join("\n")}\n],`, decls: shared.decls };
+  const nodes = g.nodes.map((node) => cx.traced(node.span, `${emitNode(g, node, n, cx, shared, cannot, checks, wholeKey)},`));
+  const checkUpdate = whole && `checkUpdate: ${updateCheck(whole, cx, shared, n, cannot, checks, wholeKey, "undefined")},`;
+  return { nodes: `nodes: [\n${nodes.join("\n")}\n],`, decls: shared.decls, ...(checkUpdate !== undefined ? { checkUpdate } : {}) };
 }
 
 /** The statement a check runs for a key the node may not write: `(node expression, why) => statement`. */
 type CannotWrite = (nodeExpr: string, why: string) => string;
 
-function emitNode(g: GraphIR, node: NodeIR, n: GraphNames, cx: EmitContext, shared: Shared, cannot: CannotWrite, checks: UpdateChecks): string {
+function emitNode(
+  g: GraphIR,
+  node: NodeIR,
+  n: GraphNames,
+  cx: EmitContext,
+  shared: Shared,
+  cannot: CannotWrite,
+  checks: UpdateChecks,
+  wholeKey: string | undefined,
+): string {
   const parts = [`name: ${str(node.name)},`];
   parts.push(node.kind === "function" ? functionCall(g, node, n, cx, shared) : subgraphCall(g, node, n, cx, shared));
-  parts.push(`check: ${node.kind === "function" ? updateCheck(node, cx, shared, n, cannot, checks) : parentUpdateCheck(g, node, n, cx, shared, cannot, checks)},`);
+  parts.push(
+    `check: ${node.kind === "function" ? updateCheck(node, cx, shared, n, cannot, checks, wholeKey, str(node.name)) : parentUpdateCheck(g, node, n, cx, shared, cannot, checks)},`,
+  );
   parts.push(edges(g, node, n, node.name, cx));
   // a subgraph node always lists its ends: a child's Command.PARENT goto outside them is an InvalidUpdateError
   const ends = node.goto ?? (node.kind === "subgraph" ? [] : undefined);
@@ -207,14 +236,26 @@ export function statefulSpecs(g: GraphIR, n: GraphNames, cx: EmitContext): strin
 
 /**
  * Rejects a key the node did not declare it writes (LangGraph would drop it silently) and a value of the
- * wrong type for a field it does write.
+ * wrong type for a field it does write. `nodeExpr` is the node's name, or `undefined` for `checkUpdate`,
+ * which shares the check of a node that writes every field (`wholeKey`).
  */
-function updateCheck(node: FunctionNodeIR, cx: EmitContext, shared: Shared, n: GraphNames, cannot: CannotWrite, checks: UpdateChecks): string {
+function updateCheck(
+  node: FunctionNodeIR,
+  cx: EmitContext,
+  shared: Shared,
+  n: GraphNames,
+  cannot: CannotWrite,
+  checks: UpdateChecks,
+  wholeKey: string | undefined,
+  nodeExpr: string,
+): string {
   const why = ` (it declares: ${node.writes.join(", ") || "nothing"})`;
   const V = cx.scope.rt("Values");
-  const body = (nodeExpr: string) => checks.keyCheck(node.writes, nodeExpr, cannot(nodeExpr, why));
-  const name = shared.name(checkKey(node), `${n.node(node.name).update}Check`, node.span, (nm) => `const ${nm} = (node: string) => (u: ${V}) => ${body("node")};`);
-  return name !== undefined ? `${name}(${str(node.name)})` : `(u) => ${body(str(node.name))}`;
+  const body = (expr: string) => checks.keyCheck(node.writes, expr, cannot(expr, why));
+  const key = checkKey(node);
+  const param = key === wholeKey ? "string | undefined" : "string";
+  const name = shared.name(key, `${n.node(node.name).update}Check`, node.span, (nm) => `const ${nm} = (node: ${param}) => (u: ${V}) => ${body("node")};`);
+  return name !== undefined ? `${name}(${nodeExpr})` : `(u) => ${body(nodeExpr)}`;
 }
 
 /**

@@ -17,8 +17,8 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
   const rt = cx.scope.rt.bind(cx.scope);
   const input = emitInput(g, cx);
   const checks = new UpdateChecks(g, n, cx);
-  const { nodes, decls: nodeDecls } = emitNodes(g, n, cx, checks);
-  const checkUpdate = checks.checkUpdate();
+  const { nodes, decls: nodeDecls, checkUpdate: shared } = emitNodes(g, n, cx, checks);
+  const checkUpdate = shared ?? checks.checkUpdate();
   // the field tests first: the node checks and checkUpdate call them
   const decls = [...checks.decls, ...nodeDecls];
   const names = (xs: readonly string[]) => `[${xs.map(str).join(", ")}]`;
