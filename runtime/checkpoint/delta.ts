@@ -166,11 +166,20 @@ export function encodeCheckpoint(
     vals,
   };
   return {
-    header: JSON.stringify(header),
-    metadata: encode(metadata, "checkpoint metadata"),
+    header: flat(JSON.stringify(header)),
+    metadata: flat(encode(metadata, "checkpoint metadata")),
     blobs: blobs ?? NO_BLOBS,
     head: { id, channels },
   };
+}
+
+/**
+ * The text as one flat string. JSON.stringify builds text over 32 characters as a tree of parts (a V8
+ * ConsString of ~7 objects for a header); a store keeps the text for as long as the thread lives, and the
+ * garbage collector copies every retained object. Slicing a concatenation flattens it: two objects.
+ */
+function flat(text: string): string {
+  return text.length <= 32 ? text : (" " + text).slice(1);
 }
 
 /**
