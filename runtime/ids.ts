@@ -41,28 +41,6 @@ let lastNs = "";
 let seedA = 0;
 let seedB = 0;
 
-/**
- * Char codes of a uuid being built, dashes and version digit in place: each id is one flat string made at
- * once (String.fromCharCode), not a tree of ~20 concatenated pieces that a saver would flatten again.
- */
-function uuidCodes(version: string): number[] {
-  const codes = Array.from("00000000-0000-0000-0000-000000000000", (ch) => ch.charCodeAt(0));
-  codes[14] = version.charCodeAt(0);
-  return codes;
-}
-
-const V5 = uuidCodes("5");
-const V6 = uuidCodes("6");
-const HEX_CODES: number[] = Array.from("0123456789abcdef", (ch) => ch.charCodeAt(0));
-
-/** writes the low `digits` hex digits of `n` into `codes` at `at` */
-function put(codes: number[], n: number, at: number, digits: number): void {
-  for (let i = at + digits - 1; i >= at; i--) {
-    codes[i] = HEX_CODES[n & 15]!;
-    n >>>= 4;
-  }
-}
-
 /** A uuid-shaped (version 5 nibble) deterministic id of `name` within `namespace`. */
 export function stableUuid(name: string, namespace: string): string {
   if (namespace !== lastNs) {
@@ -73,14 +51,22 @@ export function stableUuid(name: string, namespace: string): string {
     seedB = y;
   }
   const [a, b, c, d] = hash128(name, seedA, seedB);
-  // a-b₀₋₃-5b₅₋₇-c₀₋₃-c₄₋₇d (hex digits of 32-bit lanes; the variant bits 10 at c's top)
-  put(V5, a, 0, 8);
-  put(V5, b >>> 16, 9, 4);
-  put(V5, b, 15, 3);
-  put(V5, ((c >>> 16) & 0x3fff) | 0x8000, 19, 4);
-  put(V5, c, 24, 4);
-  put(V5, d, 28, 8);
-  return String.fromCharCode.apply(null, V5);
+  return (
+    hex8(a) +
+    "-" +
+    HEX[b >>> 24]! +
+    HEX[(b >>> 16) & 255]! +
+    "-5" +
+    HEX[(b >>> 8) & 15]!.charAt(1) +
+    HEX[b & 255]! +
+    "-" +
+    HEX[((c >>> 24) & 0x3f) | 0x80]! +
+    HEX[(c >>> 16) & 255]! +
+    "-" +
+    HEX[(c >>> 8) & 255]! +
+    HEX[c & 255]! +
+    hex8(d)
+  );
 }
 
 /** is `s` a 32-hex interrupt id? (resume maps are recognised by their keys, as in LangGraph) */
@@ -93,8 +79,14 @@ let counter = 0;
 let lastIso = "";
 let lastIsoMs = -1;
 
+function randomHex(n: number): string {
+  let s = "";
+  while (s.length < n) s += hex8((Math.random() * 0x100000000) >>> 0);
+  return s.slice(0, n);
+}
+
 /** random per process, like a uuid's node field: ids from different processes never collide (made on first use) */
-let NODE = false;
+let NODE = "";
 
 /**
  * Time-ordered checkpoint id (uuid6-like): 48-bit milliseconds, a 12-bit counter for ids made within one
@@ -102,10 +94,7 @@ let NODE = false;
  * per-process node id. Ids made by one process sort lexicographically in creation order.
  */
 export function checkpointId(step: number): string {
-  if (!NODE) {
-    NODE = true;
-    for (let i = 24; i < 36; i++) V6[i] = HEX_CODES[(Math.random() * 16) >>> 0]!;
-  }
+  if (NODE === "") NODE = randomHex(12);
   const now = Date.now();
   if (now > lastMs) {
     lastMs = now;
@@ -114,11 +103,11 @@ export function checkpointId(step: number): string {
     lastMs++;
     counter = 0;
   }
-  put(V6, Math.floor(lastMs / 0x10000), 0, 8);
-  put(V6, lastMs & 0xffff, 9, 4);
-  put(V6, counter, 15, 3);
-  put(V6, step & 0xffff, 19, 4);
-  return String.fromCharCode.apply(null, V6);
+  const hi = Math.floor(lastMs / 0x10000);
+  const lo = lastMs & 0xffff;
+  const t = hex8(hi) + HEX[lo >>> 8]! + HEX[lo & 255]!;
+  const seq = step & 0xffff;
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}-6${(counter >>> 8).toString(16)}${HEX[counter & 255]!}-${HEX[seq >>> 8]!}${HEX[seq & 255]!}-${NODE}`;
 }
 
 /** ISO timestamp of the last checkpoint id's millisecond (cached: formatting dates is slow) */

@@ -166,20 +166,14 @@ export function encodeCheckpoint(
     vals,
   };
   return {
-    header: flat(JSON.stringify(header)),
-    metadata: flat(encode(metadata, "checkpoint metadata")),
+    // one flat string: JSON.stringify builds text this long as a tree of parts (a V8 ConsString, ~7 objects)
+    // that a store would keep as long as the thread lives, for the garbage collector to copy; slicing a
+    // concatenation flattens it (two objects)
+    header: (" " + JSON.stringify(header)).slice(1),
+    metadata: encode(metadata, "checkpoint metadata"),
     blobs: blobs ?? NO_BLOBS,
     head: { id, channels },
   };
-}
-
-/**
- * The text as one flat string. JSON.stringify builds text over 32 characters as a tree of parts (a V8
- * ConsString of ~7 objects for a header); a store keeps the text for as long as the thread lives, and the
- * garbage collector copies every retained object. Slicing a concatenation flattens it: two objects.
- */
-function flat(text: string): string {
-  return text.length <= 32 ? text : (" " + text).slice(1);
 }
 
 /**

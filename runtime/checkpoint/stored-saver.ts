@@ -95,8 +95,6 @@ const HEAD_CACHE_SIZE = 1024;
 export class StoredSaver implements CheckpointSaver, SaverNow {
   /** "thread\0ns" → the last checkpoint put or read there (LRU by insertion order) */
   private readonly heads = new Map<string, Head>();
-  /** the key last remembered (the newest entry of `heads`, or one deleted since: set() then appends it) */
-  private newest = "";
 
   constructor(protected readonly store: CheckpointStore) {
     // checkpointing comes with a saver: a program that never makes one does not bundle it (install.ts)
@@ -349,12 +347,6 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
   }
 
   private remember(key: string, head: Head): void {
-    // a thread's next checkpoint: its entry is the newest already, replaced in place (no delete and re-add)
-    if (key === this.newest) {
-      this.heads.set(key, head);
-      return;
-    }
-    this.newest = key;
     this.heads.delete(key);
     this.heads.set(key, head);
     if (this.heads.size > HEAD_CACHE_SIZE) {
