@@ -166,10 +166,7 @@ export function encodeCheckpoint(
     vals,
   };
   return {
-    // one flat string: JSON.stringify builds text this long as a tree of parts (a V8 ConsString, ~7 objects)
-    // that a store would keep as long as the thread lives, for the garbage collector to copy; slicing a
-    // concatenation flattens it (two objects)
-    header: (" " + JSON.stringify(header)).slice(1),
+    header: JSON.stringify(header),
     metadata: encode(metadata, "checkpoint metadata"),
     blobs: blobs ?? NO_BLOBS,
     head: { id, channels },
