@@ -19,7 +19,10 @@ import { isThenable } from "./contracts.ts";
 export interface WriteTask extends BranchContext {
   readonly loop: { readonly c: Compiled; readonly values: Values; readonly isRoot: boolean };
   readonly cn: CNode;
-  updates: TaskUpdate[] | undefined;
+  /** state updates, in the order the node produced them */
+  readonly updates: TaskUpdate[] | undefined;
+  /** adds a checked update to `updates` */
+  addUpdate(u: Values): void;
   fresh: FreshRead | undefined;
   trig: CNode[] | undefined;
   edgeTrig: readonly CNode[] | undefined;
@@ -80,7 +83,7 @@ export function ownKeys(u: Values): Values {
 function addUpdate(t: WriteTask, update: Values): void {
   const u = ownKeys(update);
   if (t.cn !== t.loop.c.start) t.cn.spec.check(u);
-  (t.updates ??= []).push({ node: t.cn.name, values: u });
+  t.addUpdate(u);
 }
 
 /**
