@@ -236,15 +236,11 @@ export class LeanLoop implements LeanTaskLoop {
     const spec = this.c.spec;
     const values = this.values;
     const one = tasks.length === 1 ? tasks[0]!.one : undefined;
-    if (one !== undefined && spec.applyOne !== undefined) {
-      // the step's only update, bare; the fields written are asked for only until an output field is
-      const written = this.sawOutput ? undefined : [];
-      spec.applyOne(values, one, written);
-      if (written !== undefined && writesOutput(this.c, written)) this.sawOutput = true;
-    } else {
-      const written = applyUpdates(tasks, values, spec);
-      if (!this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
-    }
+    let written: readonly string[] | undefined;
+    // the step's only update, bare; the fields written are asked for only until an output field is
+    if (one !== undefined && spec.applyOne) spec.applyOne(values, one, (written = this.sawOutput ? undefined : []));
+    else written = applyUpdates(tasks, values, spec);
+    if (written !== undefined && !this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
     if (spec.clearEphemeral) spec.clearEphemeral(values);
   }
 
