@@ -55,6 +55,10 @@ export interface GraphSpec<S extends object = Values, O extends object = Values,
   // (checkpoints share them; reducers return new arrays/objects).
   /** Applies one superstep's updates to `values` in place, in order; returns the names of the fields written. */
   apply(values: S, updates: readonly TaskUpdate<Writes<U>>[]): string[];
+  // The lean loop's step of one task with one update (most steps) calls it with the bare update, and with
+  // `written` only while it still needs the names (until an output field is written): no list, no wrapper.
+  /** `apply` of one update; pushes the names of the fields written onto `written` when given. Optional. */
+  applyOne?(values: S, update: Writes<U>, written: string[] | undefined): void;
   /** Clears `ephemeral` fields after a superstep (absent when the graph has none). */
   clearEphemeral?(values: Partial<S>): void;
   /** Nodes in declaration order. Names are unique. */

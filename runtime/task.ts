@@ -122,6 +122,10 @@ export class Task<L extends TaskLoop = TaskLoop> implements NodeContext {
     if (loop.durable) this._id = this.makeId(loop.baseId());
   }
 
+  addUpdate(u: Values): void {
+    (this.updates ??= []).push({ node: this.cn.name, values: u });
+  }
+
   private makeId(base: string): string {
     const key = `${this.loop.ns}\u0000${this.at}\u0000${this.cn.name}\u0000${this.kind}\u0000${this.kind === PULL ? this.trigger : this.index}`;
     return stableUuid(key, base);

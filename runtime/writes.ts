@@ -28,7 +28,10 @@ export interface WriteTask extends BranchContext {
     toParent(cmd: Command, site: ErrorSite): Error;
   };
   readonly cn: CNode;
-  updates: TaskUpdate[] | undefined;
+  /** state updates, in the order the node produced them */
+  readonly updates: TaskUpdate[] | undefined;
+  /** adds a checked update to `updates` */
+  addUpdate(u: Values): void;
   fresh: FreshRead | undefined;
   trig: CNode[] | undefined;
   edgeTrig: readonly CNode[] | undefined;
@@ -89,7 +92,7 @@ export function ownKeys(u: Values): Values {
 function addUpdate(t: WriteTask, update: Values): void {
   const u = ownKeys(update);
   if (t.cn !== t.loop.c.start) t.cn.spec.check(u);
-  (t.updates ??= []).push({ node: t.cn.name, values: u });
+  t.addUpdate(u);
 }
 
 /**

@@ -239,9 +239,13 @@ export class LeanLoop implements LeanTaskLoop {
   private apply(tasks: readonly LeanTask[]): void {
     const spec = this.c.spec;
     const values = this.values;
-    const written = applyUpdates(tasks, values, spec);
+    const one = tasks.length === 1 ? tasks[0]!.one : undefined;
+    let written: readonly string[] | undefined;
+    // the step's only update, bare; the fields written are asked for only until an output field is
+    if (one !== undefined && spec.applyOne) spec.applyOne(values, one, (written = this.sawOutput ? undefined : []));
+    else written = applyUpdates(tasks, values, spec);
+    if (written !== undefined && !this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
     if (spec.clearEphemeral) spec.clearEphemeral(values);
-    if (!this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
   }
 
   /** The next step's tasks: the triggered nodes in name order (PULL), then the step's Send packets (PUSH). */

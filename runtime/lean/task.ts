@@ -33,7 +33,9 @@ export const PULL = "__pregel_pull";
 export const PUSH = "__pregel_push";
 
 export class LeanTask implements NodeContext, WriteTask {
-  updates: TaskUpdate[] | undefined = undefined;
+  /** the task's update while it is its only one and no router read it: the loop applies it bare (applyOne) */
+  one: Values | undefined = undefined;
+  private list: TaskUpdate[] | undefined = undefined;
   edgeTrig: readonly CNode[] | undefined = undefined;
   // rarely set (a router's fresh read, router or goto targets, Sends, a lean graph's never-written barriers,
   // a failure): declared only, so that a task of a plain step initialises four fields, not eleven
@@ -56,6 +58,20 @@ export class LeanTask implements NodeContext, WriteTask {
     readonly input: unknown,
   ) {
     this.step = loop.step;
+  }
+
+  /** the task's updates as a list (made from `one` when something reads them so) */
+  get updates(): TaskUpdate[] | undefined {
+    if (this.one !== undefined) {
+      this.list = [{ node: this.cn.name, values: this.one }];
+      this.one = undefined;
+    }
+    return this.list;
+  }
+
+  addUpdate(u: Values): void {
+    if (this.one === undefined && this.list === undefined) this.one = u;
+    else this.updates!.push({ node: this.cn.name, values: u });
   }
 
   get graph(): string {

@@ -111,19 +111,34 @@ export function emitOutput(g: GraphIR, n: GraphNames, cx: EmitContext): string {
 
 /**
  * One update (a single task's return, the common step): each key is written once, so no LastValue conflict
- * is possible and every field folds its one write directly. Several updates: a `switch` collects each
- * field's writes of the step in order, then folds them once with the field's reducer. The fold of each
- * field is chosen here (reducer, whether the field always holds a value); the spec's types make every
- * line type-check without a cast.
+ * is possible and every field folds its one write directly; that is `applyOne`, a declaration of its own
+ * that `apply` calls too, so the lean loop applies a lone update without wrapping it in a list. Several
+ * updates: a `switch` collects each field's writes of the step in order, then folds them once with the
+ * field's reducer. The fold of each field is chosen here (reducer, whether the field always holds a value);
+ * the spec's types make every line type-check without a cast.
  */
-export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): string {
+export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): { prop: string; decl?: string } {
   const fields = g.fields;
-  if (fields.length === 0) return "apply: () => [],";
+  if (fields.length === 0) return { prop: "apply: () => []," };
   const local = (f: FieldIR, i: number) => (isIdentifier(f.name) ? `w_${f.name}` : `w${i}`);
   const one = fields
     .map((f) => cx.traced(f.span, `case ${str(f.name)}: ${access("v", f.name)} = ${mergeOne(f, access("u", f.name), cx)}; break;`))
     .join("\n");
   const W = `${cx.scope.rt("Writes")}<${n.update}>`;
+  const applyOne = cx.scope.fresh(`${n.graph}ApplyOne`);
+  const decl = `/** Applies one update to \`v\` in place; adds the names of the fields written to \`written\` when given. */
+const ${applyOne} = (v: ${n.state}, u: ${W}, written: string[] | undefined): void => {
+  // for…in sees own keys only: the runtime hands over updates whose prototype is Object.prototype or
+  // null (ownKeys in runtime/writes.ts), and it is about 2× cheaper than an Object.keys array
+  for (const k in u) {
+    switch (k) {
+      ${one}
+      default:
+        continue;
+    }
+    written?.push(k);
+  }
+};`;
   const decls = fields.map((f, i) => `let ${local(f, i)}: ${W}[${str(f.name)}][] | undefined;`).join("\n");
   const cases = fields
     .map((f, i) => `case ${str(f.name)}: (${local(f, i)} ??= []).push(${access("u.values", f.name)}); break;`)
@@ -131,20 +146,10 @@ export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): string {
   const merges = fields
     .map((f, i) => cx.traced(f.span, `if (${local(f, i)} !== undefined) { ${access("v", f.name)} = ${merge(g, f, local(f, i), cx)}; written.push(${str(f.name)}); }`))
     .join("\n");
-  return `apply: (v, updates) => {
+  const prop = `apply: (v, updates) => {
     const written: string[] = [];
     if (updates.length === 1) {
-      const u = updates[0]!.values;
-      // for…in sees own keys only: the runtime hands over updates whose prototype is Object.prototype or
-      // null (ownKeys in runtime/writes.ts), and it is about 2× cheaper than an Object.keys array
-      for (const k in u) {
-        switch (k) {
-          ${one}
-          default:
-            continue;
-        }
-        written.push(k);
-      }
+      ${applyOne}(v, updates[0]!.values, written);
       return written;
     }
     ${decls}
@@ -157,7 +162,9 @@ export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): string {
     }
     ${merges}
     return written;
-  },`;
+  },
+  applyOne: ${applyOne},`;
+  return { prop, decl };
 }
 
 /** The runtime function merging one write into the field (a built-in's from the registry, or the user's). */

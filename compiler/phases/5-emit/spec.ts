@@ -19,8 +19,9 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
   const checks = new UpdateChecks(g, n, cx);
   const { nodes, decls: nodeDecls, checkUpdate: shared } = emitNodes(g, n, cx, checks);
   const checkUpdate = shared ?? checks.checkUpdate();
+  const apply = emitApply(g, n, cx);
   // the field tests first: the node checks and checkUpdate call them
-  const decls = [...checks.decls, ...nodeDecls];
+  const decls = [...checks.decls, ...nodeDecls, ...(apply.decl !== undefined ? [apply.decl] : [])];
   const names = (xs: readonly string[]) => `[${xs.map(str).join(", ")}]`;
   const body = [
     `name: ${str(g.name)},`,
@@ -28,7 +29,7 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
     emitInit(g, cx),
     input,
     emitOutput(g, n, cx),
-    emitApply(g, n, cx),
+    apply.prop,
     emitClearEphemeral(g, cx),
     checkUpdate,
     nodes,
