@@ -3,9 +3,8 @@
  * (`//@graphc:N` — see context.ts) into a line -> `.graph` span table: each marker maps the lines after it,
  * up to the next marker, to span N. The markers are removed from the final text.
  */
-import { format } from "prettier";
-import type { ts as TS } from "ts-morph";
-import { ts } from "../../ts-api.ts";
+import { format, type ParserOptions } from "prettier";
+import { parsers } from "prettier/plugins/babel";
 import type { Span } from "../../../grammar/span.ts";
 import { MARK_PREFIX } from "./context.ts";
 
@@ -42,11 +41,11 @@ export async function formatRaw(raw: string, path?: string): Promise<string> {
   if (pretty !== undefined) return pretty;
   const before = path === undefined ? undefined : lastVersion.get(path);
   if (before !== undefined && !before.cut) {
-    const chunks = statementChunks(before.raw);
-    const pieces = chunks && formattedPieces(before.pretty, chunks.length);
+    const chunks = await statementChunks(before.raw);
+    const pieces = chunks && (await formattedPieces(before.pretty, chunks.length));
     if (chunks && pieces) chunks.forEach((c, i) => remember(statements, c, pieces[i]!));
   }
-  const chunks = before === undefined ? undefined : statementChunks(raw);
+  const chunks = before === undefined ? undefined : await statementChunks(raw);
   const byStatement = chunks !== undefined && 2 * cachedLength(chunks) >= raw.length;
   if (byStatement) {
     pretty = "";
@@ -78,14 +77,13 @@ function cachedLength(chunks: readonly string[]): number {
  * directive prologue (prettier keeps the blank line after it), or a comment on the line where a statement
  * ends (prettier keeps it on that line).
  */
-export function statementChunks(raw: string): string[] | undefined {
-  const sf = parse(raw);
-  if (sf === undefined) return undefined;
+export async function statementChunks(raw: string): Promise<string[] | undefined> {
+  const program = await parse(raw);
+  if (program === undefined || program.directives.length > 0) return undefined;
   const chunks: string[] = [];
   let start = 0;
-  for (const s of sf.statements) {
-    if (ts.isExpressionStatement(s) && ts.isStringLiteral(s.expression)) return undefined;
-    if (start > 0 && !OWN_LINE.test(raw.slice(start, s.getStart(sf)))) return undefined;
+  for (const s of program.body) {
+    if (start > 0 && !OWN_LINE.test(raw.slice(start, s.start))) return undefined;
     chunks.push(raw.slice(start, s.end));
     start = s.end;
   }
@@ -102,12 +100,12 @@ const OWN_LINE = /^[ \t]*(\n|$)/;
  * before a statement, the statement and its line break): the output of each of the file's `count`
  * statementChunks formatted alone. Undefined if the output does not have those statements.
  */
-export function formattedPieces(pretty: string, count: number): string[] | undefined {
-  const sf = parse(pretty);
-  if (sf === undefined || sf.statements.length !== count - 1) return undefined;
+export async function formattedPieces(pretty: string, count: number): Promise<string[] | undefined> {
+  const program = await parse(pretty);
+  if (program === undefined || program.directives.length > 0 || program.body.length !== count - 1) return undefined;
   const pieces: string[] = [];
   let start = 0;
-  for (const s of sf.statements) {
+  for (const s of program.body) {
     if (pretty[s.end] !== "\n") return undefined;
     pieces.push(pretty.slice(start, s.end + 1));
     start = s.end + 1;
@@ -116,11 +114,24 @@ export function formattedPieces(pretty: string, count: number): string[] | undef
   return pieces;
 }
 
-function parse(text: string): TS.SourceFile | undefined {
-  const sf = ts.createSourceFile("generated.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-  // parse errors are not part of the public API; undefined (never seen) counts as "may have some"
-  const errors = (sf as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics;
-  return errors === undefined || errors.length > 0 ? undefined : sf;
+/** A statement's span in its text: from its first token (comments before it excluded) to its last. */
+interface Located {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The top-level statements (and directives) of `text`, parsed by prettier's own parser (`babel-ts`, loaded
+ * for formatting anyway); undefined on a syntax error.
+ */
+async function parse(text: string): Promise<{ body: Located[]; directives: unknown[] } | undefined> {
+  try {
+    // the parser reads no option a format call sets (the typed options are the printer's, all required)
+    const file = (await parsers["babel-ts"].parse(text, {} as ParserOptions)) as { program: { body: Located[]; directives: unknown[] }; errors?: unknown[] };
+    return (file.errors?.length ?? 0) > 0 ? undefined : file.program;
+  } catch {
+    return undefined;
+  }
 }
 
 async function formatStatement(raw: string): Promise<string> {
