@@ -3,8 +3,8 @@
  * (`//@graphc:N` — see context.ts) into a line -> `.graph` span table: each marker maps the lines after it,
  * up to the next marker, to span N. The markers are removed from the final text.
  */
-import { format, type ParserOptions } from "prettier";
-import { parsers } from "prettier/plugins/babel";
+import type { ParserOptions } from "prettier";
+import type { FormatCache } from "./format-cache.ts";
 import type { Span } from "../../../grammar/span.ts";
 import { MARK_PREFIX } from "./context.ts";
 
@@ -23,9 +23,15 @@ export interface Formatted {
 /** A line the emitters want kept blank (all other blank lines of the raw text are dropped before prettier). */
 export const BLANK = `${MARK_PREFIX}blank`;
 
-export async function formatGenerated(text: string, spans: readonly Span[], path?: string): Promise<Formatted> {
+export async function formatGenerated(text: string, spans: readonly Span[], path?: string, disk?: FormatCache): Promise<Formatted> {
   // the markers carry indices into `spans`: the same text may map to other spans (an edit that moved lines)
-  return extractMarkers(await formatRaw(withoutEmptyLines(text), path), spans);
+  return extractMarkers(await formatRaw(withoutEmptyLines(text), path, disk), spans);
+}
+
+/** prettier, imported when first needed: a build whose output is all in the disk cache never loads it */
+async function format(text: string): Promise<string> {
+  const prettier = await import("prettier");
+  return prettier.format(text, PRETTIER_OPTIONS);
 }
 
 /**
@@ -35,22 +41,36 @@ export async function formatGenerated(text: string, spans: readonly Span[], path
  * with the version before coming from the cache: that version's output, cut where its statements end, is
  * what prettier prints for each of them (formattedPieces). So only the statements an edit changed reach
  * prettier, and a one-shot build pays nothing for it.
+ *
+ * `disk` (format-cache.ts, `graphc build`): the same for the first version of a file in this process,
+ * from earlier processes — the whole file if it is unchanged, else its statements; what this call formats
+ * goes there too (a file formatted whole, cut into its statements).
  */
-export async function formatRaw(raw: string, path?: string): Promise<string> {
-  let pretty = files.get(raw);
-  if (pretty !== undefined) return pretty;
+export async function formatRaw(raw: string, path?: string, disk?: FormatCache): Promise<string> {
+  let pretty = files.get(raw) ?? disk?.get(raw);
   const before = path === undefined ? undefined : lastVersion.get(path);
+  if (pretty !== undefined) {
+    // a rebuild of this path can start from this version (from the disk cache: not one seen before)
+    if (path !== undefined && before?.raw !== raw) remember(lastVersion, path, { raw, pretty, cut: false });
+    remember(files, raw, pretty);
+    return pretty;
+  }
   if (before !== undefined && !before.cut) {
     const chunks = await statementChunks(before.raw);
     const pieces = chunks && (await formattedPieces(before.pretty, chunks.length));
     if (chunks && pieces) chunks.forEach((c, i) => remember(statements, c, pieces[i]!));
   }
-  const chunks = before === undefined ? undefined : await statementChunks(raw);
-  const byStatement = chunks !== undefined && 2 * cachedLength(chunks) >= raw.length;
+  const chunks = before === undefined && disk === undefined ? undefined : await statementChunks(raw);
+  const byStatement = chunks !== undefined && 2 * cachedLength(chunks, disk) >= raw.length;
   if (byStatement) {
     pretty = "";
-    for (const c of chunks) pretty += await formatStatement(c);
-  } else pretty = await format(raw, PRETTIER_OPTIONS);
+    for (const c of chunks) pretty += await formatStatement(c, disk);
+  } else {
+    pretty = await format(raw);
+    const pieces = disk && chunks && (await formattedPieces(pretty, chunks.length));
+    if (disk && chunks && pieces) chunks.forEach((c, i) => disk.put(c, pieces[i]!));
+  }
+  disk?.put(raw, pretty);
   remember(files, raw, pretty);
   if (path !== undefined) {
     lastVersion.delete(path);
@@ -62,9 +82,9 @@ export async function formatRaw(raw: string, path?: string): Promise<string> {
 /** per generated file: its last formatted version; `cut` once its statements are in the cache */
 const lastVersion = new Map<string, { raw: string; pretty: string; cut: boolean }>();
 
-function cachedLength(chunks: readonly string[]): number {
+function cachedLength(chunks: readonly string[], disk: FormatCache | undefined): number {
   let n = 0;
-  for (const c of chunks) if (statements.has(c)) n += c.length;
+  for (const c of chunks) if (statements.has(c) || disk?.get(c) !== undefined) n += c.length;
   return n;
 }
 
@@ -126,6 +146,7 @@ interface Located {
  */
 async function parse(text: string): Promise<{ body: Located[]; directives: unknown[] } | undefined> {
   try {
+    const { parsers } = await import("prettier/plugins/babel");
     // the parser reads no option a format call sets (the typed options are the printer's, all required)
     const file = (await parsers["babel-ts"].parse(text, {} as ParserOptions)) as { program: { body: Located[]; directives: unknown[] }; errors?: unknown[] };
     return (file.errors?.length ?? 0) > 0 ? undefined : file.program;
@@ -134,12 +155,11 @@ async function parse(text: string): Promise<{ body: Located[]; directives: unkno
   }
 }
 
-async function formatStatement(raw: string): Promise<string> {
-  let pretty = statements.get(raw);
-  if (pretty === undefined) {
-    pretty = raw.trim() === "" ? "" : await format(raw, PRETTIER_OPTIONS);
-    remember(statements, raw, pretty);
-  }
+async function formatStatement(raw: string, disk: FormatCache | undefined): Promise<string> {
+  let pretty = statements.get(raw) ?? disk?.get(raw);
+  if (pretty === undefined) pretty = raw.trim() === "" ? "" : await format(raw);
+  remember(statements, raw, pretty);
+  disk?.put(raw, pretty);
   return pretty;
 }
 

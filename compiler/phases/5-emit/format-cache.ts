@@ -1,0 +1,102 @@
+/**
+ * Prettier's output kept on disk between `graphc build` processes (node_modules/.cache/graphc/, found from
+ * the working directory up), so a cold build formats only what changed since the last one: prettier is
+ * about half of a cold build's CPU (loading and warming it, 1.5–2.5 s), and a build with nothing to format
+ * does not load it at all.
+ *
+ * An entry is prettier's output for one input text — a whole generated file or one of its top-level
+ * statements (format.ts `statementChunks`) — keyed by a SHA-256 of prettier's version, graphc's prettier
+ * options and the text: everything prettier's output depends on (no config file is read), so a hit is
+ * exactly what prettier would print. A file that cannot be read or parsed is an empty cache; writes go to
+ * a temporary file renamed over the old one, so concurrent builds never see half a file.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+
+/** entries kept: the ones this process used first, then the file's older ones up to this many */
+const MAX_ENTRIES = 4096;
+
+export class FormatCache {
+  private readonly loaded: Map<string, string>;
+  private readonly used = new Map<string, string>();
+  private dirty = false;
+
+  private constructor(
+    private readonly file: string,
+    private readonly salt: string,
+  ) {
+    this.loaded = read(file);
+  }
+
+  /**
+   * The cache of the project around `cwd`, read now (once per build: another process may have written
+   * it since); undefined when no node_modules folder is above `cwd`.
+   */
+  static open(cwd: string, options: object): FormatCache | undefined {
+    const modules = nearestNodeModules(cwd);
+    if (modules === undefined) return undefined;
+    return new FormatCache(join(modules, ".cache", "graphc", "format.json"), `${prettierVersion()}\u0000${JSON.stringify(options)}\u0000`);
+  }
+
+  get(text: string): string | undefined {
+    const key = this.key(text);
+    const hit = this.used.get(key) ?? this.loaded.get(key);
+    if (hit !== undefined) this.used.set(key, hit);
+    return hit;
+  }
+
+  put(text: string, pretty: string): void {
+    const key = this.key(text);
+    if (this.used.get(key) === pretty) return;
+    this.used.set(key, pretty);
+    if (this.loaded.get(key) !== pretty) this.dirty = true;
+  }
+
+  /** Writes the entries used since the last save (and the older ones, up to MAX_ENTRIES) if any is new. */
+  save(): void {
+    if (!this.dirty) return;
+    this.dirty = false;
+    const kept = new Map(this.used);
+    for (const [k, v] of this.loaded) {
+      if (kept.size >= MAX_ENTRIES) break;
+      if (!kept.has(k)) kept.set(k, v);
+    }
+    try {
+      mkdirSync(dirname(this.file), { recursive: true });
+      const tmp = `${this.file}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify(Object.fromEntries(kept)));
+      renameSync(tmp, this.file);
+    } catch {
+      // a read-only node_modules: the build goes on without the cache
+    }
+  }
+
+  private key(text: string): string {
+    return createHash("sha256").update(this.salt).update(text).digest("base64url");
+  }
+}
+
+function read(file: string): Map<string, string> {
+  try {
+    const data: unknown = JSON.parse(readFileSync(file, "utf8"));
+    if (typeof data !== "object" || data === null) return new Map();
+    return new Map(Object.entries(data).filter((e): e is [string, string] => typeof e[1] === "string"));
+  } catch {
+    return new Map();
+  }
+}
+
+function nearestNodeModules(cwd: string): string | undefined {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "node_modules"))) return join(dir, "node_modules");
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** prettier's version, from its package.json (importing prettier to ask would load it) */
+function prettierVersion(): string {
+  const pkg: unknown = createRequire(import.meta.url)("prettier/package.json");
+  return typeof pkg === "object" && pkg !== null && "version" in pkg ? String(pkg.version) : "unknown";
+}
