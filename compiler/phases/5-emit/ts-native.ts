@@ -51,6 +51,11 @@ export class NativeWorld implements TsPass, NativeFiles {
   private readonly changed = new Set<string>();
   /** the user's modules in the program: size and mtime when last read */
   private readonly seen = new Map<string, string>();
+  /**
+   * an import of the current snapshot did not resolve: the next snapshot reads the disk afresh (a module
+   * created since, which no change list names, must be seen as the JavaScript pass sees it)
+   */
+  private unresolved = false;
   private snapshot: Snapshot | undefined;
   private project: Project | undefined;
   private opened = false;
@@ -127,11 +132,13 @@ export class NativeWorld implements TsPass, NativeFiles {
   private current(): Project {
     if (this.project) return this.project;
     for (const [path, stamp] of this.seen) if (fileStamp(path) !== stamp) this.changed.add(path);
-    if (!this.opened || this.changed.size > 0) {
+    if (!this.opened || this.changed.size > 0 || this.unresolved) {
       const changed = [...this.changed];
       this.changed.clear();
       const previous = this.snapshot;
-      this.snapshot = this.api.updateSnapshot(this.opened ? { fileChanges: { changed } } : { openProjects: [this.config] });
+      const fileChanges = this.unresolved ? { invalidateAll: true as const } : { changed };
+      this.unresolved = false;
+      this.snapshot = this.api.updateSnapshot(this.opened ? { fileChanges } : { openProjects: [this.config] });
       this.opened = true;
       previous?.dispose();
     }
@@ -149,7 +156,9 @@ export class NativeWorld implements TsPass, NativeFiles {
     const project = this.current();
     const sf = project.program.getSourceFile(absolute(file, this.cwd));
     const specifier = sf?.imports.find((i) => "text" in i && i.text === module);
-    return specifier && project.checker.getSymbolAtLocation(specifier);
+    const symbol = specifier && project.checker.getSymbolAtLocation(specifier);
+    if (specifier && !symbol) this.unresolved = true;
+    return symbol;
   }
 
   /**
@@ -197,6 +206,7 @@ export class NativeWorld implements TsPass, NativeFiles {
       const lineStarts = lineStartsOf(f.text);
       const lines = f.text.split("\n");
       for (const diag of program.getSemanticDiagnostics(path).concat(program.getSyntacticDiagnostics(path))) {
+        if (UNRESOLVED.has(diag.code)) this.unresolved = true;
         const line = diag.fileName === undefined ? undefined : lineOf(lineStarts, diag.pos);
         const span = (line !== undefined ? f.lines[line - 1] : undefined) ?? fileStart(f.source);
         const text = line !== undefined ? (lines[line - 1] ?? "") : "";
@@ -208,6 +218,9 @@ export class NativeWorld implements TsPass, NativeFiles {
 }
 
 const worlds = new Map<string, NativeWorld>();
+
+/** TypeScript's "cannot find module" errors (2307; 2792: "…set the 'moduleResolution' option") */
+const UNRESOLVED = new Set([2307, 2792]);
 
 /** size and mtime: a user module whose stamp changed is re-read by the next snapshot */
 function fileStamp(path: string): string {
