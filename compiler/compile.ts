@@ -81,7 +81,7 @@ export async function compileChecked(checked: CheckResult, entryFiles: readonly 
 async function generate(program: Program, checkDiagnostics: readonly Diagnostic[], options: CompileOptions): Promise<CompileResult> {
   const outPath = outPathFor(options);
   const importExt = options.importExt ?? userTsconfig(options.cwd ?? process.cwd()).importExt;
-  const formatCache = options.formatCache === true && options.emit !== false ? FormatCache.open(options.cwd ?? process.cwd(), PRETTIER_OPTIONS) : undefined;
+  const formatCache = options.formatCache === true && options.emit !== false ? FormatCache.forProcess(options.cwd ?? process.cwd(), PRETTIER_OPTIONS) : undefined;
   const emitOptions = { version: VERSION, outPath, importExt, runtime: options.runtime, formatCache };
   const lowered = lower(program);
   const drafts = lowered.value.files.map((f) => ({ source: f.file, raw: emitFileText(f, lowered.value, emitOptions) }));
@@ -94,7 +94,6 @@ async function generate(program: Program, checkDiagnostics: readonly Diagnostic[
     return { files: [], ir, diagnostics: sortDiagnostics(all) };
   }
   const emitted = await Promise.all(ir.files.map((f) => emitFile(f, ir, program.files.get(f.file)!.text, emitOptions)));
-  formatCache?.save();
   const all = [...checkDiagnostics, ...lowered.diagnostics, ...emitted.flatMap((e) => e.diagnostics), ...(ts?.diagnostics ?? [])];
   return { files: emitted.map((e) => e.value), ir, diagnostics: sortDiagnostics(all) };
 }

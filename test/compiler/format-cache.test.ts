@@ -76,6 +76,13 @@ describe("the disk cache of prettier's output", () => {
     expect(FormatCache.open(dir, PRETTIER_OPTIONS)!.get("const a=1")).toBeUndefined();
   });
 
+  it("is read once per process (and written as it exits)", () => {
+    const dir = project("c");
+    const c = FormatCache.forProcess(dir, PRETTIER_OPTIONS)!;
+    expect(FormatCache.forProcess(dir, PRETTIER_OPTIONS)).toBe(c);
+    expect(FormatCache.open(dir, PRETTIER_OPTIONS)).not.toBe(c);
+  });
+
   it("is not used without a node_modules folder above the project", () => {
     expect(FormatCache.open("/", PRETTIER_OPTIONS)).toBeUndefined();
   });
