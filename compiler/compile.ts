@@ -14,6 +14,8 @@ import { lower, withSync, type ProgramIR } from "./phases/4-lower/index.ts";
 import { emitFile, type EmittedFile } from "./phases/5-emit/index.ts";
 import { emitFileText } from "./phases/5-emit/file.ts";
 import { typecheckDrafts } from "./phases/5-emit/typecheck.ts";
+import { FormatCache } from "./phases/5-emit/format-cache.ts";
+import { PRETTIER_OPTIONS } from "./phases/5-emit/format.ts";
 import type { ImportExt } from "./phases/5-emit/import-ext.ts";
 import type { RuntimeMode } from "./phases/4-lower/lean.ts";
 import { userTsconfig } from "./user-tsconfig.ts";
@@ -43,6 +45,11 @@ export interface CompileOptions {
    * run, prettier and source maps do not, and `files` is empty. The language server's pass per keystroke.
    */
   readonly emit?: boolean | undefined;
+  /**
+   * keep prettier's output in node_modules/.cache/graphc/ (found from `cwd` up) for the next process:
+   * a build formats only what changed since the last one (format-cache.ts; `graphc build` sets it)
+   */
+  readonly formatCache?: boolean | undefined;
 }
 
 export interface CompileResult {
@@ -74,7 +81,8 @@ export async function compileChecked(checked: CheckResult, entryFiles: readonly 
 async function generate(program: Program, checkDiagnostics: readonly Diagnostic[], options: CompileOptions): Promise<CompileResult> {
   const outPath = outPathFor(options);
   const importExt = options.importExt ?? userTsconfig(options.cwd ?? process.cwd()).importExt;
-  const emitOptions = { version: VERSION, outPath, importExt, runtime: options.runtime };
+  const formatCache = options.formatCache === true && options.emit !== false ? FormatCache.forProcess(options.cwd ?? process.cwd(), PRETTIER_OPTIONS) : undefined;
+  const emitOptions = { version: VERSION, outPath, importExt, runtime: options.runtime, formatCache };
   const lowered = lower(program);
   const drafts = lowered.value.files.map((f) => ({ source: f.file, raw: emitFileText(f, lowered.value, emitOptions) }));
   // TypeScript: the node functions against the draft's types, and which functions are synchronous

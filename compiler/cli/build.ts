@@ -51,6 +51,7 @@ export async function buildOnce(io: CliIO, files: readonly string[], opts: Build
     cwd: io.cwd,
     importExt: opts.importExt,
     runtime: opts.runtime,
+    formatCache: true,
   });
   printDiagnostics(io, diagnostics, "pretty", frameSource);
   // the compiler only reads inside the root, so its outputs land there too; this guards the writer itself

@@ -32,7 +32,7 @@ describe("formatting by top-level statement", () => {
     expect(ir.files.length).toBeGreaterThan(3);
     for (const f of ir.files) {
       const raw = withoutEmptyLines(emitFileText(f, ir, { version: VERSION }).text);
-      const chunks = statementChunks(raw);
+      const chunks = await statementChunks(raw);
       expect(chunks, f.file).toBeDefined();
       expect(chunks!.length, f.file).toBeGreaterThan(3);
       expect(chunks!.join(""), f.file).toBe(raw);
@@ -41,7 +41,7 @@ describe("formatting by top-level statement", () => {
       const whole = await format(raw, PRETTIER_OPTIONS);
       expect(alone.join(""), f.file).toBe(whole);
       // the whole file's output cut at its statements: what the cache keeps for each statement
-      expect(formattedPieces(whole, chunks!.length), f.file).toEqual(alone);
+      expect(await formattedPieces(whole, chunks!.length), f.file).toEqual(alone);
     }
   });
 
@@ -53,7 +53,7 @@ describe("formatting by top-level statement", () => {
     expect(await formatRaw(raw, "edited.graph.ts")).toBe(await format(raw, PRETTIER_OPTIONS));
     expect(calls.n).toBe(2); // the file whole, once here and once by formatRaw
     // one statement changed (and unformatted): the others come from the cache, the file is as prettier prints it
-    const chunks = statementChunks(raw)!;
+    const chunks = (await statementChunks(raw))!;
     const i = chunks.findIndex((c) => c.includes("\nexport type "));
     expect(i).toBeGreaterThan(0);
     const edited = chunks.map((c, j) => (j === i ? `${c.replace("export type ", "export   type ")};\ntype Extra={a:1,b:"x"}` : c)).join("");
@@ -69,13 +69,13 @@ describe("formatting by top-level statement", () => {
     expect(calls.n).toBe(1);
   });
 
-  it("formats the whole file where pieces could print differently", () => {
+  it("formats the whole file where pieces could print differently", async () => {
     // a comment on the line a statement ends on stays on that line only when the file is formatted whole
-    expect(statementChunks("const a = 1; // one\nconst b = 2;")).toBeUndefined();
-    expect(statementChunks("const a = 1; /* one */\nconst b = 2;")).toBeUndefined();
+    expect(await statementChunks("const a = 1; // one\nconst b = 2;")).toBeUndefined();
+    expect(await statementChunks("const a = 1; /* one */\nconst b = 2;")).toBeUndefined();
     // prettier keeps the blank line after a directive prologue
-    expect(statementChunks('"use strict";\nconst a = 1;')).toBeUndefined();
-    expect(statementChunks("const a = ;\nconst b = 2;")).toBeUndefined();
-    expect(statementChunks("const a = 1;\n// one\nconst b = 2;\n// end")).toEqual(["const a = 1;", "\n// one\nconst b = 2;", "\n// end"]);
+    expect(await statementChunks('"use strict";\nconst a = 1;')).toBeUndefined();
+    expect(await statementChunks("const a = ;\nconst b = 2;")).toBeUndefined();
+    expect(await statementChunks("const a = 1;\n// one\nconst b = 2;\n// end")).toEqual(["const a = 1;", "\n// one\nconst b = 2;", "\n// end"]);
   });
 });

@@ -2,10 +2,10 @@
  * Rebuilds in one process (`graphc build --watch`, an IDE) keep what the TypeScript pass learnt where it
  * still holds: a generated file whose text, line table and imports did not change keeps its diagnostics.
  * These tests change one thing at a time and check that what it affects is seen on the next build: the
- * `.graph` file alone, a child `.graph` file that an unchanged parent file imports, the user's module, and
- * the `.graph` file and the module together.
+ * `.graph` file alone, a child `.graph` file that an unchanged parent file imports, the user's module, the
+ * `.graph` file and the module together, and a module created after a build that could not find it.
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compile } from "../../compiler/index.ts";
 
@@ -75,6 +75,13 @@ describe("rebuilds in one process", () => {
     writeFileSync(`${DIR}/rebuild.nodes.ts`, NODES);
     expect(await build()).toEqual(["G3092 parent.graph:5"]);
     writeFileSync(`${DIR}/parent.graph`, PARENT);
+    expect(await build()).toEqual([]);
+  });
+
+  it("see a module created after a build that could not find it", async () => {
+    unlinkSync(`${DIR}/rebuild.nodes.ts`);
+    expect(await build()).toContain("G3094 parent.graph:2");
+    writeFileSync(`${DIR}/rebuild.nodes.ts`, NODES);
     expect(await build()).toEqual([]);
   });
 });

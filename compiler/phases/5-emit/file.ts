@@ -4,6 +4,7 @@
  * other files), type aliases, then per graph its types, spec and compiled graph.
  */
 import { posix } from "node:path";
+import type { FormatCache } from "./format-cache.ts";
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { Span } from "../../../grammar/span.ts";
 import { d } from "../../diagnostics/messages.ts";
@@ -29,6 +30,8 @@ export interface EmitOptions {
   readonly importExt?: ImportExt | undefined;
   /** "lean": a file whose graphs are all lean-eligible imports `@graphc/runtime/core` (default "full") */
   readonly runtime?: RuntimeMode | undefined;
+  /** prettier's output from earlier processes (format-cache.ts; `graphc build`) */
+  readonly formatCache?: FormatCache | undefined;
 }
 
 export interface EmittedText {

@@ -3,9 +3,8 @@
  * (`//@graphc:N` — see context.ts) into a line -> `.graph` span table: each marker maps the lines after it,
  * up to the next marker, to span N. The markers are removed from the final text.
  */
-import { format } from "prettier";
-import type { ts as TS } from "ts-morph";
-import { ts } from "../../ts-api.ts";
+import type { ParserOptions } from "prettier";
+import type { FormatCache } from "./format-cache.ts";
 import type { Span } from "../../../grammar/span.ts";
 import { MARK_PREFIX } from "./context.ts";
 
@@ -24,9 +23,15 @@ export interface Formatted {
 /** A line the emitters want kept blank (all other blank lines of the raw text are dropped before prettier). */
 export const BLANK = `${MARK_PREFIX}blank`;
 
-export async function formatGenerated(text: string, spans: readonly Span[], path?: string): Promise<Formatted> {
+export async function formatGenerated(text: string, spans: readonly Span[], path?: string, disk?: FormatCache): Promise<Formatted> {
   // the markers carry indices into `spans`: the same text may map to other spans (an edit that moved lines)
-  return extractMarkers(await formatRaw(withoutEmptyLines(text), path), spans);
+  return extractMarkers(await formatRaw(withoutEmptyLines(text), path, disk), spans);
+}
+
+/** prettier, imported when first needed: a build whose output is all in the disk cache never loads it */
+async function format(text: string): Promise<string> {
+  const prettier = await import("prettier");
+  return prettier.format(text, PRETTIER_OPTIONS);
 }
 
 /**
@@ -36,22 +41,36 @@ export async function formatGenerated(text: string, spans: readonly Span[], path
  * with the version before coming from the cache: that version's output, cut where its statements end, is
  * what prettier prints for each of them (formattedPieces). So only the statements an edit changed reach
  * prettier, and a one-shot build pays nothing for it.
+ *
+ * `disk` (format-cache.ts, `graphc build`): the same for the first version of a file in this process,
+ * from earlier processes — the whole file if it is unchanged, else its statements; what this call formats
+ * goes there too (a file formatted whole, cut into its statements).
  */
-export async function formatRaw(raw: string, path?: string): Promise<string> {
-  let pretty = files.get(raw);
-  if (pretty !== undefined) return pretty;
+export async function formatRaw(raw: string, path?: string, disk?: FormatCache): Promise<string> {
+  let pretty = files.get(raw) ?? disk?.get(raw);
   const before = path === undefined ? undefined : lastVersion.get(path);
+  if (pretty !== undefined) {
+    // a rebuild of this path can start from this version (from the disk cache: not one seen before)
+    if (path !== undefined && before?.raw !== raw) remember(lastVersion, path, { raw, pretty, cut: false });
+    remember(files, raw, pretty);
+    return pretty;
+  }
   if (before !== undefined && !before.cut) {
-    const chunks = statementChunks(before.raw);
-    const pieces = chunks && formattedPieces(before.pretty, chunks.length);
+    const chunks = await statementChunks(before.raw);
+    const pieces = chunks && (await formattedPieces(before.pretty, chunks.length));
     if (chunks && pieces) chunks.forEach((c, i) => remember(statements, c, pieces[i]!));
   }
-  const chunks = before === undefined ? undefined : statementChunks(raw);
-  const byStatement = chunks !== undefined && 2 * cachedLength(chunks) >= raw.length;
+  const chunks = before === undefined && disk === undefined ? undefined : await statementChunks(raw);
+  const byStatement = chunks !== undefined && 2 * cachedLength(chunks, disk) >= raw.length;
   if (byStatement) {
     pretty = "";
-    for (const c of chunks) pretty += await formatStatement(c);
-  } else pretty = await format(raw, PRETTIER_OPTIONS);
+    for (const c of chunks) pretty += await formatStatement(c, disk);
+  } else {
+    pretty = await format(raw);
+    const pieces = disk && chunks && (await formattedPieces(pretty, chunks.length));
+    if (disk && chunks && pieces) chunks.forEach((c, i) => disk.put(c, pieces[i]!));
+  }
+  disk?.put(raw, pretty);
   remember(files, raw, pretty);
   if (path !== undefined) {
     lastVersion.delete(path);
@@ -63,9 +82,9 @@ export async function formatRaw(raw: string, path?: string): Promise<string> {
 /** per generated file: its last formatted version; `cut` once its statements are in the cache */
 const lastVersion = new Map<string, { raw: string; pretty: string; cut: boolean }>();
 
-function cachedLength(chunks: readonly string[]): number {
+function cachedLength(chunks: readonly string[], disk: FormatCache | undefined): number {
   let n = 0;
-  for (const c of chunks) if (statements.has(c)) n += c.length;
+  for (const c of chunks) if (statements.has(c) || disk?.get(c) !== undefined) n += c.length;
   return n;
 }
 
@@ -78,14 +97,13 @@ function cachedLength(chunks: readonly string[]): number {
  * directive prologue (prettier keeps the blank line after it), or a comment on the line where a statement
  * ends (prettier keeps it on that line).
  */
-export function statementChunks(raw: string): string[] | undefined {
-  const sf = parse(raw);
-  if (sf === undefined) return undefined;
+export async function statementChunks(raw: string): Promise<string[] | undefined> {
+  const program = await parse(raw);
+  if (program === undefined || program.directives.length > 0) return undefined;
   const chunks: string[] = [];
   let start = 0;
-  for (const s of sf.statements) {
-    if (ts.isExpressionStatement(s) && ts.isStringLiteral(s.expression)) return undefined;
-    if (start > 0 && !OWN_LINE.test(raw.slice(start, s.getStart(sf)))) return undefined;
+  for (const s of program.body) {
+    if (start > 0 && !OWN_LINE.test(raw.slice(start, s.start))) return undefined;
     chunks.push(raw.slice(start, s.end));
     start = s.end;
   }
@@ -102,12 +120,12 @@ const OWN_LINE = /^[ \t]*(\n|$)/;
  * before a statement, the statement and its line break): the output of each of the file's `count`
  * statementChunks formatted alone. Undefined if the output does not have those statements.
  */
-export function formattedPieces(pretty: string, count: number): string[] | undefined {
-  const sf = parse(pretty);
-  if (sf === undefined || sf.statements.length !== count - 1) return undefined;
+export async function formattedPieces(pretty: string, count: number): Promise<string[] | undefined> {
+  const program = await parse(pretty);
+  if (program === undefined || program.directives.length > 0 || program.body.length !== count - 1) return undefined;
   const pieces: string[] = [];
   let start = 0;
-  for (const s of sf.statements) {
+  for (const s of program.body) {
     if (pretty[s.end] !== "\n") return undefined;
     pieces.push(pretty.slice(start, s.end + 1));
     start = s.end + 1;
@@ -116,19 +134,32 @@ export function formattedPieces(pretty: string, count: number): string[] | undef
   return pieces;
 }
 
-function parse(text: string): TS.SourceFile | undefined {
-  const sf = ts.createSourceFile("generated.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-  // parse errors are not part of the public API; undefined (never seen) counts as "may have some"
-  const errors = (sf as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics;
-  return errors === undefined || errors.length > 0 ? undefined : sf;
+/** A statement's span in its text: from its first token (comments before it excluded) to its last. */
+interface Located {
+  readonly start: number;
+  readonly end: number;
 }
 
-async function formatStatement(raw: string): Promise<string> {
-  let pretty = statements.get(raw);
-  if (pretty === undefined) {
-    pretty = raw.trim() === "" ? "" : await format(raw, PRETTIER_OPTIONS);
-    remember(statements, raw, pretty);
+/**
+ * The top-level statements (and directives) of `text`, parsed by prettier's own parser (`babel-ts`, loaded
+ * for formatting anyway); undefined on a syntax error.
+ */
+async function parse(text: string): Promise<{ body: Located[]; directives: unknown[] } | undefined> {
+  try {
+    const { parsers } = await import("prettier/plugins/babel");
+    // the parser reads no option a format call sets (the typed options are the printer's, all required)
+    const file = (await parsers["babel-ts"].parse(text, {} as ParserOptions)) as { program: { body: Located[]; directives: unknown[] }; errors?: unknown[] };
+    return (file.errors?.length ?? 0) > 0 ? undefined : file.program;
+  } catch {
+    return undefined;
   }
+}
+
+async function formatStatement(raw: string, disk: FormatCache | undefined): Promise<string> {
+  let pretty = statements.get(raw) ?? disk?.get(raw);
+  if (pretty === undefined) pretty = raw.trim() === "" ? "" : await format(raw);
+  remember(statements, raw, pretty);
+  disk?.put(raw, pretty);
   return pretty;
 }
 

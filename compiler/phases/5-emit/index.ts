@@ -42,7 +42,7 @@ export async function emitFile(
   const formatted = broken
     ? extractMarkers(raw.text, raw.spans)
     : prettierPays(raw.text)
-      ? await formatGenerated(raw.text, raw.spans, raw.path).catch(() => laidOut(raw.text, raw.spans))
+      ? await formatGenerated(raw.text, raw.spans, raw.path, options.formatCache).catch(() => laidOut(raw.text, raw.spans))
       : laidOut(raw.text, raw.spans);
   const mapName = `${basename(raw.path)}.map`;
   const text = `${formatted.text.replace(/\n+$/, "")}\n//# sourceMappingURL=${mapName}\n`;

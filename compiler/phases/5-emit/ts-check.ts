@@ -1,6 +1,7 @@
 /**
  * TypeScript's view of the user's modules and of the generated code, through ts-morph (in memory: nothing
- * is written to disk).
+ * is written to disk). The fallback of the native pass (ts-native.ts, the same answers), used when the
+ * native binary cannot start; the helpers that map errors to graphc diagnostics serve both.
  *
  * - `isSync`: whether an imported node/router function never returns a Promise, decided from its declared
  *   or inferred type, resolving the module specifier exactly as tsc does from the generated file.
@@ -10,8 +11,8 @@
  *   the `node` line; a router/send function G3093; a subgraph transform G5090; anything else G3094.
  */
 import { posix } from "node:path";
-import type { SourceFile, ts as TS, Type } from "ts-morph";
-import { FileSystemRefreshResult, Project, ts } from "../../ts-api.ts";
+import type { Project, SourceFile, ts as TS, Type } from "ts-morph";
+import { ts, tsMorph } from "../../ts-api.ts";
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { Span } from "../../../grammar/span.ts";
 import { d } from "../../diagnostics/messages.ts";
@@ -20,8 +21,8 @@ import { userTsconfig } from "../../user-tsconfig.ts";
 import { appendAll } from "../../../grammar/append.ts";
 import type { FnBinding } from "./context.ts";
 
-/** The repository's strict settings: generated code must be clean under them. */
-export const STRICT_OPTIONS: TS.CompilerOptions = {
+/** The repository's strict settings: generated code must be clean under them (ts-native.ts spells them for tsconfig.json). */
+const strictOptions = (): TS.CompilerOptions => ({
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
@@ -34,7 +35,7 @@ export const STRICT_OPTIONS: TS.CompilerOptions = {
   noEmit: true,
   skipLibCheck: true,
   types: ["node"],
-};
+});
 
 export interface GeneratedForCheck {
   /** the generated file's path (absolute or relative to the working directory) */
@@ -47,7 +48,20 @@ export interface GeneratedForCheck {
   readonly bindings: ReadonlyMap<string, FnBinding>;
 }
 
-export class TsWorld {
+/** What a build asks of its TypeScript pass (typecheck.ts), on ts-morph (TsWorld) or native TypeScript (NativeWorld). */
+export interface TsPass {
+  /** starts a build: what changed on disk since the last one is read again */
+  refresh(): void;
+  /** the drafts of this build, in memory */
+  stage(files: readonly { path: string; text: string }[]): void;
+  /** the modules the drafts import, before the first query */
+  prepare(imports: readonly { module: string; outFile: string }[]): void;
+  resolves(module: string, outFile: string): boolean;
+  isSync(fn: ImportRef, outFile: string): boolean;
+  diagnose(files: readonly GeneratedForCheck[]): Diagnostic[];
+}
+
+export class TsWorld implements TsPass {
   private readonly options: TS.CompilerOptions;
   private readonly project: Project;
   /** sync answers by `dir|module|export`, with the user module they were read from */
@@ -67,11 +81,11 @@ export class TsWorld {
     // user's tsc resolves them
     const { paths, pathsBasePath, bundler } = userTsconfig(cwd);
     this.options = {
-      ...STRICT_OPTIONS,
+      ...strictOptions(),
       ...(paths ? { paths, pathsBasePath } : {}),
       ...(bundler ? { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler } : {}),
     };
-    this.project = new Project({ compilerOptions: this.options, skipAddingFilesFromTsConfig: true });
+    this.project = new (tsMorph().Project)({ compilerOptions: this.options, skipAddingFilesFromTsConfig: true });
   }
 
   /**
@@ -98,7 +112,7 @@ export class TsWorld {
     let userChanged = false;
     for (const sf of this.project.getSourceFiles()) {
       if (sf.isInNodeModules() || this.drafts.has(sf.getFilePath())) continue;
-      if (sf.refreshFromFileSystemSync() !== FileSystemRefreshResult.NoChange) userChanged = true;
+      if (sf.refreshFromFileSystemSync() !== tsMorph().FileSystemRefreshResult.NoChange) userChanged = true;
     }
     if (userChanged) this.forget();
   }
@@ -242,11 +256,11 @@ function isPlainValue(t: Type): boolean {
   return t.getProperty("then") === undefined;
 }
 
-function absolute(p: string, cwd: string): string {
+export function absolute(p: string, cwd: string): string {
   return posix.isAbsolute(p) ? p : posix.join(cwd.replace(/\\/g, "/"), p);
 }
 
-function fileStart(file: string): Span {
+export function fileStart(file: string): Span {
   const p = { offset: 0, line: 1, column: 1 };
   return { file, start: p, end: p };
 }
@@ -265,7 +279,7 @@ function flatten(m: string | { getMessageText(): string; getNext(): unknown }): 
 }
 
 /** The generated line tells which user function failed its type (see spec-nodes.ts: `const fn: T = f;`). */
-function toDiagnostic(span: Span, line: string, detail: string, code: number, bindings: ReadonlyMap<string, FnBinding>): Diagnostic {
+export function toDiagnostic(span: Span, line: string, detail: string, code: number, bindings: ReadonlyMap<string, FnBinding>): Diagnostic {
   const m = /const fn: (.*) = ([\w$]+);/.exec(line);
   const b = m ? bindings.get(`${m[1]} = ${m[2]}`) : undefined;
   if (b) {

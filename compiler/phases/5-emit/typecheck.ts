@@ -9,6 +9,7 @@
  *    when the runtime module does not resolve from the project, that is the one error instead (every
  *    TypeScript error would be a cascade of it: "Parameter 'raw' implicitly has an 'any' type"…);
  * 4. the same program answers "is this function synchronous?", which `withSync` records in the IR.
+ * The program is native TypeScript 7's (ts-native.ts) or, where its binary does not run, ts-morph's (ts-check.ts).
  */
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { ImportRef, Program } from "../2-bind/model.ts";
@@ -19,6 +20,7 @@ import { d } from "../../diagnostics/messages.ts";
 import { fileStart } from "../2-bind/bind.ts";
 import { RUNTIME_MODULE, RUNTIME_PACKAGE } from "./runtime-api.ts";
 import { TsWorld } from "./ts-check.ts";
+import { NativeWorld } from "./ts-native.ts";
 
 export interface TypecheckResult {
   readonly diagnostics: Diagnostic[];
@@ -40,7 +42,8 @@ export function typecheckDrafts(
   },
 ): TypecheckResult {
   const { outPath } = options;
-  const world = TsWorld.shared(options.cwd);
+  // native TypeScript 7 when its binary runs here, else the same pass on TypeScript's JavaScript API
+  const world = NativeWorld.shared(options.cwd) ?? TsWorld.shared(options.cwd);
   world.stage(drafts.map((d) => d.raw));
   const imports = [...program.files.values()].flatMap((f) =>
     f.imports

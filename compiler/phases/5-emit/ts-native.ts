@@ -1,0 +1,262 @@
+/**
+ * The TypeScript pass on native TypeScript 7 (`typescript/unstable/sync`: the `tsc` binary of the
+ * `typescript` package, spoken to over a pipe): the same answers as the ts-morph world (ts-check.ts), at a
+ * fraction of its cost — the binary parses lib.dom and @types/node in parallel, in Go, and nothing of
+ * TypeScript's JavaScript is loaded into the process (about 0.6 s to load, 2 s to parse, cold).
+ *
+ * The program is a tsconfig that exists only here (`CONFIG` in the working directory, served by the
+ * `readFile` callback): graphc's strict options, the user's `paths`, and the drafts as root files. The
+ * drafts live in memory too: the binary asks for every file it reads, and the drafts' paths are answered
+ * from memory, every other file from disk. Each build is a new snapshot listing what changed since the last
+ * one (the drafts whose text changed, the user's modules whose size or mtime did), so a `--watch` rebuild
+ * re-parses only those.
+ */
+import { statSync } from "node:fs";
+import { posix } from "node:path";
+import { isUnionType, SymbolFlags, TypeFlags, SignatureKind, type API, type Diagnostic as TsDiagnostic, type Project, type Snapshot, type Type } from "typescript/unstable/sync";
+import type { Diagnostic } from "../../../grammar/diagnostic.ts";
+import type { ImportRef } from "../2-bind/model.ts";
+import { appendAll } from "../../../grammar/append.ts";
+import { userTsconfig } from "../../user-tsconfig.ts";
+import { nativeApi, serveFiles, type NativeFiles } from "../../ts-native-api.ts";
+import { absolute, fileStart, toDiagnostic, type GeneratedForCheck, type TsPass } from "./ts-check.ts";
+
+/** The tsconfig.json only the native binary sees (never written): its name must not clash with a user's file. */
+const CONFIG = ".graphc-typecheck.tsconfig.json";
+
+/** graphc's strict options (ts-check.ts `strictOptions`) as tsconfig.json spells them. */
+const STRICT_CONFIG = {
+  target: "es2022",
+  module: "nodenext",
+  moduleResolution: "nodenext",
+  lib: ["es2022", "dom"],
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  allowImportingTsExtensions: true,
+  verbatimModuleSyntax: true,
+  noEmit: true,
+  skipLibCheck: true,
+  types: ["node"],
+};
+
+export class NativeWorld implements TsPass, NativeFiles {
+  private readonly config: string;
+  private readonly options: Record<string, unknown>;
+  /** absolute path -> text of the drafts held in memory */
+  private readonly drafts = new Map<string, string>();
+  /** resolution probes (`resolves`) of this build: path -> text */
+  private readonly probes = new Map<string, string>();
+  /** draft paths and the config whose text changed since the last snapshot */
+  private readonly changed = new Set<string>();
+  /** the user's modules in the program: size and mtime when last read */
+  private readonly seen = new Map<string, string>();
+  /**
+   * an import of the current snapshot did not resolve: the next snapshot reads the disk afresh (a module
+   * created since, which no change list names, must be seen as the JavaScript pass sees it)
+   */
+  private unresolved = false;
+  private snapshot: Snapshot | undefined;
+  private project: Project | undefined;
+  private opened = false;
+
+  constructor(
+    private readonly api: API,
+    private readonly cwd: string,
+  ) {
+    this.config = absolute(CONFIG, cwd);
+    const { paths, pathsBasePath, bundler } = userTsconfig(cwd);
+    // paths are written absolute: the config's own folder is not the user's tsconfig's
+    const absPaths = paths && Object.fromEntries(Object.entries(paths).map(([k, v]) => [k, v.map((p) => posix.resolve(pathsBasePath ?? cwd, p))]));
+    this.options = {
+      ...STRICT_CONFIG,
+      ...(absPaths ? { paths: absPaths } : {}),
+      ...(bundler ? { module: "esnext", moduleResolution: "bundler" } : {}),
+    };
+  }
+
+  /**
+   * One world per working directory, kept between builds of one process (`--watch`, the language server,
+   * tests); undefined when native TypeScript is not available.
+   */
+  static shared(cwd: string = process.cwd()): NativeWorld | undefined {
+    let w = worlds.get(cwd);
+    if (!w) {
+      const api = nativeApi();
+      if (!api) return undefined;
+      worlds.set(cwd, (w = new NativeWorld(api, cwd)));
+      serveFiles(w);
+    }
+    w.refresh();
+    return w;
+  }
+
+  /** the binary's file system: the config and the drafts from memory, everything else from disk */
+  readFile(path: string): string | undefined {
+    if (path === this.config) return JSON.stringify({ compilerOptions: this.options, files: [...this.drafts.keys(), ...this.probes.keys()] });
+    return this.drafts.get(path) ?? this.probes.get(path);
+  }
+
+  fileExists(path: string): true | undefined {
+    return path === this.config || this.drafts.has(path) || this.probes.has(path) ? true : undefined;
+  }
+
+  refresh(): void {
+    // the snapshot is taken lazily, once the drafts are staged (stage, then the first query)
+    this.project = undefined;
+  }
+
+  stage(files: readonly { path: string; text: string }[]): void {
+    const now = new Map(files.map((f) => [absolute(f.path, this.cwd), f.text]));
+    for (const path of this.probes.keys()) this.changed.add(path).add(this.config);
+    this.probes.clear();
+    for (const path of this.drafts.keys()) {
+      if (now.has(path)) continue;
+      this.drafts.delete(path);
+      this.changed.add(path);
+      this.changed.add(this.config);
+    }
+    for (const [path, text] of now) {
+      if (this.drafts.get(path) === text) continue;
+      if (!this.drafts.has(path)) this.changed.add(this.config);
+      this.drafts.set(path, text);
+      this.changed.add(path);
+    }
+  }
+
+  prepare(): void {
+    // the user's modules the drafts import come into the program through the drafts' imports
+  }
+
+  /** The project of the current build: a new snapshot when anything changed since the last one. */
+  private current(): Project {
+    if (this.project) return this.project;
+    for (const [path, stamp] of this.seen) if (fileStamp(path) !== stamp) this.changed.add(path);
+    if (!this.opened || this.changed.size > 0 || this.unresolved) {
+      const changed = [...this.changed];
+      this.changed.clear();
+      const previous = this.snapshot;
+      const fileChanges = this.unresolved ? { invalidateAll: true as const } : { changed };
+      this.unresolved = false;
+      this.snapshot = this.api.updateSnapshot(this.opened ? { fileChanges } : { openProjects: [this.config] });
+      this.opened = true;
+      previous?.dispose();
+    }
+    const project = this.snapshot!.getProject(this.config);
+    if (!project) throw new Error(`TypeScript did not open ${this.config}`);
+    this.project = project;
+    for (const path of project.program.getSourceFileNames()) {
+      if (!this.drafts.has(path) && !this.probes.has(path) && !path.includes("/node_modules/") && !path.startsWith("bundled:")) this.seen.set(path, fileStamp(path));
+    }
+    return project;
+  }
+
+  /** the module symbol an import of `module` in `file` (a draft or a probe) resolves to; undefined: not resolved or not imported */
+  private moduleOf(module: string, file: string) {
+    const project = this.current();
+    const sf = project.program.getSourceFile(absolute(file, this.cwd));
+    const specifier = sf?.imports.find((i) => "text" in i && i.text === module);
+    const symbol = specifier && project.checker.getSymbolAtLocation(specifier);
+    if (specifier && !symbol) this.unresolved = true;
+    return symbol;
+  }
+
+  /**
+   * A draft that does not import `module` (an empty `.graph` file's) asks a probe beside it: a module of
+   * one `import` (`.mts`, so resolved as an ES import whatever the package's type), a root of the next
+   * snapshot until the next build's `stage`.
+   */
+  resolves(module: string, outFile: string): boolean {
+    const draft = absolute(outFile, this.cwd);
+    if (this.imports(draft, module)) return this.moduleOf(module, draft) !== undefined;
+    const probe = posix.join(posix.dirname(draft), `.graphc-resolve-${this.probes.size}.mts`);
+    this.probes.set(probe, `import ${JSON.stringify(module)};\n`);
+    this.changed.add(probe).add(this.config);
+    this.project = undefined;
+    return this.moduleOf(module, probe) !== undefined;
+  }
+
+  private imports(draft: string, module: string): boolean {
+    return this.current().program.getSourceFile(draft)?.imports.some((i) => "text" in i && i.text === module) ?? false;
+  }
+
+  isSync(fn: ImportRef, outFile: string): boolean {
+    const mod = this.moduleOf(fn.module, outFile);
+    if (!mod) return false;
+    const { checker } = this.current();
+    let symbol = checker.getMemberInModuleExports(mod, fn.exported);
+    if (symbol && symbol.flags & SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    if (!symbol || checker.isUnknownSymbol(symbol) || symbol.declarations.length !== 1) return false;
+    const type = checker.getTypeOfSymbol(symbol);
+    if (!type) return false;
+    const signatures = checker.getSignaturesOfType(type, SignatureKind.Call);
+    const plain = (t: Type | undefined): boolean => {
+      if (!t || t.flags & (TypeFlags.Any | TypeFlags.Unknown)) return false;
+      if (isUnionType(t)) return t.getTypes().every(plain);
+      return checker.getPropertyOfType(t, "then") === undefined;
+    };
+    return signatures.length > 0 && signatures.every((s) => plain(checker.getReturnTypeOfSignature(s)));
+  }
+
+  diagnose(files: readonly GeneratedForCheck[]): Diagnostic[] {
+    const { program } = this.current();
+    const out: Diagnostic[] = [];
+    for (const f of files) {
+      const path = absolute(f.path, this.cwd);
+      const lineStarts = lineStartsOf(f.text);
+      const lines = f.text.split("\n");
+      for (const diag of program.getSemanticDiagnostics(path).concat(program.getSyntacticDiagnostics(path))) {
+        if (UNRESOLVED.has(diag.code)) this.unresolved = true;
+        const line = diag.fileName === undefined ? undefined : lineOf(lineStarts, diag.pos);
+        const span = (line !== undefined ? f.lines[line - 1] : undefined) ?? fileStart(f.source);
+        const text = line !== undefined ? (lines[line - 1] ?? "") : "";
+        appendAll(out, [toDiagnostic(span, text, flatten(diag), diag.code, f.bindings)]);
+      }
+    }
+    return out;
+  }
+}
+
+const worlds = new Map<string, NativeWorld>();
+
+/** TypeScript's "cannot find module" errors (2307; 2792: "…set the 'moduleResolution' option") */
+const UNRESOLVED = new Set([2307, 2792]);
+
+/** size and mtime: a user module whose stamp changed is re-read by the next snapshot */
+function fileStamp(path: string): string {
+  try {
+    const s = statSync(path);
+    return `${s.size}:${s.mtimeMs}`;
+  } catch {
+    return "missing";
+  }
+}
+
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** 1-based line of `pos` */
+function lineOf(starts: readonly number[], pos: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+/** the message and its chain, depth first; the first three levels (as ts-check.ts `flatten`) */
+function flatten(d: TsDiagnostic): string {
+  const parts: string[] = [];
+  const walk = (c: TsDiagnostic) => {
+    parts.push(c.text);
+    for (const n of c.messageChain ?? []) walk(n);
+  };
+  walk(d);
+  return parts.slice(0, 3).join(" ");
+}
