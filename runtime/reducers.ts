@@ -277,6 +277,11 @@ function remember(arr: readonly Message[], map: Map<string, number>): void {
   lastMap = map;
 }
 
+function pushAll(list: Message[], items: readonly Message[]): Message[] {
+  for (let i = 0; i < items.length; i++) list.push(items[i]!);
+  return list;
+}
+
 function indexOf(arr: readonly Message[], map: Map<string, number>, id: string): number {
   const i = map.get(id);
   if (i === undefined) return -1;
@@ -307,7 +312,42 @@ export function addMessages<T extends readonly unknown[]>(current: T | undefined
   return mergeMessages(current, update) as unknown as T;
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Lending (docs/runtime.md, "Owned lists"): the lean loop lends the list of a field that only it can see
+// (no node reads it, no router or send function gets the state, no saver or stream) for the synchronous
+// span of one single-task step's apply. A merge of the lent list appends to it in place instead of copying
+// it; any merge of it (in place or a copy) makes the result the lent list, so that later writes of the same
+// apply continue in place. A list the loop does not own yet (an Overwrite put a node's list there) is lent
+// as a candidate: its merge copies as always, and the copy becomes the lent list. Only arrays derived from
+// the lent one are ever grown, so a merge of any other list (another loop's, a caller's) copies.
+
+let lent: readonly unknown[] | undefined;
+/** `lent` is a candidate: merge it by copying, then own the copy */
+let candidate = false;
+
+/** Lends `list` until `reclaim()`: grown in place when `owned`, else its merged copy becomes owned. */
+export function lend(list: unknown, owned: boolean): void {
+  lent = Array.isArray(list) ? list : undefined;
+  candidate = !owned;
+}
+
+/** Ends a loan: the list now owned (the lent one, or what merges made of it), or undefined. */
+export function reclaim(): readonly unknown[] | undefined {
+  const l = candidate ? undefined : lent;
+  lent = undefined;
+  return l;
+}
+
 function mergeMessages(current: readonly unknown[] | undefined, update: unknown): Message[] {
+  if (current === undefined || current !== lent) return mergeCopy(current, update, false);
+  const out = mergeCopy(current, update, !candidate);
+  lent = out;
+  candidate = false;
+  return out;
+}
+
+/** `add_messages`; `grow`: `current` is lent and owned, new messages are appended to it in place */
+function mergeCopy(current: readonly unknown[] | undefined, update: unknown, grow: boolean): Message[] {
   const rawLeft = current ?? [];
   let left = rawLeft as Message[];
   let map = mapOf(left);
@@ -329,8 +369,9 @@ function mergeMessages(current: readonly unknown[] | undefined, update: unknown)
 
   // the common case, new messages only: one copy (a slice followed by pushes would copy twice as it grows)
   if (allNew(right, map)) {
-    const merged = left.concat(right);
     for (let i = 0; i < right.length; i++) map.set(right[i]!.id!, left.length + i);
+    // a plain array (a subclass may override push); `left` is the lent list itself when its map was known
+    const merged = grow && left === rawLeft && left.constructor === Array ? pushAll(left, right) : left.concat(right);
     remember(merged, map);
     return merged;
   }

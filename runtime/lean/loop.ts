@@ -16,6 +16,7 @@ import type { GraphSpec, Send, Values } from "../spec.ts";
 import { runEnv } from "../config.ts";
 import type { Store } from "../store/types.ts";
 import { processReturn } from "../writes.ts";
+import { lend, reclaim } from "../reducers.ts";
 import { stepController, untilAbort } from "../step-signal.ts";
 import { applyUpdates, recursionLimit, writesOutput } from "../superstep.ts";
 import { LeanTask, PULL, PUSH, type LeanTaskLoop } from "./task.ts";
@@ -60,6 +61,12 @@ export class LeanLoop implements LeanTaskLoop {
   private runId = "";
   /** the tasks of the step that is running asynchronously (set before it is read) */
   private tasks!: LeanTask[];
+  /** a field whose list only this loop sees (`GraphSpec.owned`, the first): lent to reducers (reducers.ts `lend`) */
+  private readonly ownField: string | undefined;
+  /** the list of `ownField` this loop made and nobody else holds: reducers may append to it in place */
+  private mine: readonly unknown[] | undefined;
+  /** the running step has one task (only then is a list lent: siblings' fresh reads share the pre-step list) */
+  private sole = false;
 
   /** `store`: the compile option's, when the run gives none */
   constructor(spec: GraphSpec, run: LeanRun, store: Store | undefined) {
@@ -68,6 +75,7 @@ export class LeanLoop implements LeanTaskLoop {
     this.store = run.store ?? store;
     this.signal = run.signal;
     this.limit = recursionLimit(run.recursionLimit, spec);
+    this.ownField = spec.owned?.[0];
   }
 
   site(): { graph: string } {
@@ -83,7 +91,10 @@ export class LeanLoop implements LeanTaskLoop {
   start(input: Values): void | Promise<void> {
     const spec = this.c.spec;
     this.values = spec.init();
+    // init makes new arrays on every call (GraphSpec.init): the loop owns them
+    if (this.ownField !== undefined) this.mine = this.values[this.ownField] as readonly unknown[] | undefined;
     this.step = 0;
+    this.sole = true;
     const t = new LeanTask(this, this.c.start, PULL, 0, input);
     // START's node is the identity and has static edges only: its writes are taken without running it
     // (loop.ts startStep); for an update object processReturn cannot throw or return a promise
@@ -129,6 +140,7 @@ export class LeanLoop implements LeanTaskLoop {
   private runTasks(tasks: LeanTask[]): Promise<unknown> | undefined {
     const n = tasks.length;
     const sig = this.signal;
+    this.sole = n === 1;
     if (n === 1 && sig === undefined) return this.exec(tasks[0]!);
     let promises: Promise<unknown>[] | undefined;
     // LangGraph starts PUSH tasks before PULL tasks
@@ -162,13 +174,24 @@ export class LeanLoop implements LeanTaskLoop {
   }
 
   private settle(t: LeanTask, ret: unknown): Promise<unknown> | undefined {
+    // a router's fresh read folds the task's writes (writes.ts); with one task it is the step's result
+    const lends = this.sole && this.ownField !== undefined && t.cn.edges.branches.length > 0;
+    if (lends) this.lend();
     try {
       const r = processReturn(t, ret);
       if (r !== undefined) return r.then(undefined, (e: unknown) => this.fail(t, e));
     } catch (e) {
       this.fail(t, e);
+    } finally {
+      if (lends) this.mine = reclaim();
     }
     return undefined;
+  }
+
+  /** lends the owned field's list for one synchronous apply: as owned when it is still the one this loop made */
+  private lend(): void {
+    const list = this.values[this.ownField!];
+    lend(list, list === this.mine);
   }
 
   private fail(t: LeanTask, e: unknown): undefined {
@@ -235,7 +258,17 @@ export class LeanLoop implements LeanTaskLoop {
   private apply(tasks: readonly LeanTask[]): void {
     const spec = this.c.spec;
     const values = this.values;
-    const written = applyUpdates(tasks, values, spec);
+    // a task whose routers folded its writes already (`fresh`) is applied by copying their result
+    const lends = this.sole && this.ownField !== undefined && tasks[0]!.fresh === undefined;
+    let written: readonly string[];
+    if (lends) {
+      this.lend();
+      try {
+        written = applyUpdates(tasks, values, spec);
+      } finally {
+        this.mine = reclaim();
+      }
+    } else written = applyUpdates(tasks, values, spec);
     if (spec.clearEphemeral) spec.clearEphemeral(values);
     if (!this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
   }
