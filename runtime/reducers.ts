@@ -321,13 +321,13 @@ export function addMessages<T extends readonly unknown[]>(current: T | undefined
 // as a candidate: its merge copies as always, and the copy becomes the lent list. Only arrays derived from
 // the lent one are ever grown, so a merge of any other list (another loop's, a caller's) copies.
 
-let lent: readonly unknown[] | undefined;
+let lent: unknown;
 /** `lent` is a candidate: merge it by copying, then own the copy */
 let candidate = false;
 
 /** Lends `list` until `reclaim()`: grown in place when `owned`, else its merged copy becomes owned. */
 export function lend(list: unknown, owned: boolean): void {
-  lent = Array.isArray(list) ? list : undefined;
+  lent = list;
   candidate = !owned;
 }
 
@@ -335,7 +335,7 @@ export function lend(list: unknown, owned: boolean): void {
 export function reclaim(): readonly unknown[] | undefined {
   const l = candidate ? undefined : lent;
   lent = undefined;
-  return l;
+  return l as readonly unknown[] | undefined;
 }
 
 function mergeMessages(current: readonly unknown[] | undefined, update: unknown): Message[] {

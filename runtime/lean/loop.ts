@@ -65,8 +65,8 @@ export class LeanLoop implements LeanTaskLoop {
   private readonly ownField: string | undefined;
   /** the list of `ownField` this loop made and nobody else holds: reducers may append to it in place */
   private mine: readonly unknown[] | undefined;
-  /** the running step has one task (only then is a list lent: siblings' fresh reads share the pre-step list) */
-  private sole = false;
+  /** the running step has one task and the graph an owned field: its writes may grow `mine` (siblings' fresh reads would share it) */
+  private lends = false;
 
   /** `store`: the compile option's, when the run gives none */
   constructor(spec: GraphSpec, run: LeanRun, store: Store | undefined) {
@@ -91,10 +91,8 @@ export class LeanLoop implements LeanTaskLoop {
   start(input: Values): void | Promise<void> {
     const spec = this.c.spec;
     this.values = spec.init();
-    // init makes new arrays on every call (GraphSpec.init): the loop owns them
-    if (this.ownField !== undefined) this.mine = this.values[this.ownField] as readonly unknown[] | undefined;
     this.step = 0;
-    this.sole = true;
+    this.lends = this.ownField !== undefined;
     const t = new LeanTask(this, this.c.start, PULL, 0, input);
     // START's node is the identity and has static edges only: its writes are taken without running it
     // (loop.ts startStep); for an update object processReturn cannot throw or return a promise
@@ -140,7 +138,7 @@ export class LeanLoop implements LeanTaskLoop {
   private runTasks(tasks: LeanTask[]): Promise<unknown> | undefined {
     const n = tasks.length;
     const sig = this.signal;
-    this.sole = n === 1;
+    this.lends = n === 1 && this.ownField !== undefined;
     if (n === 1 && sig === undefined) return this.exec(tasks[0]!);
     let promises: Promise<unknown>[] | undefined;
     // LangGraph starts PUSH tasks before PULL tasks
@@ -175,7 +173,7 @@ export class LeanLoop implements LeanTaskLoop {
 
   private settle(t: LeanTask, ret: unknown): Promise<unknown> | undefined {
     // a router's fresh read folds the task's writes (writes.ts); with one task it is the step's result
-    const lends = this.sole && this.ownField !== undefined && t.cn.edges.branches.length > 0;
+    const lends = this.lends;
     if (lends) this.lend();
     try {
       const r = processReturn(t, ret);
@@ -259,16 +257,15 @@ export class LeanLoop implements LeanTaskLoop {
     const spec = this.c.spec;
     const values = this.values;
     // a task whose routers folded its writes already (`fresh`) is applied by copying their result
-    const lends = this.sole && this.ownField !== undefined && tasks[0]!.fresh === undefined;
+    const lends = this.lends && tasks[0]!.fresh === undefined;
+    if (lends) this.lend();
     let written: readonly string[];
-    if (lends) {
-      this.lend();
-      try {
-        written = applyUpdates(tasks, values, spec);
-      } finally {
-        this.mine = reclaim();
-      }
-    } else written = applyUpdates(tasks, values, spec);
+    try {
+      written = applyUpdates(tasks, values, spec);
+    } finally {
+      // a loan left open would let anyone who holds a candidate list grow its copy
+      if (lends) this.mine = reclaim();
+    }
     if (spec.clearEphemeral) spec.clearEphemeral(values);
     if (!this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
   }
