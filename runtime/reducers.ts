@@ -1,6 +1,7 @@
 /**
  * Built-in reducers and the helpers generated `apply()` code calls to fold one superstep's writes into a
- * field. Reducers never mutate their inputs (older checkpoints and routers' fresh reads share values).
+ * field. Reducers never mutate their inputs (older checkpoints and routers' fresh reads share values),
+ * except a `messages` list the lean loop lends because only it can see it (`lend` below).
  */
 import { InvalidUpdateError, lastValueConflict, safeJson } from "./errors.ts";
 import { toMessage, type Message } from "./message-like.ts";
