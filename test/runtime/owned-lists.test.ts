@@ -11,8 +11,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildFiles } from "graphc";
 import { MemorySaver, type CompiledGraph, type GraphSpec, type Message } from "@graphc/runtime";
-import { lend, messages, reclaim } from "../../runtime/reducers.ts";
-import { given, kept, resetSides } from "../fixtures/owned/owned.nodes.ts";
+import { append, lend, messages, reclaim } from "../../runtime/reducers.ts";
+import { given, givenLog, kept, keptLogs, resetSides } from "../fixtures/owned/owned.nodes.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const FIXTURE = join(here, "..", "fixtures", "owned");
@@ -42,7 +42,9 @@ beforeAll(async () => {
 
 beforeEach(() => {
   kept.length = 0;
+  keptLogs.length = 0;
   given.list = undefined;
+  givenLog.list = undefined;
   resetSides();
 });
 
@@ -87,16 +89,34 @@ describe("the reducer's loan", () => {
     expect(list.map((m) => m.content)).toEqual(["a", "b"]);
     expect(replaced.map((m) => m.content)).toEqual(["A", "b", "c"]);
   });
+
+  it("appends to an owned lent list in place only where `push` gives what `concat` would", () => {
+    const list = append([], ["a"]);
+    lend(list, true);
+    expect(append(list, ["b"])).toBe(list);
+    expect(append(list, "c")).toBe(list);
+    const holey = new Array<string>(2);
+    holey[1] = "h";
+    const copy = append(list, holey);
+    expect(copy).not.toBe(list);
+    expect(reclaim()).toBe(copy);
+    expect(list).toEqual(["a", "b", "c"]);
+    expect(copy).toHaveLength(5);
+    expect(3 in copy).toBe(false);
+    expect(copy[4]).toBe("h");
+  });
 });
 
 describe("which fields the compiler marks owned", () => {
-  it("marks a messages field no node reads in a graph routed by inline conditions", () => {
+  it("marks a messages or append field no node reads in a graph routed by inline conditions", () => {
     expect(spec("Chat").owned).toEqual(["messages"]);
     expect(spec("Fan").owned).toEqual(["messages"]);
+    expect(spec("Log").owned).toEqual(["log"]);
   });
 
   it("marks nothing when a node reads it, a router function gets the state, or a custom reducer runs", () => {
     expect(spec("Keeper").owned).toBeUndefined();
+    expect(spec("LogKeeper").owned).toBeUndefined();
     expect(spec("Routed").owned).toBeUndefined();
     expect(spec("Custom").owned).toBeUndefined();
   });
@@ -162,5 +182,40 @@ describe("an owned list's run", () => {
     const lengths: number[] = [];
     for await (const s of g.getStateHistory(cfg)) lengths.push((s.values as { messages: Message[] }).messages.length);
     expect(lengths).toEqual([5, 4, 3, 3, 3, 2, 1, 0, 0]);
+  });
+});
+
+describe("an owned append log's run", () => {
+  it("gives the same result as a copying run, leaves the input and earlier results alone", async () => {
+    const input = ["in"];
+    const first = await graph("Log").invoke({ log: input });
+    expect(first.log).toEqual(["in", "n0", "n1", "n2", "n3"]);
+    const second = await graph("Log").invoke({ log: input, count: 10 });
+    expect(second.log).toEqual(["in", "n10", "n11", "n12", "n13"]);
+    expect(input).toEqual(["in"]);
+    expect(first.log).toEqual(["in", "n0", "n1", "n2", "n3"]);
+  });
+
+  it("never changes a list a node put into the state and kept", async () => {
+    const out = await graph("LogOverwriter").invoke({});
+    expect(out.log).toEqual(["x1", "x2", "n2", "n3"]);
+    expect(givenLog.list).toEqual(givenLog.copy);
+    expect(givenLog.list).toEqual(["x1", "x2"]);
+  });
+
+  it("never changes a list a node was handed and kept", async () => {
+    const out = await graph("LogKeeper").invoke({});
+    expect(out.log).toEqual(["n0", "n1", "n2"]);
+    expect(keptLogs.map((k) => k.list.length)).toEqual([0, 1, 2]);
+  });
+
+  it("keeps concat's meaning: a hole stays a hole, a non-spreadable array is one element", async () => {
+    const out = await graph("LogOdd").invoke({});
+    expect(out.log).toHaveLength(5);
+    expect(out.log[0]).toBe("n0");
+    expect(1 in out.log).toBe(false);
+    expect(out.log[2]).toBe("after a hole");
+    expect(Array.isArray(out.log[3]) && out.log[3][0]).toBe("kept whole");
+    expect(out.log[4]).toBe("one item");
   });
 });

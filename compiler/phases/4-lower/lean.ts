@@ -34,7 +34,7 @@ function conditionsOnly(e: EdgesIR): boolean {
 }
 
 /**
- * The `messages` fields whose list only the lean loop can see (`GraphSpec.owned`, docs/runtime.md "Owned
+ * The `messages` and `append` fields whose list only the lean loop can see (`GraphSpec.owned`, docs/runtime.md "Owned
  * lists"): no node reads the field, no router or send function is handed the state (it would get the list
  * and could keep it), no custom reducer runs user code inside `apply`. The loop lets the reducer append to
  * such a list in place.
@@ -46,7 +46,7 @@ export function ownedFields(g: GraphIR): string[] {
     .filter(
       (f) =>
         f.reducer.kind === "builtin" &&
-        f.reducer.name === "messages" &&
+        (f.reducer.name === "messages" || f.reducer.name === "append") &&
         f.alwaysSet &&
         !f.ephemeral &&
         !g.nodes.some((n) => n.reads.includes(f.name)),
