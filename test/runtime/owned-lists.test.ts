@@ -24,6 +24,9 @@ const graph = (name: string) => mod[name] as Graph;
 const spec = (name: string) => mod[`${name}Spec`] as GraphSpec;
 const ids = (xs: readonly Message[]) => xs.map((m) => m.id);
 const msg = (id: string): Message => ({ id, role: "user", content: id });
+/** `k` names `p0`…: an input long enough to be lent (the lean loop lends a list from 8 items on) */
+const seq = (p: string, from: number, to: number) => Array.from({ length: to - from }, (_, i) => `${p}${from + i}`);
+const inputOf = () => seq("u", 0, 8).map(msg);
 
 beforeAll(async () => {
   rmSync(OUT, { recursive: true, force: true });
@@ -125,21 +128,21 @@ describe("which fields the compiler marks owned", () => {
 describe("an owned list's run", () => {
   it("gives the same result as a copying run, leaves the input and earlier results alone", async () => {
     const input = [msg("u0")];
-    const first = await graph("Chat").invoke({ messages: input, limit: 3 });
-    expect(ids(first.messages)).toEqual(["u0", "m0", "m1", "m2"]);
-    const second = await graph("Chat").invoke({ messages: input, limit: 5 });
-    expect(ids(second.messages)).toEqual(["u0", "m0", "m1", "m2", "m3", "m4"]);
+    const first = await graph("Chat").invoke({ messages: input, limit: 12 });
+    expect(ids(first.messages)).toEqual(["u0", ...seq("m", 0, 12)]);
+    const second = await graph("Chat").invoke({ messages: input, limit: 14 });
+    expect(ids(second.messages)).toEqual(["u0", ...seq("m", 0, 14)]);
     expect(ids(input)).toEqual(["u0"]);
-    expect(ids(first.messages)).toEqual(["u0", "m0", "m1", "m2"]);
-    // the same graph on the full loop (a router function: nothing owned) agrees
-    expect(await graph("Routed").invoke({ messages: [msg("u0")], limit: 5 })).toEqual(second);
+    expect(ids(first.messages)).toEqual(["u0", ...seq("m", 0, 12)]);
+    // a router function: nothing owned, every merge copies; the results agree
+    expect(await graph("Routed").invoke({ messages: [msg("u0")], limit: 14 })).toEqual(second);
   });
 
   it("never changes a list a node put into the state and kept", async () => {
     const out = await graph("Overwriter").invoke({});
-    expect(ids(out.messages)).toEqual(["x1", "x2", "m2", "m3"]);
+    expect(ids(out.messages)).toEqual([...seq("x", 1, 10), "m2", "m3"]);
     expect(given.list).toEqual(given.copy);
-    expect(ids(given.list!)).toEqual(["x1", "x2"]);
+    expect(ids(given.list!)).toEqual(seq("x", 1, 10));
   });
 
   it("never changes a list a node was handed and kept", async () => {
@@ -150,22 +153,18 @@ describe("an owned list's run", () => {
   });
 
   it("folds fan-out steps (two tasks) between single-task steps in LangGraph's order", async () => {
-    const out = await graph("Fan").invoke({ limit: 3 });
-    expect(ids(out.messages)).toEqual(["m0", "s1.0", "s1.1", "m1", "s2.2", "s2.3", "m2", "s3.4"]);
+    const out = await graph("Fan").invoke({ messages: inputOf(), limit: 3 });
+    expect(ids(out.messages)).toEqual([...seq("u", 0, 8), "m0", "s1.0", "s1.1", "m1", "s2.2", "s2.3", "m2", "s3.4"]);
     // the full loop (a checkpointer) lends nothing, and agrees
     resetSides();
-    const full = await graph("Fan").invoke({ limit: 3 }, { configurable: { thread_id: "fan" }, checkpointer: new MemorySaver() });
+    const full = await graph("Fan").invoke({ messages: inputOf(), limit: 3 }, { configurable: { thread_id: "fan" }, checkpointer: new MemorySaver() });
     expect(full).toEqual(out);
   });
 
   it("keeps concurrent runs apart", async () => {
-    const runs = await Promise.all([1, 2, 3, 4].map((limit) => graph("AsyncChat").invoke({ limit })));
-    expect(runs.map((r) => ids(r.messages))).toEqual([
-      ["m0"],
-      ["m0", "m1"],
-      ["m0", "m1", "m2"],
-      ["m0", "m1", "m2", "m3"],
-    ]);
+    const limits = [9, 10, 11, 12];
+    const runs = await Promise.all(limits.map((limit) => graph("AsyncChat").invoke({ limit })));
+    expect(runs.map((r) => ids(r.messages))).toEqual(limits.map((limit) => seq("m", 0, limit)));
   });
 
   it("leaves every values stream event as it was emitted", async () => {
@@ -187,20 +186,20 @@ describe("an owned list's run", () => {
 
 describe("an owned append log's run", () => {
   it("gives the same result as a copying run, leaves the input and earlier results alone", async () => {
-    const input = ["in"];
+    const input = seq("in", 0, 8);
     const first = await graph("Log").invoke({ log: input });
-    expect(first.log).toEqual(["in", "n0", "n1", "n2", "n3"]);
+    expect(first.log).toEqual([...input, "n0", "n1", "n2", "n3"]);
     const second = await graph("Log").invoke({ log: input, count: 10 });
-    expect(second.log).toEqual(["in", "n10", "n11", "n12", "n13"]);
-    expect(input).toEqual(["in"]);
-    expect(first.log).toEqual(["in", "n0", "n1", "n2", "n3"]);
+    expect(second.log).toEqual([...input, "n10", "n11", "n12", "n13"]);
+    expect(input).toEqual(seq("in", 0, 8));
+    expect(first.log).toEqual([...input, "n0", "n1", "n2", "n3"]);
   });
 
   it("never changes a list a node put into the state and kept", async () => {
     const out = await graph("LogOverwriter").invoke({});
-    expect(out.log).toEqual(["x1", "x2", "n2", "n3"]);
+    expect(out.log).toEqual([...seq("x", 1, 10), "n2", "n3"]);
     expect(givenLog.list).toEqual(givenLog.copy);
-    expect(givenLog.list).toEqual(["x1", "x2"]);
+    expect(givenLog.list).toEqual(seq("x", 1, 10));
   });
 
   it("never changes a list a node was handed and kept", async () => {
@@ -210,12 +209,12 @@ describe("an owned append log's run", () => {
   });
 
   it("keeps concat's meaning: a hole stays a hole, a non-spreadable array is one element", async () => {
-    const out = await graph("LogOdd").invoke({});
-    expect(out.log).toHaveLength(5);
-    expect(out.log[0]).toBe("n0");
-    expect(1 in out.log).toBe(false);
-    expect(out.log[2]).toBe("after a hole");
-    expect(Array.isArray(out.log[3]) && out.log[3][0]).toBe("kept whole");
-    expect(out.log[4]).toBe("one item");
+    const out = await graph("LogOdd").invoke({ log: seq("in", 0, 8) });
+    expect(out.log).toHaveLength(13);
+    expect(out.log[8]).toBe("n0");
+    expect(9 in out.log).toBe(false);
+    expect(out.log[10]).toBe("after a hole");
+    expect(Array.isArray(out.log[11]) && out.log[11][0]).toBe("kept whole");
+    expect(out.log[12]).toBe("one item");
   });
 });
