@@ -88,7 +88,7 @@ export interface GraphSpec<S extends object = Values, O extends object = Values,
   // The compiler lists a `messages` or `append` field here when nothing but the loop can see its list: no node reads it,
   // every router is an inline condition (no router or send function gets the state), no custom reducer.
   // The lean loop (no saver, stream or state API) then lets the reducer append to it in place.
-  /** Fields only the loop sees (docs/runtime.md, "Owned lists"). */
+  /** Fields only the loop sees (docs/runtime.md). */
   readonly owned?: readonly string[];
 }
 

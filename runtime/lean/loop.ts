@@ -62,8 +62,8 @@ export class LeanLoop implements LeanTaskLoop {
   /** the tasks of the step that is running asynchronously (set before it is read) */
   private tasks!: LeanTask[];
   /** a field whose list only this loop sees (`GraphSpec.owned`, the first): lent to reducers (reducers.ts `lend`) */
-  private readonly ownField: string | undefined;
-  /** the list of `ownField` this loop made and nobody else holds: reducers may append to it in place */
+  private readonly owned: string | undefined;
+  /** the list of `owned` this loop made and nobody else holds: reducers may append to it in place */
   private mine: readonly unknown[] | undefined;
   /** the running step has one task and the graph an owned field: its writes may grow `mine` (siblings' fresh reads would share it) */
   private lends = false;
@@ -75,7 +75,7 @@ export class LeanLoop implements LeanTaskLoop {
     this.store = run.store ?? store;
     this.signal = run.signal;
     this.limit = recursionLimit(run.recursionLimit, spec);
-    this.ownField = spec.owned?.[0];
+    this.owned = spec.owned?.[0];
   }
 
   site(): { graph: string } {
@@ -92,7 +92,7 @@ export class LeanLoop implements LeanTaskLoop {
     const spec = this.c.spec;
     this.values = spec.init();
     this.step = 0;
-    this.lends = this.ownField !== undefined;
+    this.lends = this.owned !== undefined;
     const t = new LeanTask(this, this.c.start, PULL, 0, input);
     // START's node is the identity and has static edges only: its writes are taken without running it
     // (loop.ts startStep); for an update object processReturn cannot throw or return a promise
@@ -138,7 +138,7 @@ export class LeanLoop implements LeanTaskLoop {
   private runTasks(tasks: LeanTask[]): Promise<unknown> | undefined {
     const n = tasks.length;
     const sig = this.signal;
-    this.lends = n === 1 && this.ownField !== undefined;
+    this.lends = n === 1 && this.owned !== undefined;
     if (n === 1 && sig === undefined) return this.exec(tasks[0]!);
     let promises: Promise<unknown>[] | undefined;
     // LangGraph starts PUSH tasks before PULL tasks
@@ -191,7 +191,7 @@ export class LeanLoop implements LeanTaskLoop {
    * slower lent).
    */
   private lend(): boolean {
-    const list = this.values[this.ownField!] as readonly unknown[] | undefined;
+    const list = this.values[this.owned!] as readonly unknown[] | undefined;
     if (list === undefined || list.length < 8) return false;
     lend(list, list === this.mine);
     return true;
