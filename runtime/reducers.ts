@@ -165,6 +165,13 @@ export function reclaim(): readonly unknown[] | undefined {
   return l as readonly unknown[] | undefined;
 }
 
+/** a merge of the lent list returned `out`: it is the lent, owned list from now on */
+function keepLent<T>(out: T): T {
+  lent = out;
+  candidate = false;
+  return out;
+}
+
 function pushAll<T>(list: T[], items: readonly T[]): T[] {
   for (let i = 0; i < items.length; i++) list.push(items[i]!);
   return list;
@@ -178,10 +185,7 @@ export function append<T>(current: readonly T[] | undefined, update: T | readonl
   if (current === undefined || current !== lent) return appendCopy(current ?? [], update);
   // a lent list (`lend`): grown in place when owned and when `push` gives what `concat` would
   const items = Array.isArray(update) ? (update as readonly T[]) : [update as T];
-  const out = !candidate && copyIsConcat(current, items) && noHoles(items) ? pushAll(current as T[], items) : appendCopy(current, update);
-  lent = out;
-  candidate = false;
-  return out;
+  return keepLent(!candidate && copyIsConcat(current, items) && noHoles(items) ? pushAll(current as T[], items) : appendCopy(current, update));
 }
 
 function appendCopy<T>(base: readonly T[], update: T | readonly T[]): T[] {
@@ -357,10 +361,7 @@ export function addMessages<T extends readonly unknown[]>(current: T | undefined
 
 function mergeMessages(current: readonly unknown[] | undefined, update: unknown): Message[] {
   if (current === undefined || current !== lent) return mergeCopy(current, update, false);
-  const out = mergeCopy(current, update, !candidate);
-  lent = out;
-  candidate = false;
-  return out;
+  return keepLent(mergeCopy(current, update, !candidate));
 }
 
 /** `add_messages`; `grow`: `current` is lent and owned, new messages are appended to it in place */

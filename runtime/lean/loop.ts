@@ -164,23 +164,34 @@ export class LeanLoop implements LeanTaskLoop {
     }
     if (isThenable(ret)) {
       return (ret as Promise<unknown>).then(
-        (r) => this.settle(t, r),
+        (r) => this.end(t, r),
         (e: unknown) => this.fail(t, e),
       );
+    }
+    return this.end(t, ret);
+  }
+
+  /**
+   * A task's return, settled under a loan of the owned list when its router's fresh read folds its writes
+   * (writes.ts): with one task that is the step's result.
+   */
+  private end(t: LeanTask, ret: unknown): Promise<unknown> | undefined {
+    if (this.lends && t.cn.edges.branches.length > 0 && this.lend()) {
+      try {
+        return this.settle(t, ret);
+      } finally {
+        this.mine = reclaim();
+      }
     }
     return this.settle(t, ret);
   }
 
   private settle(t: LeanTask, ret: unknown): Promise<unknown> | undefined {
-    // a router's fresh read folds the task's writes (writes.ts); with one task it is the step's result
-    const lends = this.lends && t.cn.edges.branches.length > 0 && this.lend();
     try {
       const r = processReturn(t, ret);
       if (r !== undefined) return r.then(undefined, (e: unknown) => this.fail(t, e));
     } catch (e) {
       this.fail(t, e);
-    } finally {
-      if (lends) this.mine = reclaim();
     }
     return undefined;
   }
@@ -192,7 +203,7 @@ export class LeanLoop implements LeanTaskLoop {
    */
   private lend(): boolean {
     const list = this.values[this.owned!] as readonly unknown[] | undefined;
-    if (list === undefined || list.length < 8) return false;
+    if ((list?.length ?? 0) < 8) return false;
     lend(list, list === this.mine);
     return true;
   }
@@ -262,14 +273,15 @@ export class LeanLoop implements LeanTaskLoop {
     const spec = this.c.spec;
     const values = this.values;
     // a task whose routers folded its writes already (`fresh`) is applied by copying their result
-    const lends = this.lends && tasks[0]!.fresh === undefined && this.lend();
     let written: readonly string[];
-    try {
-      written = applyUpdates(tasks, values, spec);
-    } finally {
-      // a loan left open would let anyone who holds a candidate list grow its copy
-      if (lends) this.mine = reclaim();
-    }
+    if (this.lends && tasks[0]!.fresh === undefined && this.lend()) {
+      try {
+        written = applyUpdates(tasks, values, spec);
+      } finally {
+        // a loan left open would let anyone who holds a candidate list grow its copy
+        this.mine = reclaim();
+      }
+    } else written = applyUpdates(tasks, values, spec);
     if (spec.clearEphemeral) spec.clearEphemeral(values);
     if (!this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
   }
