@@ -1,6 +1,7 @@
 /**
  * Built-in reducers and the helpers generated `apply()` code calls to fold one superstep's writes into a
- * field. Reducers never mutate their inputs (older checkpoints and routers' fresh reads share values).
+ * field. Reducers never mutate their inputs (older checkpoints and routers' fresh reads share values),
+ * except a list the lean loop lends because only it can see it (`lend` below).
  */
 import { InvalidUpdateError, lastValueConflict, safeJson } from "./errors.ts";
 import { toMessage, type Message } from "./message-like.ts";
@@ -138,12 +139,62 @@ export function replace<T>(graph: string, field: string, writes: readonly T[]): 
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Lending (docs/runtime.md, "Owned lists"): the lean loop lends the list of a `messages` or `append` field
+// that only it can see
+// (no node reads it, no router or send function gets the state, no saver or stream) for the synchronous
+// span of one single-task step's apply. A merge of the lent list appends to it in place instead of copying
+// it; any merge of it (in place or a copy) makes the result the lent list, so that later writes of the same
+// apply continue in place. A list the loop does not own yet (an Overwrite put a node's list there) is lent
+// as a candidate: its merge copies as always, and the copy becomes the lent list. Only arrays derived from
+// the lent one are ever grown, so a merge of any other list (another loop's, a caller's) copies.
+
+let lent: unknown;
+/** `lent` is a candidate: merge it by copying, then own the copy */
+let candidate = false;
+
+/** Lends `list` until `reclaim()`: grown in place when `owned`, else its merged copy becomes owned. */
+export function lend(list: unknown, owned: boolean): void {
+  lent = list;
+  candidate = !owned;
+}
+
+/** Ends a loan: the list now owned (the lent one, or what merges made of it), or undefined. */
+export function reclaim(): readonly unknown[] | undefined {
+  const l = candidate ? undefined : lent;
+  lent = undefined;
+  return l as readonly unknown[] | undefined;
+}
+
+/** a merge of the lent list returned `out`: it is the lent, owned list from now on */
+function keepLent<T>(out: T): T {
+  lent = out;
+  candidate = false;
+  return out;
+}
+
+function pushAll<T>(list: T[], items: readonly T[]): T[] {
+  for (let i = 0; i < items.length; i++) list.push(items[i]!);
+  return list;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // append, sum, merge, union
 
 /** Array concatenation; a single (non-array) update is appended as one element. */
 export function append<T>(current: readonly T[] | undefined, update: T | readonly T[]): T[] {
-  const base = current ?? [];
+  if (current === undefined || current !== lent) return appendCopy(current ?? [], update);
+  // a lent list (`lend`): grown in place when owned and when `push` gives what `concat` would
+  const items = Array.isArray(update) ? (update as readonly T[]) : [update as T];
+  return keepLent(!candidate && copyIsConcat(current, items) && noHoles(items) ? pushAll(current as T[], items) : appendCopy(current, update));
+}
+
+function appendCopy<T>(base: readonly T[], update: T | readonly T[]): T[] {
   return Array.isArray(update) ? concatArrays(base, update as readonly T[]) : [...base, update as T];
+}
+
+function noHoles(a: readonly unknown[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] === undefined && !has(a, i)) return false;
+  return true;
 }
 
 /** up to this many elements a copy loop beats `concat` (measured: ~20 ns against ~90 ns for 3 + 1) */
@@ -277,6 +328,7 @@ function remember(arr: readonly Message[], map: Map<string, number>): void {
   lastMap = map;
 }
 
+
 function indexOf(arr: readonly Message[], map: Map<string, number>, id: string): number {
   const i = map.get(id);
   if (i === undefined) return -1;
@@ -308,6 +360,12 @@ export function addMessages<T extends readonly unknown[]>(current: T | undefined
 }
 
 function mergeMessages(current: readonly unknown[] | undefined, update: unknown): Message[] {
+  if (current === undefined || current !== lent) return mergeCopy(current, update, false);
+  return keepLent(mergeCopy(current, update, !candidate));
+}
+
+/** `add_messages`; `grow`: `current` is lent and owned, new messages are appended to it in place */
+function mergeCopy(current: readonly unknown[] | undefined, update: unknown, grow: boolean): Message[] {
   const rawLeft = current ?? [];
   let left = rawLeft as Message[];
   let map = mapOf(left);
@@ -329,8 +387,9 @@ function mergeMessages(current: readonly unknown[] | undefined, update: unknown)
 
   // the common case, new messages only: one copy (a slice followed by pushes would copy twice as it grows)
   if (allNew(right, map)) {
-    const merged = left.concat(right);
     for (let i = 0; i < right.length; i++) map.set(right[i]!.id!, left.length + i);
+    // a plain array (a subclass may override push); `left` is the lent list itself when its map was known
+    const merged = grow && left === rawLeft && left.constructor === Array ? pushAll(left, right) : left.concat(right);
     remember(merged, map);
     return merged;
   }

@@ -89,6 +89,11 @@ export interface GraphSpec<S extends object = Values, O extends object = Values,
   // new input folds into it.
   /** A stateful subgraph (LangGraph's `checkpointer: true`). */
   readonly stateful?: boolean;
+  // The compiler lists a `messages` or `append` field here when nothing but the loop can see its list: no node reads it,
+  // every router is an inline condition (no router or send function gets the state), no custom reducer.
+  // The lean loop (no saver, stream or state API) then lets the reducer append to it in place
+  // (docs/runtime.md, "Owned lists").
+  readonly owned?: readonly string[];
 }
 
 export interface EdgeSpec {

@@ -6,7 +6,7 @@
  * subgraph nodes or `uses`. Generated code compiles an eligible graph with `compileLeanGraph` (emit/spec.ts),
  * whose `invoke` still hands a run with a checkpointer, breakpoints or tracing to the full graph.
  */
-import type { GraphIR, NodeIR } from "./ir.ts";
+import type { EdgesIR, GraphIR, NodeIR } from "./ir.ts";
 
 /** What the runtime of generated code is: "full" imports `@graphc/runtime`, "lean" `@graphc/runtime/core` where it can. */
 export type RuntimeMode = "full" | "lean";
@@ -26,4 +26,30 @@ function leanNode(n: NodeIR): boolean {
 
 export function leanEligible(g: GraphIR): boolean {
   return g.joins.length === 0 && g.interruptBefore.length === 0 && g.interruptAfter.length === 0 && g.nodes.every(leanNode);
+}
+
+/** every router of these edges is an inline condition (an expression: it reads the state and keeps nothing) */
+function conditionsOnly(e: EdgesIR): boolean {
+  return e.branches.every((b) => b.kind === "conditions");
+}
+
+/**
+ * The `messages` and `append` fields whose list only the lean loop can see (`GraphSpec.owned`, docs/runtime.md "Owned
+ * lists"): no node reads the field, no router or send function is handed the state (it would get the list
+ * and could keep it), no custom reducer runs user code inside `apply`. The loop lets the reducer append to
+ * such a list in place.
+ */
+export function ownedFields(g: GraphIR): string[] {
+  if (!leanEligible(g) || !conditionsOnly(g.start) || !g.nodes.every(conditionsOnly)) return [];
+  if (g.fields.some((f) => f.reducer.kind === "custom")) return [];
+  return g.fields
+    .filter(
+      (f) =>
+        f.reducer.kind === "builtin" &&
+        (f.reducer.name === "messages" || f.reducer.name === "append") &&
+        f.alwaysSet &&
+        !f.ephemeral &&
+        !g.nodes.some((n) => n.reads.includes(f.name)),
+    )
+    .map((f) => f.name);
 }

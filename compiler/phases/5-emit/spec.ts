@@ -3,7 +3,7 @@
  * `export const G = compileGraph<…>(GSpec)`.
  */
 import type { GraphIR } from "../4-lower/ir.ts";
-import { leanEligible } from "../4-lower/lean.ts";
+import { leanEligible, ownedFields } from "../4-lower/lean.ts";
 import type { EmitContext } from "./context.ts";
 import { emitCompiled } from "./bind.ts";
 import { str } from "./escape.ts";
@@ -23,6 +23,7 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
   // the field tests first: the node checks and checkUpdate call them
   const decls = [...checks.decls, ...nodeDecls, ...(apply.decl !== undefined ? [apply.decl] : [])];
   const names = (xs: readonly string[]) => `[${xs.map(str).join(", ")}]`;
+  const owned = ownedFields(g);
   const body = [
     `name: ${str(g.name)},`,
     `compilerVersion: ${str(cx.version)},`,
@@ -38,6 +39,7 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
     `interruptBefore: ${names(g.interruptBefore)},`,
     `interruptAfter: ${names(g.interruptAfter)},`,
     g.recursionLimit !== undefined ? `recursionLimit: ${g.recursionLimit},` : "",
+    owned.length > 0 ? `owned: ${names(owned)},` : "",
     emitVars(g, cx),
   ].filter((x) => x !== "");
   const stateful = statefulSpecs(g, n, cx);
