@@ -119,7 +119,7 @@ export function compileNodes(spec: GraphSpec): CompiledNodes & { readonly nodes:
   }
   const sorted = nodes.slice().sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   sorted.forEach((n, i) => (n.rank = i));
-  const c = {
+  const c: CompiledNodes & { readonly nodes: readonly NewNode[] } = {
     spec,
     nodes,
     sorted,
