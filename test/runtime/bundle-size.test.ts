@@ -14,7 +14,7 @@ const BUDGETS: Readonly<Record<string, { target: number; guard: number }>> = {
   // graph also holds it (its invoke runs on it), about 1.9 KB more; the speed work and SaverNow ~0.5 KB;
   // 17,589 / 17,621 / 30,164 B before the tiny branch (2026-12-02 05:45: 17,498 / 17,525 / 30,123 B); the
   // lean loop's bare single update (applyOne, W1 ×0.73–0.78) and owned lists (the bench app's `append` log is
-  // lent: W4 flat) took them to 17,826 / 17,854 / 30,233 B (merged tree, 06:30)
+  // lent: W4 flat) took them to 17,826 / 17,854 / 30,233 B (merged tree, 06:14)
   "two-node app (invoke)": { target: 4096, guard: 17_900 },
   "with stream()": { target: 6144, guard: 17_930 },
   "with a checkpointer + interrupts": { target: 10_240, guard: 30_300 },
@@ -22,7 +22,7 @@ const BUDGETS: Readonly<Record<string, { target: number; guard: number }>> = {
   // CompiledGraph shared GraphBase and the two loops superstep.ts (pkgsize2: -2.5 KB of package, +126 B here)
   // 8,529 B before the tiny branch; 8,108 B after it (2026-12-02 05:45): no ParentCommand, input-Command
   // check nor join tables in a lean bundle, errors' fields declared, checkUpdate shared with a node's check
-  // applyOne +116 B and the owned list's loan +290 B took it to 8,522 B (merged tree, 06:30)
+  // applyOne +116 B and the owned list's loan +290 B took it to 8,522 B (merged tree, 06:14)
   "two-node app (invoke, lean runtime)": { target: 4096, guard: 8_600 },
   // (+30 B on 2026-12-02 04:20: the lean invoke reads a config without defaults as it is, W5 ×0.95);
   // 15,465 B before the tiny branch, 15,340 B after it, 15,701 B with applyOne and owned lists
