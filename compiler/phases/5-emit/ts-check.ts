@@ -20,22 +20,10 @@ import type { ImportRef } from "../2-bind/model.ts";
 import { userTsconfig } from "../../user-tsconfig.ts";
 import { appendAll } from "../../../grammar/append.ts";
 import type { FnBinding } from "./context.ts";
+import { STRICT_CONFIG } from "./strict-config.ts";
 
-/** The repository's strict settings: generated code must be clean under them (ts-native.ts spells them for tsconfig.json). */
-const strictOptions = (): TS.CompilerOptions => ({
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  allowImportingTsExtensions: true,
-  verbatimModuleSyntax: true,
-  noEmit: true,
-  skipLibCheck: true,
-  types: ["node"],
-});
+/** The repository's strict settings (strict-config.ts): generated code must be clean under them. */
+const strictOptions = (): TS.CompilerOptions => ts.convertCompilerOptionsFromJson(STRICT_CONFIG, "/").options;
 
 export interface GeneratedForCheck {
   /** the generated file's path (absolute or relative to the working directory) */

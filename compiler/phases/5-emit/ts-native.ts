@@ -20,25 +20,10 @@ import { appendAll } from "../../../grammar/append.ts";
 import { userTsconfig } from "../../user-tsconfig.ts";
 import { nativeApi, serveFiles, type NativeFiles } from "../../ts-native-api.ts";
 import { absolute, fileStart, toDiagnostic, type GeneratedForCheck, type TsPass } from "./ts-check.ts";
+import { STRICT_CONFIG } from "./strict-config.ts";
 
 /** The tsconfig.json only the native binary sees (never written): its name must not clash with a user's file. */
 const CONFIG = ".graphc-typecheck.tsconfig.json";
-
-/** graphc's strict options (ts-check.ts `strictOptions`) as tsconfig.json spells them. */
-const STRICT_CONFIG = {
-  target: "es2022",
-  module: "nodenext",
-  moduleResolution: "nodenext",
-  lib: ["es2022", "dom"],
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  allowImportingTsExtensions: true,
-  verbatimModuleSyntax: true,
-  noEmit: true,
-  skipLibCheck: true,
-  types: ["node"],
-};
 
 export class NativeWorld implements TsPass, NativeFiles {
   private readonly config: string;
