@@ -14,7 +14,7 @@ import { Project, ts } from "ts-morph";
 
 export const MANGLED = Object.freeze([
   "_id", "_ns", "_nsArr", "activeN", "addNode", "addUpdate", "after", "afterApply", "afterStep", "announced",
-  "applyStep", "armed", "attachPending", "baseId", "beginResume", "breakpoint", "bubble", "byName", "byRank",
+  "applyStep", "armed", "asyncTasks", "attachPending", "baseId", "beginResume", "breakpoint", "bubble", "byName", "byRank",
   "candBuf", "candN", "cands", "causedByFailure", "ch", "checkpointMap", "checkpointState", "childNs", "childResult",
   "clearActive", "cn", "commit", "complete", "consume", "consumeJoin", "controller", "cp", "cpConfig", "cpId",
   "deferred", "discardPending", "drain", "draining", "drive", "driveAsync", "durable", "edgeTrig", "emitInterrupt",
@@ -22,16 +22,16 @@ export const MANGLED = Object.freeze([
   "fail", "failAt", "failed", "failedAt", "failErr", "finish", "finishStep", "flatWrites", "flush", "fresh",
   "genuine", "hasCheckpoint", "hasDeferred", "hasValue", "interruptCount", "isRoot", "joinByKey", "joinFin",
   "joinSeen", "joinsIn", "joinTrigger", "joinW", "lean", "lend", "lends", "makeId", "makeLoop", "makeRun", "marked",
-  "maxV", "mine", "modes", "names", "newVersions", "nsArr", "onCancel", "one", "onProgress", "opts", "orphanWrites",
+  "maxV", "mine", "modes", "names", "newVersions", "nsArr", "onCancel", "one", "onProgress", "opts", "ownedField", "orphanWrites",
   "pageOne", "parent", "parentCfg", "pending", "plain", "plainStart", "policy", "prepare", "pullCount",
-  "putWritesRaw", "queue", "quickStart", "ranChild", "rank", "rankMark", "record", "replay", "resetCands",
+  "putWritesRaw", "queue", "quickStart", "ranChild", "rank", "rankMark", "recLimit", "record", "replay", "resetCands",
   "resetWrites", "resumes", "resuming", "runChild", "runCtx", "runId", "runLimited", "runSpan", "runTasks",
   "runWithPolicy", "saveCheckpoint", "savedMaxV", "saver", "saves", "sawOutput", "scanAll", "seen", "sends",
   "setStop", "settle", "settled", "siblingFailure", "single", "sink", "site", "sorted", "startChild", "startInput",
   "startStep", "stateGraph", "staticInterrupt", "stepController", "stepCtx", "stepError", "steps", "stepSignal",
   "stepSpan", "stop", "storedConfig", "streamGraph", "takeCommand", "takeInput", "targets", "taskController",
   "threads", "tick", "ticks", "timeTravel", "toParent", "traceError", "tracer", "trig", "trigFin", "trigger",
-  "triggerKey", "troubled", "unlink", "unlinkStep", "unsaved", "varsOverride", "versions", "view", "waiting",
+  "triggerKey", "troubled", "unlink", "unlinkStep", "unsaved", "varsOverride", "varsV", "versions", "view", "waiting",
   "waitingFail", "writeBuf", "written", "wrote",
 ]);
 
