@@ -9,7 +9,6 @@
  * router returns one. Per step it allocates the tasks and (for a step of several) the candidate list.
  */
 import type { CNode, CompiledNodes } from "../compiled.ts";
-import { compileNodes } from "../compiled.ts";
 import { isThenable } from "../contracts.ts";
 import { GraphAbortError, GraphError, GraphRecursionError, MultipleErrors, NodeError, noParent, type ErrorSite } from "../errors.ts";
 import type { GraphSpec, Send, Values } from "../spec.ts";
@@ -72,8 +71,9 @@ export class LeanLoop implements LeanTaskLoop {
   private lends = false;
 
   /** `store`: the compile option's, when the run gives none */
-  constructor(spec: GraphSpec, run: LeanRun, store: Store | undefined) {
-    this.c = compileNodes(spec);
+  constructor(c: CompiledNodes, run: LeanRun, store: Store | undefined) {
+    this.c = c;
+    const spec = c.spec;
     // without overrides the graph's vars cannot fail their checks, so they are made when first read (most
     // runs' nodes never read them); overrides are checked now, as the full loop does
     if (run.vars !== undefined) this.varsV = spec.vars(run.vars, NO_VALUES, runEnv());

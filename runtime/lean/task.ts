@@ -38,7 +38,7 @@ export class LeanTask implements NodeContext, WriteTask {
   edgeTrig: readonly CNode[] | undefined = undefined;
   // rarely set (a second update, a router's fresh read, router or goto targets, Sends, a lean graph's
   // never-written barriers, a failure, an id): declared only, so that a task of a plain step initialises
-  // three fields, not twelve
+  // three fields, not eleven
   declare private list: TaskUpdate[] | undefined;
   declare fresh: FreshRead | undefined;
   declare trig: CNode[] | undefined;
