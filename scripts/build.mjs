@@ -4,7 +4,7 @@
 // The runtime's JavaScript is bundled per entry of its `exports` with shared chunks and minified, to stay
 // inside its size budget (docs/packages.md); its source maps point to the TypeScript sources the package ships.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleJs, exportConditions } from "./bundle-js.mjs";
@@ -66,7 +66,7 @@ function jsSpecifiers(dist) {
 /** Replaces the declarations of the modules not in `documented` by comment-free ones. */
 function stripInternalDocs(pkg, dist, documented) {
   // same depth as dist/, so the declaration maps' relative source paths are the same
-  const bare = join(pkg, ".dist-bare");
+  const bare = join(pkg, `.dist-bare-${process.pid}`);
   rmSync(bare, { recursive: true, force: true });
   tsc(pkg, "--emitDeclarationOnly", "--removeComments", "--outDir", bare);
   for (const f of readdirSync(bare, { recursive: true, encoding: "utf8" })) {
@@ -77,31 +77,55 @@ function stripInternalDocs(pkg, dist, documented) {
   rmSync(bare, { recursive: true, force: true });
 }
 
-/** the `.d.ts` files the package's exports name (`types` conditions) */
-function exportedTypes(pkg) {
+/** the `.d.ts` files the package's exports name (`types` conditions), in the build `dist` */
+function exportedTypes(pkg, dist) {
   return exportConditions(pkg)
     .map((c) => c.types)
     .filter((t) => typeof t === "string")
-    .map((t) => join(pkg, t));
+    .map((t) => join(dist, t.replace(/^\.\/dist\//, "")));
+}
+
+/** Replaces `dist` by the finished build `next`: two renames, retried while a concurrent build swaps its own. */
+function swapIn(next, dist) {
+  const old = `${next}-old`;
+  for (;;) {
+    rmSync(old, { recursive: true, force: true });
+    try {
+      renameSync(dist, old);
+    } catch (e) {
+      if (e.code !== "ENOENT") throw e;
+    }
+    try {
+      renameSync(next, dist);
+      break;
+    } catch (e) {
+      if (e.code !== "ENOTEMPTY" && e.code !== "EEXIST") throw e;
+    }
+  }
+  rmSync(old, { recursive: true, force: true });
 }
 
 export async function buildAll() {
   for (const { dir, bundle, documented } of PACKAGES) {
     const pkg = join(ROOT, dir);
-    const dist = join(pkg, "dist");
+    // built beside dist/ (same depth: the maps' relative source paths hold) and swapped in when complete, so
+    // that a process importing the package meanwhile (a test's worker, a second build) never meets a
+    // half-built or missing dist/
+    const dist = join(pkg, `.dist-next-${process.pid}`);
     rmSync(dist, { recursive: true, force: true });
     // a bundled package's JavaScript comes from esbuild, its declarations from tsc
-    if (bundle) tsc(pkg, "--emitDeclarationOnly");
-    else tsc(pkg);
+    if (bundle) tsc(pkg, "--emitDeclarationOnly", "--outDir", dist);
+    else tsc(pkg, "--outDir", dist);
     if (documented) stripInternalDocs(pkg, dist, documented);
     jsSpecifiers(dist);
-    if (documented) shakeDeclarations(dist, exportedTypes(pkg));
+    if (documented) shakeDeclarations(dist, exportedTypes(pkg, dist));
     // names survive only on the exported classes of the modules users meet (`named`); every other name is
     // minified (stack frames map back through the shipped source maps)
     if (bundle) {
       checkMangled(dist);
       await bundleJs(pkg, dist, bundle.named);
     }
+    swapIn(dist, join(pkg, "dist"));
   }
   // the VS Code extension (private, not published to npm) is one esbuild bundle, not a tsc build
   await (await import("../vscode/scripts/bundle.mjs")).bundleExtension();
