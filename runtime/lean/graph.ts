@@ -12,8 +12,6 @@
  */
 import type { RunnableConfig } from "../checkpoint/types.ts";
 import { isCommand } from "../command.ts";
-import type { CompiledNodes } from "../compiled.ts";
-import { compileNodes } from "../compiled.ts";
 import type { CompileOptions, InvokeResult, RunConfig, StreamOptions } from "../config.ts";
 import { mergeConfig } from "../config.ts";
 import { checkConfigIds } from "../config-ids.ts";
@@ -62,21 +60,12 @@ function fullRunReason(graph: LeanGraph<unknown, unknown, unknown, string, unkno
 
 /** A compiled graph run by the lean loop; typed as `CompiledGraph` (`I` input, `O` output, `S` state, `N` nodes, `U` updates). */
 export class LeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends GraphBase<I, S, N, U> {
-  /**
-   * the full compiled graph, made by the first run that needs it
-   * @internal
-   */
   private fullGraph: FullGraph | undefined;
   /**
    * the lean loop can run the spec (`isLeanSpec`)
    * @internal
    */
   readonly lean: boolean;
-  /**
-   * the spec's compiled nodes, kept from the first lean run (compileNodes' cache is a WeakMap lookup per run)
-   * @internal
-   */
-  declare private leanNodes: CompiledNodes | undefined;
 
   constructor(spec: GraphSpec, options: CompileOptions = {}, defaults: StreamOptions = NO_DEFAULTS) {
     super(spec, options, defaults);
@@ -115,7 +104,7 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
       const fix = reason === "a checkpointer" ? CHECKPOINTING_FIX : EVERYTHING;
       return (await this.full(reason, fix).invoke(input, config)) as InvokeResult<O>;
     }
-    const loop = new LeanLoop((this.leanNodes ??= compileNodes(spec)), cfg, this.options.store);
+    const loop = new LeanLoop(spec, cfg, this.options.store);
     if (input === null || input === undefined) throw new EmptyInputError('Received no input writes for "__start__"', { graph: spec.name });
     const r = loop.start(spec.input(input));
     if (r !== undefined) await r;

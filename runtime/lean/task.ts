@@ -35,11 +35,10 @@ export const PUSH = "__pregel_push";
 export class LeanTask implements NodeContext, WriteTask {
   /** the task's update while it is its only one and no router read it: the loop applies it bare (applyOne) */
   one: Values | undefined = undefined;
+  private list: TaskUpdate[] | undefined = undefined;
   edgeTrig: readonly CNode[] | undefined = undefined;
-  // rarely set (a second update, a router's fresh read, router or goto targets, Sends, a lean graph's
-  // never-written barriers, a failure, an id): declared only, so that a task of a plain step initialises
-  // three fields, not eleven
-  declare private list: TaskUpdate[] | undefined;
+  // rarely set (a router's fresh read, router or goto targets, Sends, a lean graph's never-written barriers,
+  // a failure): declared only, so that a task of a plain step initialises four fields, not eleven
   declare fresh: FreshRead | undefined;
   declare trig: CNode[] | undefined;
   declare joinW: readonly number[] | undefined;
@@ -48,7 +47,7 @@ export class LeanTask implements NodeContext, WriteTask {
   /** the task failed on its own (not because a sibling's failure aborted it) */
   declare genuine: boolean | undefined;
   readonly step: number;
-  declare private _id: string | undefined;
+  private _id: string | undefined;
 
   constructor(
     readonly loop: LeanTaskLoop,
