@@ -26,7 +26,7 @@ import { closedOnError, guard, openFile, openTables } from "./sqlite-checks.ts";
 import { SqliteThreadLocks } from "./sqlite-lock.ts";
 import { LAYOUT, WRITES_TABLE, migrate } from "./migrate.ts";
 import { readLogs, writeRecord } from "./write-log.ts";
-import { readBlobRecords, splitBlobs, walkChain } from "./row-blobs.ts";
+import { type SplitBlobs, readBlobRecords, splitBlobs, walkChain } from "./row-blobs.ts";
 
 type DB = Database.Database;
 type Statement = Database.Statement<unknown[], unknown>;
@@ -90,7 +90,7 @@ export class SqliteCheckpointTables implements CheckpointStore {
   private readonly getRowLog: Statement;
   private readonly getWrites: Statement;
   private readonly pages = new Map<string, Statement>();
-  private readonly insertTx: Database.Transaction<(row: CheckpointRow, blobs: readonly BlobRow[]) => void>;
+  private readonly insertTx: Database.Transaction<(row: CheckpointRow, blobs: readonly BlobRow[], split: SplitBlobs) => void>;
   private readonly deleteTx: Database.Transaction<(threadId: string) => void>;
   /** set while pending writes sit in an open transaction, waiting for the next put or the next event-loop turn */
   private pendingCommit: ReturnType<typeof setImmediate> | undefined;
@@ -144,10 +144,10 @@ export class SqliteCheckpointTables implements CheckpointStore {
     const deletes = ["graphc_checkpoints", "graphc_blobs", "graphc_writes"].map((t) =>
       db.prepare(`DELETE FROM ${t} WHERE thread_id = ?`),
     );
-    this.insertTx = db.transaction((row: CheckpointRow, blobs: readonly BlobRow[]) => {
+    this.insertTx = db.transaction((row: CheckpointRow, blobs: readonly BlobRow[], split: SplitBlobs) => {
       const { thread_id, checkpoint_ns, checkpoint_id } = row;
-      let { records, rest } = splitBlobs(blobs);
-      if (this.insertRow.run(thread_id, checkpoint_ns, checkpoint_id, row.parent_id, row.header, row.metadata, records).changes === 0) {
+      let { records, rest } = split;
+      if (!this.insertNew(row, records)) {
         // put again: its children may still read the blobs of the channels this version does not store
         const site = { thread_id, checkpoint_ns, checkpoint_id };
         const kept = readBlobRecords(site, this.getRowBlobs.get(thread_id, checkpoint_ns, checkpoint_id));
@@ -169,7 +169,19 @@ export class SqliteCheckpointTables implements CheckpointStore {
    * stored since the last one: one commit per superstep instead of one per task.
    */
   async insert(row: CheckpointRow, blobs: readonly BlobRow[]): Promise<void> {
-    this.committing(() => this.insertTx.immediate(row, blobs));
+    const split = splitBlobs(blobs);
+    this.committing(() => {
+      // a new checkpoint whose blobs all fit in its row is one statement, atomic on its own: no savepoint
+      // inside the pending transaction (the usual superstep)
+      if (split.rest.length === 0 && this.insertNew(row, split.records)) return;
+      this.insertTx.immediate(row, blobs, split);
+    });
+  }
+
+  /** Inserts the row of a checkpoint not stored yet; false (nothing written) when it is stored. */
+  private insertNew(row: CheckpointRow, records: string): boolean {
+    const { thread_id, checkpoint_ns, checkpoint_id } = row;
+    return this.insertRow.run(thread_id, checkpoint_ns, checkpoint_id, row.parent_id, row.header, row.metadata, records).changes === 1;
   }
 
   /**

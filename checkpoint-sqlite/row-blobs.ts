@@ -17,7 +17,12 @@ import { RecordReader } from "./records.ts";
 export const ROW_BLOB_CHARS = 1024;
 
 /** The records of the blobs that go in the row (in order, while they fit), and the blobs that do not. */
-export function splitBlobs(blobs: readonly BlobRow[]): { records: string; rest: BlobRow[] } {
+export interface SplitBlobs {
+  records: string;
+  rest: BlobRow[];
+}
+
+export function splitBlobs(blobs: readonly BlobRow[]): SplitBlobs {
   let records = "";
   const rest: BlobRow[] = [];
   for (const b of blobs) {
