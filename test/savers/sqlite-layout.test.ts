@@ -183,6 +183,45 @@ describe("SqliteSaver layout 2", () => {
     }
   });
 
+  it("blobs over the row's budget are graphc_blobs rows; a checkpoint put again moves a channel between the two and reads the new value", async () => {
+    const path = join(dir, "placement.db");
+    const saver = new SqliteSaver(path);
+    const put = (values: Record<string, unknown>) =>
+      saver.put(cfg("p"), { v: 4, id: FIRST, ts: "2026-12-01T00:00:00.000Z", channel_values: values, channel_versions: Object.fromEntries(Object.keys(values).map((k) => [k, 1])), versions_seen: {} }, { source: "input", step: -1, parents: {} }, {});
+    const places = () => allBlobs(saver.db).map((b) => [b.channel, b.place, b.data.length]);
+    // a fresh saver for each read: nothing comes from the writing saver's cache
+    const read = async () => {
+      const reader = new SqliteSaver(path);
+      try {
+        return (await reader.getTuple(cfg("p")))!.checkpoint.channel_values;
+      } finally {
+        reader.close();
+      }
+    };
+    try {
+      const long = "l".repeat(1_500);
+      const short = "s".repeat(100);
+      await put({ a: long, b: short });
+      expect(places()).toEqual([
+        ["b", "row", 102],
+        ["a", "table", 1_502],
+      ]);
+      expect(await read()).toStrictEqual({ a: long, b: short });
+      // put again with `a` short: in the row now, read from there although the old graphc_blobs row is still stored
+      await put({ a: short + "2", b: short });
+      expect(await read()).toStrictEqual({ a: short + "2", b: short });
+      // and long again: out of the row, into graphc_blobs
+      await put({ a: long + "3", b: short });
+      expect(places()).toEqual([
+        ["b", "row", 102],
+        ["a", "table", 1_503],
+      ]);
+      expect(await read()).toStrictEqual({ a: long + "3", b: short });
+    } finally {
+      saver.close();
+    }
+  });
+
   it("keeps a step's pending writes in the checkpoint's row: no graphc_writes row unless a checkpoint is not stored yet", async () => {
     const saver = new SqliteSaver(join(dir, "new.db"));
     try {
