@@ -14,31 +14,61 @@ import {
 } from "./stored-saver.ts";
 
 /**
- * One stored checkpoint. A thread of N steps keeps N of these, so they are compact: the GC copies every
- * retained object while the thread lives, and the objects kept per step are what W6 (bench) pays for. The
- * row (thread, namespace, id) is rebuilt on read; blobs and pending writes hang off the record.
+ * A namespace's checkpoints and writes as UTF-8 records in one growing byte array. A thread of N steps keeps
+ * N checkpoints, and the garbage collector copies every object kept while it is young: a record per step
+ * made of JS strings and objects (~21 objects, ~1 KB per W1 step) was most of W6's (bench) time. Bytes in
+ * a typed array are not on the JS heap; per checkpoint only its id string and two map entries are.
+ *
+ * A record is lines of JSON text ending in a 0 byte: JSON.stringify output holds no raw control character, and
+ * every stored text is such output (serde.ts, delta.ts) or JSON-encoded here (ids, channels), so "\n" and 0
+ * never occur inside a field. Records are never changed: a replaced checkpoint or a new write is a new record.
  */
-class Stored {
-  constructor(
-    readonly id: string,
-    readonly parent: string | null,
-    readonly header: string,
-    readonly metadata: string,
-    /** the blobs this checkpoint owns: usually one, or none */
-    readonly blobs: BlobRow | readonly BlobRow[] | null,
-    /** pending writes as flat quads [task_id, idx, channel, value, …]: one array instead of a row object each */
-    public writes: Quads | null,
-  ) {}
+class Log {
+  bytes = new Uint8Array(4096);
+  end = 0;
+
+  add(lines: string[]): number {
+    const text = lines.join("\n");
+    const at = this.end;
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit, plus the 0 byte that ends the record
+    const need = at + text.length * 3 + 1;
+    if (need > this.bytes.length) {
+      const grown = new Uint8Array(Math.max(need, this.bytes.length * 2));
+      grown.set(this.bytes.subarray(0, at));
+      this.bytes = grown;
+    }
+    // bytes past `end` were never written: the 0 after the text is already there
+    this.end = at + encoder.encodeInto(text, this.bytes.subarray(at)).written + 1;
+    return at;
+  }
+
+  read(at: number): string[] {
+    return decoder.decode(this.bytes.subarray(at, this.bytes.indexOf(0, at))).split("\n");
+  }
 }
 
-type Quads = (string | number)[];
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** A stored checkpoint read back: [row fields…, its blobs]. */
+interface Record_ {
+  parent: string | null;
+  header: string;
+  metadata: string;
+  blobs: BlobRow[];
+}
 
 interface Namespace {
-  rows: Map<string, Stored>;
+  log: Log;
+  /** checkpoint id → offset of its record: [JSON [parent, then per blob: channel, kind, base, depth, chain, snap]], header, metadata, blob data… */
+  rows: Map<string, number>;
   /** checkpoint ids, ascending */
   ids: string[];
-  /** writes put against a checkpoint id that is not stored (yet): kept until it is */
-  orphanWrites: Map<string, Quads>;
+  /**
+   * checkpoint id (stored or not yet) → offset of its newest writes record: [offset of the one before or -1],
+   * [JSON task_id, idx, channel per row], values…
+   */
+  writes: Map<string, number>;
 }
 
 export class MemoryStore implements CheckpointStore {
@@ -49,32 +79,27 @@ export class MemoryStore implements CheckpointStore {
     const ns = this.namespace(row.thread_id, row.checkpoint_ns, true);
     const id = row.checkpoint_id;
     const old = ns.rows.get(id);
-    let writes: Quads | null = null;
-    if (old !== undefined) writes = old.writes;
+    let owned = blobs;
+    if (old === undefined) insertSorted(ns.ids, id);
     else {
-      insertSorted(ns.ids, id);
-      if (ns.orphanWrites.size > 0) {
-        writes = ns.orphanWrites.get(id) ?? null;
-        ns.orphanWrites.delete(id);
-      }
-    }
-    // the parent's own id string when it is stored here: one copy of each id per thread
-    const parent = row.parent_id === null ? null : (ns.rows.get(row.parent_id)?.id ?? row.parent_id);
-    // the saver hands over arrays it no longer uses (see CheckpointStore): kept as given, exactly sized
-    let owned: BlobRow | readonly BlobRow[] | null = blobs.length === 0 ? null : blobs.length === 1 ? blobs[0]! : blobs;
-    if (old !== undefined && old.blobs !== null) {
       // a replaced checkpoint keeps its blobs of channels the new one does not own (as the SQL stores do)
-      const kept = ownedBlobs(old).filter((b) => !blobs.some((n) => n.channel === b.channel));
+      const kept = readRecord(ns, old).blobs.filter((b) => !blobs.some((n) => n.channel === b.channel));
       if (kept.length > 0) owned = [...kept, ...blobs];
     }
-    ns.rows.set(id, new Stored(id, parent, row.header, row.metadata, owned, writes));
+    const meta: (string | number | null)[] = [row.parent_id];
+    const lines = ["", row.header, row.metadata];
+    for (const b of owned) {
+      meta.push(b.channel, b.kind, b.base, b.depth, b.chain, b.snap);
+      lines.push(b.data);
+    }
+    lines[0] = JSON.stringify(meta);
+    ns.rows.set(id, ns.log.add(lines));
   }
 
   async get(threadId: string, nsName: string, checkpointId: string | undefined): Promise<CheckpointRow | undefined> {
     const ns = this.namespace(threadId, nsName, false);
     const id = checkpointId ?? ns?.ids[ns.ids.length - 1];
-    const stored = id === undefined ? undefined : ns?.rows.get(id);
-    return stored === undefined ? undefined : rowOf(threadId, nsName, stored);
+    return id === undefined || !ns?.rows.has(id) ? undefined : rowOf(threadId, nsName, ns, id);
   }
 
   async page(query: RowQuery, cursor: PageCursor | undefined, limit: number): Promise<CheckpointRow[]> {
@@ -86,10 +111,10 @@ export class MemoryStore implements CheckpointStore {
     for (const threadId of threadIds) {
       for (const [name, ns] of this.threads.get(threadId) ?? []) {
         if (query.checkpoint_ns !== undefined && name !== query.checkpoint_ns) continue;
-        for (const stored of ns.rows.values()) {
-          const row = rowOf(threadId, name, stored);
-          if (query.checkpoint_id !== undefined && row.checkpoint_id !== query.checkpoint_id) continue;
-          if (query.before !== undefined && compareCodePoints(row.checkpoint_id, query.before) >= 0) continue;
+        for (const id of ns.ids) {
+          if (query.checkpoint_id !== undefined && id !== query.checkpoint_id) continue;
+          if (query.before !== undefined && compareCodePoints(id, query.before) >= 0) continue;
+          const row = rowOf(threadId, name, ns, id);
           if (cursor !== undefined && compareRows(row, cursor) >= 0) continue;
           found.push(row);
         }
@@ -105,7 +130,7 @@ export class MemoryStore implements CheckpointStore {
     const bound = [before, after].filter((x): x is string => x !== undefined).sort(compareCodePoints)[0];
     let i = bound === undefined ? ns.ids.length : lowerBound(ns.ids, bound);
     const out: CheckpointRow[] = [];
-    while (i > 0 && out.length < limit) out.push(rowOf(threadId, nsName, ns.rows.get(ns.ids[--i]!)!));
+    while (i > 0 && out.length < limit) out.push(rowOf(threadId, nsName, ns, ns.ids[--i]!));
     return out;
   }
 
@@ -127,57 +152,22 @@ export class MemoryStore implements CheckpointStore {
 
   putWrites(threadId: string, nsName: string, checkpointId: string, rows: readonly WriteRow[]): void {
     const ns = this.namespace(threadId, nsName, true);
-    const stored = ns.rows.get(checkpointId);
-    let quads = stored === undefined ? ns.orphanWrites.get(checkpointId) : stored.writes;
-    if ((quads === undefined || quads === null) && distinctKeys(rows)) {
-      // the first task's writes (the usual case): an exactly sized array, no growth slack kept per checkpoint
-      quads = new Array<string | number>(rows.length * 4);
-      for (let i = 0; i < rows.length; i++) {
-        const row = rows[i]!;
-        quads[4 * i] = row.task_id;
-        quads[4 * i + 1] = row.idx;
-        quads[4 * i + 2] = row.channel;
-        quads[4 * i + 3] = row.value;
-      }
-      if (stored === undefined) ns.orphanWrites.set(checkpointId, quads);
-      else stored.writes = quads;
-      return;
-    }
-    if (quads === undefined || quads === null) {
-      quads = [];
-      if (stored === undefined) ns.orphanWrites.set(checkpointId, quads);
-      else stored.writes = quads;
-    }
+    // the id as the checkpoint keeps it when it is stored (usually the newest): one copy of each id per thread
+    const last = ns.ids[ns.ids.length - 1];
+    const id = last === checkpointId ? last : checkpointId;
+    const keys: (string | number)[] = [];
+    const lines = [String(ns.writes.get(id) ?? -1), ""];
     for (const row of rows) {
-      let at = -1;
-      for (let i = 0; i < quads.length; i += 4) {
-        if (quads[i + 1] === row.idx && quads[i] === row.task_id) {
-          at = i;
-          break;
-        }
-      }
-      if (at < 0) quads.push(row.task_id, row.idx, row.channel, row.value);
-      else if (row.idx < 0) {
-        quads[at + 2] = row.channel;
-        quads[at + 3] = row.value;
-      }
+      keys.push(row.task_id, row.idx, row.channel);
+      lines.push(row.value);
     }
+    lines[1] = JSON.stringify(keys);
+    ns.writes.set(id, ns.log.add(lines));
   }
 
   async writes(threadId: string, nsName: string, checkpointId: string): Promise<WriteRow[]> {
     const ns = this.namespace(threadId, nsName, false);
-    const quads = ns?.rows.get(checkpointId)?.writes ?? ns?.orphanWrites.get(checkpointId);
-    if (quads === undefined || quads === null) return [];
-    const out: WriteRow[] = [];
-    for (let i = 0; i < quads.length; i += 4) {
-      out.push({
-        task_id: quads[i] as string,
-        idx: quads[i + 1] as number,
-        channel: quads[i + 2] as string,
-        value: quads[i + 3] as string,
-      });
-    }
-    return out.sort((a, b) => compareCodePoints(a.task_id, b.task_id) || a.idx - b.idx);
+    return ns === undefined ? [] : liveWrites(ns, checkpointId);
   }
 
   async deleteThread(threadId: string): Promise<void> {
@@ -187,17 +177,14 @@ export class MemoryStore implements CheckpointStore {
   /** Characters stored (headers, metadata, blobs, writes): what the storage benchmark compares. */
   storedChars(): number {
     let total = 0;
-    const addWrites = (quads: Quads | null) => {
-      if (quads !== null) for (let i = 3; i < quads.length; i += 4) total += (quads[i] as string).length;
-    };
     for (const namespaces of this.threads.values()) {
       for (const ns of namespaces.values()) {
-        for (const stored of ns.rows.values()) {
-          total += stored.header.length + stored.metadata.length;
-          for (const blob of ownedBlobs(stored)) total += blob.data.length;
-          addWrites(stored.writes);
+        for (const at of ns.rows.values()) {
+          const r = readRecord(ns, at);
+          total += r.header.length + r.metadata.length;
+          for (const blob of r.blobs) total += blob.data.length;
         }
-        for (const quads of ns.orphanWrites.values()) addWrites(quads);
+        for (const id of ns.writes.keys()) for (const w of liveWrites(ns, id)) total += w.value.length;
       }
     }
     return total;
@@ -213,31 +200,55 @@ export class MemoryStore implements CheckpointStore {
     }
     let ns = thread.get(name);
     if (ns === undefined && create) {
-      ns = { rows: new Map(), ids: [], orphanWrites: new Map() };
+      ns = { log: new Log(), rows: new Map(), ids: [], writes: new Map() };
       thread.set(name, ns);
     }
     return ns;
   }
 }
 
-function rowOf(threadId: string, ns: string, stored: Stored): CheckpointRow {
-  return {
-    thread_id: threadId,
-    checkpoint_ns: ns,
-    checkpoint_id: stored.id,
-    parent_id: stored.parent,
-    header: stored.header,
-    metadata: stored.metadata,
-  };
+function readRecord(ns: Namespace, at: number): Record_ {
+  const [meta, header, metadata, ...data] = ns.log.read(at);
+  const m = JSON.parse(meta!) as [string | null, ...(string | number | null)[]];
+  const blobs: BlobRow[] = data.map((d, i) => ({
+    channel: m[6 * i + 1] as string,
+    kind: m[6 * i + 2] as 0 | 1,
+    base: m[6 * i + 3] as string | null,
+    data: d,
+    depth: m[6 * i + 4] as number,
+    chain: m[6 * i + 5] as number,
+    snap: m[6 * i + 6] as number,
+  }));
+  return { parent: m[0], header: header!, metadata: metadata!, blobs };
 }
 
-function ownedBlobs(stored: Stored): readonly BlobRow[] {
-  const b = stored.blobs;
-  return b === null ? [] : isBlobList(b) ? b : [b];
+/**
+ * The writes of one checkpoint, oldest record first, by LangGraph's rules: a row with idx < 0 replaces the row
+ * with the same (task_id, idx), others are kept once; ordered by task_id (code point order), then idx.
+ */
+function liveWrites(ns: Namespace, checkpointId: string): WriteRow[] {
+  const records: string[][] = [];
+  for (let at = ns.writes.get(checkpointId) ?? -1; at >= 0; ) {
+    const lines = ns.log.read(at);
+    records.push(lines);
+    at = Number(lines[0]);
+  }
+  const byKey = new Map<string, WriteRow>();
+  for (let r = records.length - 1; r >= 0; r--) {
+    const [, keys, ...values] = records[r]!;
+    const k = JSON.parse(keys!) as (string | number)[];
+    values.forEach((value, i) => {
+      const row: WriteRow = { task_id: k[3 * i] as string, idx: k[3 * i + 1] as number, channel: k[3 * i + 2] as string, value };
+      const key = JSON.stringify([row.task_id, row.idx]);
+      if (row.idx < 0 || !byKey.has(key)) byKey.set(key, row);
+    });
+  }
+  return [...byKey.values()].sort((a, b) => compareCodePoints(a.task_id, b.task_id) || a.idx - b.idx);
 }
 
-function isBlobList(b: BlobRow | readonly BlobRow[]): b is readonly BlobRow[] {
-  return Array.isArray(b);
+function rowOf(threadId: string, nsName: string, ns: Namespace, id: string): CheckpointRow {
+  const r = readRecord(ns, ns.rows.get(id)!);
+  return { thread_id: threadId, checkpoint_ns: nsName, checkpoint_id: id, parent_id: r.parent, header: r.header, metadata: r.metadata };
 }
 
 /** The in-memory CheckpointSaver. */
@@ -254,19 +265,8 @@ export class MemorySaver extends StoredSaver {
 }
 
 function blobOf(ns: Namespace, owner: string, channel: string): BlobRow | undefined {
-  const b = ns.rows.get(owner)?.blobs;
-  if (b === undefined || b === null) return undefined;
-  if (!isBlobList(b)) return b.channel === channel ? b : undefined;
-  for (const blob of b) if (blob.channel === channel) return blob;
-  return undefined;
-}
-
-/** True when no two rows share (task_id, idx) (then storing them as they are follows the keep/replace rules). */
-function distinctKeys(rows: readonly WriteRow[]): boolean {
-  for (let i = 1; i < rows.length; i++) {
-    for (let j = 0; j < i; j++) if (rows[i]!.idx === rows[j]!.idx && rows[i]!.task_id === rows[j]!.task_id) return false;
-  }
-  return true;
+  const at = ns.rows.get(owner);
+  return at === undefined ? undefined : readRecord(ns, at).blobs.find((b) => b.channel === channel);
 }
 
 function insertSorted(ids: string[], id: string): void {
