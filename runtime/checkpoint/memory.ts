@@ -27,8 +27,7 @@ class Log {
   bytes = new Uint8Array(4096);
   end = 0;
 
-  add(lines: string[]): number {
-    const text = lines.join("\n");
+  add(text: string): number {
     const at = this.end;
     // UTF-8 takes at most 3 bytes per UTF-16 code unit, plus the 0 byte that ends the record
     const need = at + text.length * 3 + 1;
@@ -37,8 +36,9 @@ class Log {
       grown.set(this.bytes.subarray(0, at));
       this.bytes = grown;
     }
-    // bytes past `end` were never written: the 0 after the text is already there
-    this.end = at + encoder.encodeInto(text, this.bytes.subarray(at)).written + 1;
+    encoder.encodeInto(text, this.bytes.subarray(at));
+    // bytes past `end` were never written, and a record holds no 0: the first 0 ends it
+    this.end = this.bytes.indexOf(0, at) + 1;
     return at;
   }
 
@@ -50,13 +50,8 @@ class Log {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** A stored checkpoint read back: [row fields…, its blobs]. */
-interface Record_ {
-  parent: string | null;
-  header: string;
-  metadata: string;
-  blobs: BlobRow[];
-}
+/** A checkpoint read back: parent id, header, metadata, the blobs it owns. */
+type Record_ = [parent: string | null, header: string, metadata: string, blobs: BlobRow[]];
 
 interface Namespace {
   log: Log;
@@ -79,21 +74,19 @@ export class MemoryStore implements CheckpointStore {
     const ns = this.namespace(row.thread_id, row.checkpoint_ns, true);
     const id = row.checkpoint_id;
     const old = ns.rows.get(id);
-    let owned = blobs;
     if (old === undefined) insertSorted(ns.ids, id);
     else {
       // a replaced checkpoint keeps its blobs of channels the new one does not own (as the SQL stores do)
-      const kept = readRecord(ns, old).blobs.filter((b) => !blobs.some((n) => n.channel === b.channel));
-      if (kept.length > 0) owned = [...kept, ...blobs];
+      const kept = readRecord(ns, old)[3].filter((b) => !blobs.some((n) => n.channel === b.channel));
+      if (kept.length > 0) blobs = [...kept, ...blobs];
     }
-    const meta: (string | number | null)[] = [row.parent_id];
-    const lines = ["", row.header, row.metadata];
-    for (const b of owned) {
+    const meta: unknown[] = [row.parent_id];
+    let data = "";
+    for (const b of blobs) {
       meta.push(b.channel, b.kind, b.base, b.depth, b.chain, b.snap);
-      lines.push(b.data);
+      data += "\n" + b.data;
     }
-    lines[0] = JSON.stringify(meta);
-    ns.rows.set(id, ns.log.add(lines));
+    ns.rows.set(id, ns.log.add(JSON.stringify(meta) + "\n" + row.header + "\n" + row.metadata + data));
   }
 
   async get(threadId: string, nsName: string, checkpointId: string | undefined): Promise<CheckpointRow | undefined> {
@@ -103,35 +96,24 @@ export class MemoryStore implements CheckpointStore {
   }
 
   async page(query: RowQuery, cursor: PageCursor | undefined, limit: number): Promise<CheckpointRow[]> {
-    if (query.thread_id !== undefined && query.checkpoint_ns !== undefined && query.checkpoint_id === undefined) {
-      return this.pageOne(query.thread_id, query.checkpoint_ns, query.before, cursor?.[0], limit);
-    }
-    const found: CheckpointRow[] = [];
+    // keys first, records decoded for the page only
+    const found: [...PageCursor, Namespace][] = [];
     const threadIds = query.thread_id === undefined ? [...this.threads.keys()] : [query.thread_id];
     for (const threadId of threadIds) {
       for (const [name, ns] of this.threads.get(threadId) ?? []) {
         if (query.checkpoint_ns !== undefined && name !== query.checkpoint_ns) continue;
         for (const id of ns.ids) {
+          const key: [...PageCursor, Namespace] = [id, threadId, name, ns];
           if (query.checkpoint_id !== undefined && id !== query.checkpoint_id) continue;
           if (query.before !== undefined && compareCodePoints(id, query.before) >= 0) continue;
-          const row = rowOf(threadId, name, ns, id);
-          if (cursor !== undefined && compareRows(row, cursor) >= 0) continue;
-          found.push(row);
+          if (cursor === undefined || compareKeys(key, cursor) < 0) found.push(key);
         }
       }
     }
-    return found.sort((a, b) => -compareRows(a, [b.checkpoint_id, b.thread_id, b.checkpoint_ns])).slice(0, limit);
-  }
-
-  /** One thread/namespace (the usual history query): walks its sorted ids from the newest down. */
-  private pageOne(threadId: string, nsName: string, before: string | undefined, after: string | undefined, limit: number) {
-    const ns = this.namespace(threadId, nsName, false);
-    if (ns === undefined) return [];
-    const bound = [before, after].filter((x): x is string => x !== undefined).sort(compareCodePoints)[0];
-    let i = bound === undefined ? ns.ids.length : lowerBound(ns.ids, bound);
-    const out: CheckpointRow[] = [];
-    while (i > 0 && out.length < limit) out.push(rowOf(threadId, nsName, ns, ns.ids[--i]!));
-    return out;
+    return found
+      .sort((a, b) => compareKeys(b, a))
+      .slice(0, limit)
+      .map(([id, threadId, name, ns]) => rowOf(threadId, name, ns, id));
   }
 
   async chains(threadId: string, nsName: string, refs: readonly [string, string][]): Promise<Map<string, BlobRow[]>> {
@@ -155,14 +137,13 @@ export class MemoryStore implements CheckpointStore {
     // the id as the checkpoint keeps it when it is stored (usually the newest): one copy of each id per thread
     const last = ns.ids[ns.ids.length - 1];
     const id = last === checkpointId ? last : checkpointId;
-    const keys: (string | number)[] = [];
-    const lines = [String(ns.writes.get(id) ?? -1), ""];
+    const keys: unknown[] = [];
+    let values = "";
     for (const row of rows) {
       keys.push(row.task_id, row.idx, row.channel);
-      lines.push(row.value);
+      values += "\n" + row.value;
     }
-    lines[1] = JSON.stringify(keys);
-    ns.writes.set(id, ns.log.add(lines));
+    ns.writes.set(id, ns.log.add((ns.writes.get(id) ?? -1) + "\n" + JSON.stringify(keys) + values));
   }
 
   async writes(threadId: string, nsName: string, checkpointId: string): Promise<WriteRow[]> {
@@ -180,9 +161,9 @@ export class MemoryStore implements CheckpointStore {
     for (const namespaces of this.threads.values()) {
       for (const ns of namespaces.values()) {
         for (const at of ns.rows.values()) {
-          const r = readRecord(ns, at);
-          total += r.header.length + r.metadata.length;
-          for (const blob of r.blobs) total += blob.data.length;
+          const [, header, metadata, blobs] = readRecord(ns, at);
+          total += header.length + metadata.length;
+          for (const blob of blobs) total += blob.data.length;
         }
         for (const id of ns.writes.keys()) for (const w of liveWrites(ns, id)) total += w.value.length;
       }
@@ -207,19 +188,19 @@ export class MemoryStore implements CheckpointStore {
   }
 }
 
+/** The members of a JSON array line written by this store (their types are the ones it wrote). */
+function field(json: string): (i: number) => never {
+  const members = JSON.parse(json) as unknown[];
+  return (i) => members[i] as never;
+}
+
 function readRecord(ns: Namespace, at: number): Record_ {
   const [meta, header, metadata, ...data] = ns.log.read(at);
-  const m = JSON.parse(meta!) as [string | null, ...(string | number | null)[]];
-  const blobs: BlobRow[] = data.map((d, i) => ({
-    channel: m[6 * i + 1] as string,
-    kind: m[6 * i + 2] as 0 | 1,
-    base: m[6 * i + 3] as string | null,
-    data: d,
-    depth: m[6 * i + 4] as number,
-    chain: m[6 * i + 5] as number,
-    snap: m[6 * i + 6] as number,
-  }));
-  return { parent: m[0], header: header!, metadata: metadata!, blobs };
+  const m = field(meta!);
+  const blobs = data.map(
+    (d, i): BlobRow => ({ channel: m(6 * i + 1), kind: m(6 * i + 2), base: m(6 * i + 3), data: d, depth: m(6 * i + 4), chain: m(6 * i + 5), snap: m(6 * i + 6) }),
+  );
+  return [m(0), header!, metadata!, blobs];
 }
 
 /**
@@ -236,10 +217,11 @@ function liveWrites(ns: Namespace, checkpointId: string): WriteRow[] {
   const byKey = new Map<string, WriteRow>();
   for (let r = records.length - 1; r >= 0; r--) {
     const [, keys, ...values] = records[r]!;
-    const k = JSON.parse(keys!) as (string | number)[];
+    const k = field(keys!);
     values.forEach((value, i) => {
-      const row: WriteRow = { task_id: k[3 * i] as string, idx: k[3 * i + 1] as number, channel: k[3 * i + 2] as string, value };
-      const key = JSON.stringify([row.task_id, row.idx]);
+      const row: WriteRow = { task_id: k(3 * i), idx: k(3 * i + 1), channel: k(3 * i + 2), value };
+      // (an idx has no 0 character: the key splits only one way)
+      const key = row.task_id + "\0" + row.idx;
       if (row.idx < 0 || !byKey.has(key)) byKey.set(key, row);
     });
   }
@@ -247,8 +229,8 @@ function liveWrites(ns: Namespace, checkpointId: string): WriteRow[] {
 }
 
 function rowOf(threadId: string, nsName: string, ns: Namespace, id: string): CheckpointRow {
-  const r = readRecord(ns, ns.rows.get(id)!);
-  return { thread_id: threadId, checkpoint_ns: nsName, checkpoint_id: id, parent_id: r.parent, header: r.header, metadata: r.metadata };
+  const [parent_id, header, metadata] = readRecord(ns, ns.rows.get(id)!);
+  return { thread_id: threadId, checkpoint_ns: nsName, checkpoint_id: id, parent_id, header, metadata };
 }
 
 /** The in-memory CheckpointSaver. */
@@ -266,7 +248,7 @@ export class MemorySaver extends StoredSaver {
 
 function blobOf(ns: Namespace, owner: string, channel: string): BlobRow | undefined {
   const at = ns.rows.get(owner);
-  return at === undefined ? undefined : readRecord(ns, at).blobs.find((b) => b.channel === channel);
+  return at === undefined ? undefined : readRecord(ns, at)[3].find((b) => b.channel === channel);
 }
 
 function insertSorted(ids: string[], id: string): void {
@@ -276,24 +258,9 @@ function insertSorted(ids: string[], id: string): void {
   ids.splice(i, 0, id);
 }
 
-/** Index of the first id not lower than `id` in ascending `ids`. */
-function lowerBound(ids: readonly string[], id: string): number {
-  let lo = 0;
-  let hi = ids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (compareCodePoints(ids[mid]!, id) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function compareRows(row: CheckpointRow, key: PageCursor): number {
-  return (
-    compareCodePoints(row.checkpoint_id, key[0]) ||
-    compareCodePoints(row.thread_id, key[1]) ||
-    compareCodePoints(row.checkpoint_ns, key[2])
-  );
+/** (checkpoint_id, thread_id, checkpoint_ns) order */
+function compareKeys(a: readonly [string, string, string, ...unknown[]], b: readonly [string, string, string, ...unknown[]]): number {
+  return compareCodePoints(a[0], b[0]) || compareCodePoints(a[1], b[1]) || compareCodePoints(a[2], b[2]);
 }
 
 const SURROGATE = /[\ud800-\udfff]/;
