@@ -14,56 +14,31 @@ import {
 } from "./stored-saver.ts";
 
 /**
- * A namespace's checkpoints and writes as UTF-8 records in one growing byte array. A thread of N steps keeps
- * N checkpoints, and the garbage collector copies every object kept while it is young: a record per step
- * made of JS strings and objects (~21 objects, ~1 KB per W1 step) was most of W6's (bench) time. Bytes in
- * a typed array are not on the JS heap; per checkpoint only its id string and two map entries are.
- *
- * A record is lines of JSON text ending in a 0 byte: JSON.stringify output holds no raw control character, and
- * every stored text is such output (serde.ts, delta.ts) or JSON-encoded here (ids, channels), so "\n" and 0
- * never occur inside a field. Records are never changed: a replaced checkpoint or a new write is a new record.
+ * One stored checkpoint. A thread of N steps keeps N of these, so they are compact: the GC copies every
+ * retained object while the thread lives, and the objects kept per step are what W6 (bench) pays for. The
+ * row (thread, namespace, id) is rebuilt on read; blobs and pending writes hang off the record.
  */
-class Log {
-  bytes = new Uint8Array(4096);
-  end = 0;
-
-  add(text: string): number {
-    const at = this.end;
-    // UTF-8 takes at most 3 bytes per UTF-16 code unit, plus the 0 byte that ends the record
-    const need = at + text.length * 3 + 1;
-    if (need > this.bytes.length) {
-      const grown = new Uint8Array(Math.max(need, this.bytes.length * 2));
-      grown.set(this.bytes.subarray(0, at));
-      this.bytes = grown;
-    }
-    encoder.encodeInto(text, this.bytes.subarray(at));
-    // bytes past `end` were never written, and a record holds no 0: the first 0 ends it
-    this.end = this.bytes.indexOf(0, at) + 1;
-    return at;
-  }
-
-  read(at: number): string[] {
-    return decoder.decode(this.bytes.subarray(at, this.bytes.indexOf(0, at))).split("\n");
-  }
+class Stored {
+  constructor(
+    readonly id: string,
+    readonly parent: string | null,
+    readonly header: string,
+    readonly metadata: string,
+    /** the blobs this checkpoint owns: usually one, or none */
+    readonly blobs: BlobRow | readonly BlobRow[] | null,
+    /** pending writes as flat quads [task_id, idx, channel, value, …]: one array instead of a row object each */
+    public writes: Quads | null,
+  ) {}
 }
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
-/** A checkpoint read back: parent id, header, metadata, the blobs it owns. */
-type Record_ = [parent: string | null, header: string, metadata: string, blobs: BlobRow[]];
+type Quads = (string | number)[];
 
 interface Namespace {
-  log: Log;
-  /** checkpoint id → offset of its record: [JSON [parent, then per blob: channel, kind, base, depth, chain, snap]], header, metadata, blob data… */
-  rows: Map<string, number>;
+  rows: Map<string, Stored>;
   /** checkpoint ids, ascending */
   ids: string[];
-  /**
-   * checkpoint id (stored or not yet) → offset of its newest writes record: [offset of the one before or -1],
-   * [JSON task_id, idx, channel per row], values…
-   */
-  writes: Map<string, number>;
+  /** writes put against a checkpoint id that is not stored (yet): kept until it is */
+  orphanWrites: Map<string, Quads>;
 }
 
 export class MemoryStore implements CheckpointStore {
@@ -74,46 +49,64 @@ export class MemoryStore implements CheckpointStore {
     const ns = this.namespace(row.thread_id, row.checkpoint_ns, true);
     const id = row.checkpoint_id;
     const old = ns.rows.get(id);
-    if (old === undefined) insertSorted(ns.ids, id);
+    let writes: Quads | null = null;
+    if (old !== undefined) writes = old.writes;
     else {
+      insertSorted(ns.ids, id);
+      if (ns.orphanWrites.size > 0) {
+        writes = ns.orphanWrites.get(id) ?? null;
+        ns.orphanWrites.delete(id);
+      }
+    }
+    // the parent's own id string when it is stored here: one copy of each id per thread
+    const parent = row.parent_id === null ? null : (ns.rows.get(row.parent_id)?.id ?? row.parent_id);
+    // the saver hands over arrays it no longer uses (see CheckpointStore): kept as given, exactly sized
+    let owned: BlobRow | readonly BlobRow[] | null = blobs.length === 0 ? null : blobs.length === 1 ? blobs[0]! : blobs;
+    if (old !== undefined && old.blobs !== null) {
       // a replaced checkpoint keeps its blobs of channels the new one does not own (as the SQL stores do)
-      const kept = readRecord(ns, old)[3].filter((b) => !blobs.some((n) => n.channel === b.channel));
-      if (kept.length > 0) blobs = [...kept, ...blobs];
+      const kept = ownedBlobs(old).filter((b) => !blobs.some((n) => n.channel === b.channel));
+      if (kept.length > 0) owned = [...kept, ...blobs];
     }
-    const meta: unknown[] = [row.parent_id];
-    let data = "";
-    for (const b of blobs) {
-      meta.push(b.channel, b.kind, b.base, b.depth, b.chain, b.snap);
-      data += "\n" + b.data;
-    }
-    ns.rows.set(id, ns.log.add(JSON.stringify(meta) + "\n" + row.header + "\n" + row.metadata + data));
+    ns.rows.set(id, new Stored(id, parent, row.header, row.metadata, owned, writes));
   }
 
   async get(threadId: string, nsName: string, checkpointId: string | undefined): Promise<CheckpointRow | undefined> {
     const ns = this.namespace(threadId, nsName, false);
     const id = checkpointId ?? ns?.ids[ns.ids.length - 1];
-    return id === undefined || !ns?.rows.has(id) ? undefined : rowOf(threadId, nsName, ns, id);
+    const stored = id === undefined ? undefined : ns?.rows.get(id);
+    return stored === undefined ? undefined : rowOf(threadId, nsName, stored);
   }
 
   async page(query: RowQuery, cursor: PageCursor | undefined, limit: number): Promise<CheckpointRow[]> {
-    // keys first, records decoded for the page only
-    const found: [...PageCursor, Namespace][] = [];
+    if (query.thread_id !== undefined && query.checkpoint_ns !== undefined && query.checkpoint_id === undefined) {
+      return this.pageOne(query.thread_id, query.checkpoint_ns, query.before, cursor?.[0], limit);
+    }
+    const found: CheckpointRow[] = [];
     const threadIds = query.thread_id === undefined ? [...this.threads.keys()] : [query.thread_id];
     for (const threadId of threadIds) {
       for (const [name, ns] of this.threads.get(threadId) ?? []) {
         if (query.checkpoint_ns !== undefined && name !== query.checkpoint_ns) continue;
-        for (const id of ns.ids) {
-          const key: [...PageCursor, Namespace] = [id, threadId, name, ns];
-          if (query.checkpoint_id !== undefined && id !== query.checkpoint_id) continue;
-          if (query.before !== undefined && compareCodePoints(id, query.before) >= 0) continue;
-          if (cursor === undefined || compareKeys(key, cursor) < 0) found.push(key);
+        for (const stored of ns.rows.values()) {
+          const row = rowOf(threadId, name, stored);
+          if (query.checkpoint_id !== undefined && row.checkpoint_id !== query.checkpoint_id) continue;
+          if (query.before !== undefined && compareCodePoints(row.checkpoint_id, query.before) >= 0) continue;
+          if (cursor !== undefined && compareRows(row, cursor) >= 0) continue;
+          found.push(row);
         }
       }
     }
-    return found
-      .sort((a, b) => compareKeys(b, a))
-      .slice(0, limit)
-      .map(([id, threadId, name, ns]) => rowOf(threadId, name, ns, id));
+    return found.sort((a, b) => -compareRows(a, [b.checkpoint_id, b.thread_id, b.checkpoint_ns])).slice(0, limit);
+  }
+
+  /** One thread/namespace (the usual history query): walks its sorted ids from the newest down. */
+  private pageOne(threadId: string, nsName: string, before: string | undefined, after: string | undefined, limit: number) {
+    const ns = this.namespace(threadId, nsName, false);
+    if (ns === undefined) return [];
+    const bound = [before, after].filter((x): x is string => x !== undefined).sort(compareCodePoints)[0];
+    let i = bound === undefined ? ns.ids.length : lowerBound(ns.ids, bound);
+    const out: CheckpointRow[] = [];
+    while (i > 0 && out.length < limit) out.push(rowOf(threadId, nsName, ns.rows.get(ns.ids[--i]!)!));
+    return out;
   }
 
   async chains(threadId: string, nsName: string, refs: readonly [string, string][]): Promise<Map<string, BlobRow[]>> {
@@ -134,21 +127,57 @@ export class MemoryStore implements CheckpointStore {
 
   putWrites(threadId: string, nsName: string, checkpointId: string, rows: readonly WriteRow[]): void {
     const ns = this.namespace(threadId, nsName, true);
-    // the id as the checkpoint keeps it when it is stored (usually the newest): one copy of each id per thread
-    const last = ns.ids[ns.ids.length - 1];
-    const id = last === checkpointId ? last : checkpointId;
-    const keys: unknown[] = [];
-    let values = "";
-    for (const row of rows) {
-      keys.push(row.task_id, row.idx, row.channel);
-      values += "\n" + row.value;
+    const stored = ns.rows.get(checkpointId);
+    let quads = stored === undefined ? ns.orphanWrites.get(checkpointId) : stored.writes;
+    if ((quads === undefined || quads === null) && distinctKeys(rows)) {
+      // the first task's writes (the usual case): an exactly sized array, no growth slack kept per checkpoint
+      quads = new Array<string | number>(rows.length * 4);
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i]!;
+        quads[4 * i] = row.task_id;
+        quads[4 * i + 1] = row.idx;
+        quads[4 * i + 2] = row.channel;
+        quads[4 * i + 3] = row.value;
+      }
+      if (stored === undefined) ns.orphanWrites.set(checkpointId, quads);
+      else stored.writes = quads;
+      return;
     }
-    ns.writes.set(id, ns.log.add((ns.writes.get(id) ?? -1) + "\n" + JSON.stringify(keys) + values));
+    if (quads === undefined || quads === null) {
+      quads = [];
+      if (stored === undefined) ns.orphanWrites.set(checkpointId, quads);
+      else stored.writes = quads;
+    }
+    for (const row of rows) {
+      let at = -1;
+      for (let i = 0; i < quads.length; i += 4) {
+        if (quads[i + 1] === row.idx && quads[i] === row.task_id) {
+          at = i;
+          break;
+        }
+      }
+      if (at < 0) quads.push(row.task_id, row.idx, row.channel, row.value);
+      else if (row.idx < 0) {
+        quads[at + 2] = row.channel;
+        quads[at + 3] = row.value;
+      }
+    }
   }
 
   async writes(threadId: string, nsName: string, checkpointId: string): Promise<WriteRow[]> {
     const ns = this.namespace(threadId, nsName, false);
-    return ns === undefined ? [] : liveWrites(ns, checkpointId);
+    const quads = ns?.rows.get(checkpointId)?.writes ?? ns?.orphanWrites.get(checkpointId);
+    if (quads === undefined || quads === null) return [];
+    const out: WriteRow[] = [];
+    for (let i = 0; i < quads.length; i += 4) {
+      out.push({
+        task_id: quads[i] as string,
+        idx: quads[i + 1] as number,
+        channel: quads[i + 2] as string,
+        value: quads[i + 3] as string,
+      });
+    }
+    return out.sort((a, b) => compareCodePoints(a.task_id, b.task_id) || a.idx - b.idx);
   }
 
   async deleteThread(threadId: string): Promise<void> {
@@ -158,14 +187,17 @@ export class MemoryStore implements CheckpointStore {
   /** Characters stored (headers, metadata, blobs, writes): what the storage benchmark compares. */
   storedChars(): number {
     let total = 0;
+    const addWrites = (quads: Quads | null) => {
+      if (quads !== null) for (let i = 3; i < quads.length; i += 4) total += (quads[i] as string).length;
+    };
     for (const namespaces of this.threads.values()) {
       for (const ns of namespaces.values()) {
-        for (const at of ns.rows.values()) {
-          const [, header, metadata, blobs] = readRecord(ns, at);
-          total += header.length + metadata.length;
-          for (const blob of blobs) total += blob.data.length;
+        for (const stored of ns.rows.values()) {
+          total += stored.header.length + stored.metadata.length;
+          for (const blob of ownedBlobs(stored)) total += blob.data.length;
+          addWrites(stored.writes);
         }
-        for (const id of ns.writes.keys()) for (const w of liveWrites(ns, id)) total += w.value.length;
+        for (const quads of ns.orphanWrites.values()) addWrites(quads);
       }
     }
     return total;
@@ -181,56 +213,31 @@ export class MemoryStore implements CheckpointStore {
     }
     let ns = thread.get(name);
     if (ns === undefined && create) {
-      ns = { log: new Log(), rows: new Map(), ids: [], writes: new Map() };
+      ns = { rows: new Map(), ids: [], orphanWrites: new Map() };
       thread.set(name, ns);
     }
     return ns;
   }
 }
 
-/** The members of a JSON array line written by this store (their types are the ones it wrote). */
-function field(json: string): (i: number) => never {
-  const members = JSON.parse(json) as unknown[];
-  return (i) => members[i] as never;
+function rowOf(threadId: string, ns: string, stored: Stored): CheckpointRow {
+  return {
+    thread_id: threadId,
+    checkpoint_ns: ns,
+    checkpoint_id: stored.id,
+    parent_id: stored.parent,
+    header: stored.header,
+    metadata: stored.metadata,
+  };
 }
 
-function readRecord(ns: Namespace, at: number): Record_ {
-  const [meta, header, metadata, ...data] = ns.log.read(at);
-  const m = field(meta!);
-  const blobs = data.map(
-    (d, i): BlobRow => ({ channel: m(6 * i + 1), kind: m(6 * i + 2), base: m(6 * i + 3), data: d, depth: m(6 * i + 4), chain: m(6 * i + 5), snap: m(6 * i + 6) }),
-  );
-  return [m(0), header!, metadata!, blobs];
+function ownedBlobs(stored: Stored): readonly BlobRow[] {
+  const b = stored.blobs;
+  return b === null ? [] : isBlobList(b) ? b : [b];
 }
 
-/**
- * The writes of one checkpoint, oldest record first, by LangGraph's rules: a row with idx < 0 replaces the row
- * with the same (task_id, idx), others are kept once; ordered by task_id (code point order), then idx.
- */
-function liveWrites(ns: Namespace, checkpointId: string): WriteRow[] {
-  const records: string[][] = [];
-  for (let at = ns.writes.get(checkpointId) ?? -1; at >= 0; ) {
-    const lines = ns.log.read(at);
-    records.push(lines);
-    at = Number(lines[0]);
-  }
-  const byKey = new Map<string, WriteRow>();
-  for (let r = records.length - 1; r >= 0; r--) {
-    const [, keys, ...values] = records[r]!;
-    const k = field(keys!);
-    values.forEach((value, i) => {
-      const row: WriteRow = { task_id: k(3 * i), idx: k(3 * i + 1), channel: k(3 * i + 2), value };
-      // (an idx has no 0 character: the key splits only one way)
-      const key = row.task_id + "\0" + row.idx;
-      if (row.idx < 0 || !byKey.has(key)) byKey.set(key, row);
-    });
-  }
-  return [...byKey.values()].sort((a, b) => compareCodePoints(a.task_id, b.task_id) || a.idx - b.idx);
-}
-
-function rowOf(threadId: string, nsName: string, ns: Namespace, id: string): CheckpointRow {
-  const [parent_id, header, metadata] = readRecord(ns, ns.rows.get(id)!);
-  return { thread_id: threadId, checkpoint_ns: nsName, checkpoint_id: id, parent_id, header, metadata };
+function isBlobList(b: BlobRow | readonly BlobRow[]): b is readonly BlobRow[] {
+  return Array.isArray(b);
 }
 
 /** The in-memory CheckpointSaver. */
@@ -247,8 +254,19 @@ export class MemorySaver extends StoredSaver {
 }
 
 function blobOf(ns: Namespace, owner: string, channel: string): BlobRow | undefined {
-  const at = ns.rows.get(owner);
-  return at === undefined ? undefined : readRecord(ns, at)[3].find((b) => b.channel === channel);
+  const b = ns.rows.get(owner)?.blobs;
+  if (b === undefined || b === null) return undefined;
+  if (!isBlobList(b)) return b.channel === channel ? b : undefined;
+  for (const blob of b) if (blob.channel === channel) return blob;
+  return undefined;
+}
+
+/** True when no two rows share (task_id, idx) (then storing them as they are follows the keep/replace rules). */
+function distinctKeys(rows: readonly WriteRow[]): boolean {
+  for (let i = 1; i < rows.length; i++) {
+    for (let j = 0; j < i; j++) if (rows[i]!.idx === rows[j]!.idx && rows[i]!.task_id === rows[j]!.task_id) return false;
+  }
+  return true;
 }
 
 function insertSorted(ids: string[], id: string): void {
@@ -258,9 +276,24 @@ function insertSorted(ids: string[], id: string): void {
   ids.splice(i, 0, id);
 }
 
-/** (checkpoint_id, thread_id, checkpoint_ns) order */
-function compareKeys(a: readonly [string, string, string, ...unknown[]], b: readonly [string, string, string, ...unknown[]]): number {
-  return compareCodePoints(a[0], b[0]) || compareCodePoints(a[1], b[1]) || compareCodePoints(a[2], b[2]);
+/** Index of the first id not lower than `id` in ascending `ids`. */
+function lowerBound(ids: readonly string[], id: string): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareCodePoints(ids[mid]!, id) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function compareRows(row: CheckpointRow, key: PageCursor): number {
+  return (
+    compareCodePoints(row.checkpoint_id, key[0]) ||
+    compareCodePoints(row.thread_id, key[1]) ||
+    compareCodePoints(row.checkpoint_ns, key[2])
+  );
 }
 
 const SURROGATE = /[\ud800-\udfff]/;
