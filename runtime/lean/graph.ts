@@ -21,6 +21,7 @@ import { GraphBase } from "../graph-base.ts";
 import { features, saverOf } from "../features.ts";
 import type { GraphSpec, Values } from "../spec.ts";
 import type { GraphInput } from "../typed.ts";
+import { runBranches } from "../writes.ts";
 import { LeanLoop } from "./loop.ts";
 
 /** the defaults of a graph made without `withConfig`, shared: nothing writes to a run's config */
@@ -62,21 +63,31 @@ function fullRunReason(graph: LeanGraph<unknown, unknown, unknown, string, unkno
 export class LeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends GraphBase<I, S, N, U> {
   private fullGraph: FullGraph | undefined;
   /**
-   * the lean loop can run the spec (`isLeanSpec`)
+   * the lean loop can run the spec (`isLeanSpec`, and it has no routers unless `router` is given)
    * @internal
    */
   readonly lean: boolean;
 
-  constructor(spec: GraphSpec, options: CompileOptions = {}, defaults: StreamOptions = NO_DEFAULTS) {
+  /**
+   * `router`: writes.ts `runBranches` (`compileLeanGraph` gives it); without it a spec with routers runs on the
+   * full graph, as one the lean loop cannot run
+   */
+  constructor(
+    spec: GraphSpec,
+    options: CompileOptions = {},
+    defaults: StreamOptions = NO_DEFAULTS,
+    private readonly router?: typeof runBranches,
+  ) {
     super(spec, options, defaults);
-    this.lean = isLeanSpec(spec);
+    // routers without their code (compileStaticLeanGraph): the full graph runs them
+    this.lean = isLeanSpec(spec) && (router !== undefined || ![spec.start, ...spec.nodes].some((n) => n.branches.length > 0));
     // breakpoints given at compile time are checked now, by the graph that runs them
     if (options.interruptBefore !== undefined || options.interruptAfter !== undefined) this.full("interruptBefore/interruptAfter", EVERYTHING);
   }
 
   /** A copy of this graph whose runs use `config` as defaults (per-call config wins). */
   withConfig(config: StreamOptions): LeanGraph<I, O, S, N, U> {
-    return new LeanGraph<I, O, S, N, U>(this.spec, this.options, mergeConfig(this.defaults, config));
+    return new LeanGraph<I, O, S, N, U>(this.spec, this.options, mergeConfig(this.defaults, config), this.router);
   }
 
   clearCache(): void {
@@ -104,7 +115,7 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
       const fix = reason === "a checkpointer" ? CHECKPOINTING_FIX : EVERYTHING;
       return (await this.full(reason, fix).invoke(input, config)) as InvokeResult<O>;
     }
-    const loop = new LeanLoop(spec, cfg, this.options.store);
+    const loop = new LeanLoop(spec, cfg, this.options.store, this.router);
     if (input === null || input === undefined) throw new EmptyInputError('Received no input writes for "__start__"', { graph: spec.name });
     const r = loop.start(spec.input(input));
     if (r !== undefined) await r;
@@ -128,6 +139,17 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
 }
 
 export function compileLeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values>(
+  spec: GraphSpec,
+  options: CompileOptions = {},
+): LeanGraph<I, O, S, N, U> {
+  return new LeanGraph<I, O, S, N, U>(spec, options, NO_DEFAULTS, runBranches);
+}
+
+/**
+ * `compileLeanGraph` for a graph whose edges are all static (generated code of a graph without routers): its
+ * bundle holds no router code. A spec with routers runs on the full graph, as one the lean loop cannot run.
+ */
+export function compileStaticLeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values>(
   spec: GraphSpec,
   options: CompileOptions = {},
 ): LeanGraph<I, O, S, N, U> {

@@ -28,6 +28,15 @@ export function leanEligible(g: GraphIR): boolean {
   return g.joins.length === 0 && g.interruptBefore.length === 0 && g.interruptAfter.length === 0 && g.nodes.every(leanNode);
 }
 
+/**
+ * The runtime function that compiles graph `g`: `compileGraph` (full loop), `compileLeanGraph` (lean loop) or,
+ * for a lean-eligible graph without routers, `compileStaticLeanGraph` (the lean loop without router code).
+ */
+export function compileFunction(g: GraphIR): "compileGraph" | "compileLeanGraph" | "compileStaticLeanGraph" {
+  if (!leanEligible(g)) return "compileGraph";
+  return g.start.branches.length === 0 && g.nodes.every((n) => n.branches.length === 0) ? "compileStaticLeanGraph" : "compileLeanGraph";
+}
+
 /** every router of these edges is an inline condition (an expression: it reads the state and keeps nothing) */
 function conditionsOnly(e: EdgesIR): boolean {
   return e.branches.every((b) => b.kind === "conditions");

@@ -24,6 +24,7 @@ export const RUNTIME_PACKAGE = packageOf(RUNTIME_MODULE);
 export const RUNTIME_VALUES = [
   "compileGraph",
   "compileLeanGraph",
+  "compileStaticLeanGraph",
   "GraphInputError",
   // an unbound slot (bind.ts)
   "GraphValueError",
