@@ -66,7 +66,7 @@ export { toMessage } from "./message-like.ts";
 export { relayMessageChunks } from "./model-stream.ts";
 export { compileGraph, CompiledGraph, RUNTIME_VERSION } from "./graph.ts";
 // the lean loop's compiled graph, which generated code uses for lean-eligible graphs (lean/graph.ts)
-export { compileLeanGraph, compileStaticLeanGraph, LeanGraph } from "./lean/graph.ts";
+export { compileLeanGraph, LeanGraph } from "./lean/graph.ts";
 export type {
   RunConfig,
   StreamOptions,

@@ -29,22 +29,21 @@ const NO_DEFAULTS: StreamOptions = {};
 const EVERYTHING = 'import "@graphc/runtime" once';
 const STREAMING = 'import "@graphc/runtime/streaming" once (or "@graphc/runtime")';
 
-const leanSpecs = new WeakMap<GraphSpec, boolean>();
-
-/** The spec uses nothing but what the lean loop runs: no joins, breakpoints, deferred, subgraph or policy nodes. */
-export function isLeanSpec(spec: GraphSpec): boolean {
-  let lean = leanSpecs.get(spec);
-  if (lean === undefined) {
-    lean =
-      spec.joins.length === 0 &&
-      spec.interruptBefore.length === 0 &&
-      spec.interruptAfter.length === 0 &&
-      spec.nodes.every(
-        (n) => !n.defer && !n.retry && !n.timeout && !n.cache && n.onError === undefined && n.subgraph === undefined,
-      );
-    leanSpecs.set(spec, lean);
-  }
-  return lean;
+/**
+ * The spec uses nothing but what the lean loop runs: no joins, breakpoints, deferred, subgraph or policy
+ * nodes, and routers only with their code (`routers`).
+ */
+function isLeanSpec(spec: GraphSpec, routers: boolean): boolean {
+  return (
+    spec.joins.length === 0 &&
+    spec.interruptBefore.length === 0 &&
+    spec.interruptAfter.length === 0 &&
+    (routers || spec.start.branches.length === 0) &&
+    spec.nodes.every(
+      (n) =>
+        !n.defer && !n.retry && !n.timeout && !n.cache && n.onError === undefined && n.subgraph === undefined && (routers || n.branches.length === 0),
+    )
+  );
 }
 
 /** What of a run the lean loop does not make, or undefined when it makes all of it. */
@@ -61,26 +60,31 @@ function fullRunReason(graph: LeanGraph<unknown, unknown, unknown, string, unkno
 
 /** A compiled graph run by the lean loop; typed as `CompiledGraph` (`I` input, `O` output, `S` state, `N` nodes, `U` updates). */
 export class LeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends GraphBase<I, S, N, U> {
-  private fullGraph: FullGraph | undefined;
+  // the fields are set by the constructor or on first use: declared only (lean/task.ts says why)
+  /** @internal */
+  declare private fullGraph: FullGraph | undefined;
   /**
-   * the lean loop can run the spec (`isLeanSpec`, and it has no routers unless `router` is given)
+   * the lean loop can run the spec (`isLeanSpec`)
    * @internal
    */
-  readonly lean: boolean;
+  declare readonly lean: boolean;
 
   /**
-   * `router`: writes.ts `runBranches` (`compileLeanGraph` gives it); without it a spec with routers runs on the
-   * full graph, as one the lean loop cannot run
+   * writes.ts `runBranches`, which `compileLeanGraph` gives; without it (`new LeanGraph(spec)`, what generated
+   * code of a graph without routers writes) the bundle holds no router code, and a spec with routers runs on
+   * the full graph, as one the lean loop cannot run
+   * @internal
    */
-  constructor(
-    spec: GraphSpec,
-    options: CompileOptions = {},
-    defaults: StreamOptions = NO_DEFAULTS,
-    private readonly router?: typeof runBranches,
-  ) {
+  declare private readonly router: typeof runBranches | undefined;
+
+  constructor(spec: GraphSpec, options?: CompileOptions, defaults?: StreamOptions);
+  /** @internal */
+  constructor(spec: GraphSpec, options: CompileOptions, defaults: StreamOptions, router: typeof runBranches | undefined);
+  constructor(spec: GraphSpec, options: CompileOptions = {}, defaults: StreamOptions = NO_DEFAULTS, router?: typeof runBranches) {
     super(spec, options, defaults);
-    // routers without their code (compileStaticLeanGraph): the full graph runs them
-    this.lean = isLeanSpec(spec) && (router !== undefined || ![spec.start, ...spec.nodes].some((n) => n.branches.length > 0));
+    this.router = router;
+    // routers without their code: the full graph runs them
+    this.lean = isLeanSpec(spec, router !== undefined);
     // breakpoints given at compile time are checked now, by the graph that runs them
     if (options.interruptBefore !== undefined || options.interruptAfter !== undefined) this.full("interruptBefore/interruptAfter", EVERYTHING);
   }
@@ -145,13 +149,3 @@ export function compileLeanGraph<I = Values, O = Values, S = Values, N extends s
   return new LeanGraph<I, O, S, N, U>(spec, options, NO_DEFAULTS, runBranches);
 }
 
-/**
- * `compileLeanGraph` for a graph whose edges are all static (generated code of a graph without routers): its
- * bundle holds no router code. A spec with routers runs on the full graph, as one the lean loop cannot run.
- */
-export function compileStaticLeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values>(
-  spec: GraphSpec,
-  options: CompileOptions = {},
-): LeanGraph<I, O, S, N, U> {
-  return new LeanGraph<I, O, S, N, U>(spec, options);
-}

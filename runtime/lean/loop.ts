@@ -36,11 +36,14 @@ export interface LeanRun {
 }
 
 export class LeanLoop implements LeanTaskLoop {
-  readonly c: CompiledNodes;
-  readonly vars: Values;
-  readonly store: Store | undefined;
-  readonly signal: AbortSignal | undefined;
-  readonly limit: number;
+  // set by the constructor: declared only (lean/task.ts says why)
+  declare readonly c: CompiledNodes;
+  declare readonly vars: Values;
+  declare readonly store: Store | undefined;
+  declare readonly signal: AbortSignal | undefined;
+  declare readonly limit: number;
+  /** writes.ts `runBranches`, for a graph with routers (lean/graph.ts gives none to a graph of static edges, whose bundle then holds no router code) */
+  declare private readonly router: typeof runBranches | undefined;
   values: Values = NO_VALUES;
   step = -1;
   /** some output field was written (else `invoke` returns undefined, as LangGraph) */
@@ -67,16 +70,9 @@ export class LeanLoop implements LeanTaskLoop {
   /** the running step has one task and the graph an owned field: its writes may grow `mine` (siblings' fresh reads would share it) */
   private lends = false;
 
-  /**
-   * `store`: the compile option's, when the run gives none; `router`: writes.ts `runBranches`, for a graph with
-   * routers (lean/graph.ts gives none to a graph of static edges, whose bundle then holds no router code)
-   */
-  constructor(
-    spec: GraphSpec,
-    run: LeanRun,
-    store: Store | undefined,
-    private readonly router: typeof runBranches | undefined,
-  ) {
+  /** `store`: the compile option's, when the run gives none */
+  constructor(spec: GraphSpec, run: LeanRun, store: Store | undefined, router: typeof runBranches | undefined) {
+    this.router = router;
     this.c = compileNodes(spec);
     this.vars = spec.vars(run.vars ?? NO_VALUES, NO_VALUES, runEnv());
     this.store = run.store ?? store;

@@ -29,12 +29,13 @@ export function leanEligible(g: GraphIR): boolean {
 }
 
 /**
- * The runtime function that compiles graph `g`: `compileGraph` (full loop), `compileLeanGraph` (lean loop) or,
- * for a lean-eligible graph without routers, `compileStaticLeanGraph` (the lean loop without router code).
+ * How generated code makes graph `g`'s compiled graph: `compileGraph` (full loop), `compileLeanGraph` (lean
+ * loop) or, for a lean-eligible graph without routers, `new LeanGraph` (the lean loop without router code,
+ * which `compileLeanGraph` hands it, so a bundle of such graphs holds none).
  */
-export function compileFunction(g: GraphIR): "compileGraph" | "compileLeanGraph" | "compileStaticLeanGraph" {
+export function compileFunction(g: GraphIR): "compileGraph" | "compileLeanGraph" | "LeanGraph" {
   if (!leanEligible(g)) return "compileGraph";
-  return g.start.branches.length === 0 && g.nodes.every((n) => n.branches.length === 0) ? "compileStaticLeanGraph" : "compileLeanGraph";
+  return g.start.branches.length === 0 && g.nodes.every((n) => n.branches.length === 0) ? "LeanGraph" : "compileLeanGraph";
 }
 
 /** every router of these edges is an inline condition (an expression: it reads the state and keeps nothing) */

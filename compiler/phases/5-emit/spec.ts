@@ -58,8 +58,8 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
           cx.interfaces,
           body.join("\n"),
           // a lean-eligible graph runs on the lean loop (runtime/lean/), in either runtime mode; one without
-          // routers is compiled static, so that its bundle holds no router code
-          (spec) => `${rt(compileFunction(g))}<${n.input}, ${n.output}, ${n.state}, ${n.nodeName}, ${n.update}>(${spec})`,
+          // routers is constructed without router code (lean.ts compileFunction)
+          (spec) => `${compileFunction(g) === "LeanGraph" ? "new " : ""}${rt(compileFunction(g))}<${n.input}, ${n.output}, ${n.state}, ${n.nodeName}, ${n.update}>(${spec})`,
           `${rt("GraphSpec")}<${n.state}, ${n.output}, ${n.update}>`,
         ),
       ].join("\n"),
