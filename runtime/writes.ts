@@ -56,8 +56,8 @@ export function processReturn(t: WriteTask, ret: unknown): Promise<void> | undef
 }
 
 /**
- * A node's return value as the task's writes, with its static edges and join barriers; its routers are
- * `runBranches`', so that the lean loop of a graph without routers (lean/graph.ts) bundles none of their code.
+ * A node's return value as the task's writes, with its static edges and join barriers. Its routers run apart
+ * (`runBranches`), so that the lean loop of a graph without routers (lean/graph.ts) bundles none of their code.
  */
 export function takeReturn(t: WriteTask, ret: unknown): void {
   if (ret === null || ret === undefined) {

@@ -148,4 +148,3 @@ export function compileLeanGraph<I = Values, O = Values, S = Values, N extends s
 ): LeanGraph<I, O, S, N, U> {
   return new LeanGraph<I, O, S, N, U>(spec, options, NO_DEFAULTS, runBranches);
 }
-
