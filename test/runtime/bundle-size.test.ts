@@ -24,7 +24,7 @@ const BUDGETS: Readonly<Record<string, { target: number; guard: number }>> = {
   // 8,529 B before the tiny branch; 8,108 B after it (2026-12-02 05:45): no ParentCommand, input-Command
   // check nor join tables in a lean bundle, errors' fields declared, checkUpdate shared with a node's check
   // applyOne +116 B and the owned list's loan +290 B took it to 8,522 B (merged tree, 06:14); tiny2 (08:10):
-  // 8,196 B — a graph without routers is `new LeanGraph(spec)`, which bundles no router code (-219 B), and
+  // 8,196 B — a graph without routers is `new LeanGraph(spec)`, which bundles no router code (-246 B), and
   // the lean classes' constructor-set fields are declared only
   "two-node app (invoke, lean runtime)": { target: 4096, guard: 8_250 },
   // (+30 B on 2026-12-02 04:20: the lean invoke reads a config without defaults as it is, W5 ×0.95);
