@@ -77,11 +77,12 @@ function stringsIn(root: ts.Node): string[] {
 function varsFunction(text: string): ts.Node {
   let found: ts.Node | undefined;
   const walk = (node: ts.Node) => {
-    if (ts.isPropertyAssignment(node) && node.name.getText() === "vars") found ??= node.initializer;
+    // the spec's `vars` member is a declaration of its own (spec.ts): `const GSpecVars: … = (o, inherited) => …`
+    if (ts.isVariableDeclaration(node) && node.name.getText().endsWith("SpecVars")) found ??= node.initializer;
     node.forEachChild(walk);
   };
   walk(sourceFile(text));
-  if (found === undefined) throw new Error("no `vars:` in the generated code");
+  if (found === undefined) throw new Error("no `…SpecVars` in the generated code");
   return found;
 }
 
