@@ -62,11 +62,7 @@ export function prefetchFormats(drafts: readonly { path: string; text: string }[
   const todo = drafts.filter((d) => !files.has(d.text) && disk?.get(d.text) === undefined);
   if (todo.length === 0) return;
   thread.known(disk?.salt ?? "", disk?.keys() ?? []);
-  for (const d of todo) {
-    // the draft becomes the file's last version, cut: the final text is cut by parsing only what differs
-    const cut = thread.prefetch(d.text).then((chunks) => void (chunks && remember(lastVersion, d.path, { raw: d.text, cut: true, chunks })));
-    prefetching.set(d.path, cut.catch(() => undefined));
-  }
+  for (const d of todo) prefetching.set(d.path, thread.prefetch(d.text).catch(() => undefined));
 }
 
 let prefetched = false;
@@ -101,7 +97,7 @@ export async function formatRaw(raw: string, path?: string, disk?: FormatCache):
     return pretty;
   }
   let beforeChunks = before?.chunks;
-  if (before?.pretty !== undefined && !before.cut) {
+  if (before !== undefined && !before.cut) {
     beforeChunks ??= await statementChunks(before.raw);
     const pieces = beforeChunks && (await formattedPieces(before.pretty, beforeChunks.length));
     if (beforeChunks && pieces) beforeChunks.forEach((c, i) => remember(statements, c, pieces[i]!));
@@ -126,11 +122,8 @@ export async function formatRaw(raw: string, path?: string, disk?: FormatCache):
   return pretty;
 }
 
-/**
- * per generated file: its last formatted version (or a draft whose statements the prettier thread
- * formatted: no `pretty`); `cut` once its statements are in the cache; `chunks` once known
- */
-const lastVersion = new Map<string, { raw: string; pretty?: string; cut: boolean; chunks?: readonly string[] }>();
+/** per generated file: its last formatted version; `cut` once its statements are in the cache; `chunks` once known */
+const lastVersion = new Map<string, { raw: string; pretty: string; cut: boolean; chunks?: readonly string[] }>();
 
 function cachedLength(chunks: readonly string[], disk: FormatCache | undefined): number {
   let n = 0;

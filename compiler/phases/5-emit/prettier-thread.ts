@@ -65,10 +65,10 @@ export class PrettierThread {
 
   /**
    * Formats the statements of `text` (a raw generated file) not formatted yet, each passed to
-   * `onFormatted`; resolves, when done, to the text's statements (format.ts `statementChunks`).
+   * `onFormatted`; resolves when done.
    */
-  prefetch(text: string): Promise<string[] | undefined> {
-    return this.ask({ id: this.id(), op: "prefetch", text }) as Promise<string[] | undefined>;
+  prefetch(text: string): Promise<void> {
+    return this.ask({ id: this.id(), op: "prefetch", text }).then(() => undefined);
   }
 
   private id(): number {

@@ -27,31 +27,31 @@ async function answer(r: Request): Promise<Reply> {
     }
     if (r.op === "format") return { id: r.id, value: await formatHere(r.text) };
     if (r.op === "parse") return { id: r.id, value: await parseHere(r.text) };
-    return { id: r.id, value: await prefetch(r.text) };
+    await prefetch(r.text);
+    return { id: r.id };
   } catch (e) {
     return { id: r.id, error: e instanceof Error ? e.message : String(e) };
   }
 }
 
 /**
- * A draft's statements (its chunks, returned), formatted as format.ts `formatRaw` would: one by one when at least half the text
+ * A draft's statements, formatted as format.ts `formatRaw` would: one by one when at least half the text
  * is formatted already (a rebuild), else the whole text at once (one prettier call costs far less than
  * one per statement, cold), cut into its statements' output.
  */
-async function prefetch(text: string): Promise<string[] | undefined> {
+async function prefetch(text: string): Promise<void> {
   const chunks = await statementChunks(text);
-  if (!chunks) return undefined;
+  if (!chunks) return;
   const todo = chunks.filter((c) => c.trim() !== "" && !done.has(c) && !known.has(cacheKey(salt, c)));
-  if (todo.length === 0) return chunks;
+  if (todo.length === 0) return;
   const post = (raw: string, pretty: string) => {
     done.add(raw);
     port.postMessage({ id: -1, raw, pretty } satisfies Reply);
   };
   if (2 * todo.reduce((n, c) => n + c.length, 0) <= text.length) {
     for (const c of todo) post(c, await formatHere(c));
-    return chunks;
+    return;
   }
   const pieces = await formattedPieces(await formatHere(text), chunks.length);
   if (pieces) chunks.forEach((c, i) => post(c, pieces[i]!));
-  return chunks;
 }
