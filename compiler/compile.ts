@@ -11,7 +11,7 @@ import { check, hasErrors, internalError, sortDiagnostics, type CheckResult } fr
 import { nodeHost, normalisePath, type CompilerHost } from "./phases/2-bind/host.ts";
 import type { Program } from "./phases/2-bind/model.ts";
 import { lower, withSync, type ProgramIR } from "./phases/4-lower/index.ts";
-import { emitFile, prefetchDrafts, type EmittedFile } from "./phases/5-emit/index.ts";
+import { emitFile, type EmittedFile } from "./phases/5-emit/index.ts";
 import { emitFileText } from "./phases/5-emit/file.ts";
 import { typecheckDrafts } from "./phases/5-emit/typecheck.ts";
 import { FormatCache } from "./phases/5-emit/format-cache.ts";
@@ -45,11 +45,6 @@ export interface CompileOptions {
    * run, prettier and source maps do not, and `files` is empty. The language server's pass per keystroke.
    */
   readonly emit?: boolean | undefined;
-  /**
-   * when the CLI started prettier's thread (a first build, no format cache yet): the thread formats the
-   * drafts while the TypeScript pass runs (prettier-thread.ts; `graphc build` sets it)
-   */
-  readonly formatThread?: boolean | undefined;
   /**
    * keep prettier's output in node_modules/.cache/graphc/ (found from `cwd` up) for the next process:
    * a build formats only what changed since the last one (format-cache.ts; `graphc build` sets it)
@@ -90,7 +85,6 @@ async function generate(program: Program, checkDiagnostics: readonly Diagnostic[
   const emitOptions = { version: VERSION, outPath, importExt, runtime: options.runtime, formatCache };
   const lowered = lower(program);
   const drafts = lowered.value.files.map((f) => ({ source: f.file, raw: emitFileText(f, lowered.value, emitOptions) }));
-  if (options.formatThread && options.emit !== false) prefetchDrafts(drafts.map((d) => d.raw), formatCache);
   // TypeScript: the node functions against the draft's types, and which functions are synchronous
   const ts = options.typecheck === false ? undefined : typecheckDrafts(program, drafts, { outPath, cwd: options.cwd });
   const ir = ts ? withSync(lowered.value, ts.isSync) : lowered.value;

@@ -52,7 +52,6 @@ export async function buildOnce(io: CliIO, files: readonly string[], opts: Build
     importExt: opts.importExt,
     runtime: opts.runtime,
     formatCache: true,
-    formatThread: true,
   });
   printDiagnostics(io, diagnostics, "pretty", frameSource);
   // the compiler only reads inside the root, so its outputs land there too; this guards the writer itself

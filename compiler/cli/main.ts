@@ -13,20 +13,6 @@ import type { RuntimeMode } from "../phases/4-lower/lean.ts";
 const ROOT_FLAG = "--root <dir>";
 const ROOT_HELP = "the only folder .graph files are read from (default: the nearest folder above each file with a package.json or tsconfig.json)";
 
-/**
- * A build with no format cache yet formats everything: prettier's thread starts before the compiler is
- * even loaded, to warm up meanwhile, and formats the drafts during the TypeScript pass (prettier-thread.ts).
- * With a cache, a build formats what changed on this thread (a thread costs more CPU than it saves wall
- * time for a few statements), and one whose output is all cached never loads prettier.
- */
-async function startPrettierEarly(cwd: string): Promise<void> {
-  const [{ formatCacheExists }, { startPrettierThread }] = await Promise.all([
-    import("../phases/5-emit/format-cache.ts"),
-    import("../phases/5-emit/prettier-thread.ts"),
-  ]);
-  if (!formatCacheExists(cwd)) startPrettierThread();
-}
-
 // Commands are imported when run: `build` and `check` pull in TypeScript (ts-morph) and prettier, which `--version`
 // and `fmt` should not pay for.
 export async function main(argv: readonly string[], io: CliIO): Promise<number> {
@@ -86,7 +72,6 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
         files: string[],
         opts: { out?: string; watch?: boolean; check?: boolean; typecheck: boolean; root?: string; importExt?: ImportExt; runtime?: RuntimeMode },
       ) => {
-      await startPrettierEarly(io.cwd);
       code = await (await import("./build.ts")).buildCommand(io, files, opts);
     });
 

@@ -28,8 +28,7 @@ export class FormatCache {
 
   private constructor(
     private readonly file: string,
-    /** what every key hashes first (`cacheKey`): prettier's version and options */
-    readonly salt: string,
+    private readonly salt: string,
   ) {
     this.loaded = read(file);
   }
@@ -52,7 +51,7 @@ export class FormatCache {
   static open(cwd: string, options: object): FormatCache | undefined {
     const modules = nearestNodeModules(cwd);
     if (modules === undefined) return undefined;
-    return new FormatCache(cacheFile(modules), `${prettierVersion()}\u0000${JSON.stringify(options)}\u0000`);
+    return new FormatCache(join(modules, ".cache", "graphc", "format.json"), `${prettierVersion()}\u0000${JSON.stringify(options)}\u0000`);
   }
 
   get(text: string): string | undefined {
@@ -67,11 +66,6 @@ export class FormatCache {
     if (this.used.get(key) === pretty) return;
     this.used.set(key, pretty);
     if (this.loaded.get(key) !== pretty) this.dirty = true;
-  }
-
-  /** the keys of the entries held (the prettier thread skips the statements they format, prettier-thread.ts) */
-  keys(): string[] {
-    return [...new Set([...this.loaded.keys(), ...this.used.keys()])];
   }
 
   /** Writes the entries used (and the older ones, up to MAX_CHARS) if any is new. */
@@ -98,23 +92,8 @@ export class FormatCache {
   }
 
   private key(text: string): string {
-    return cacheKey(this.salt, text);
+    return createHash("sha256").update(this.salt).update(text).digest("base64url");
   }
-}
-
-/** An entry's key: a SHA-256 of the salt (prettier's version and options) and the input text. */
-export function cacheKey(salt: string, text: string): string {
-  return createHash("sha256").update(salt).update(text).digest("base64url");
-}
-
-/** Is there a cache (from an earlier build) for the project around `cwd`? */
-export function formatCacheExists(cwd: string): boolean {
-  const modules = nearestNodeModules(cwd);
-  return modules !== undefined && existsSync(cacheFile(modules));
-}
-
-function cacheFile(modules: string): string {
-  return join(modules, ".cache", "graphc", "format.json");
 }
 
 const perProcess = new Map<string, FormatCache | undefined>();

@@ -5,7 +5,6 @@
  */
 import type { ParserOptions } from "prettier";
 import type { FormatCache } from "./format-cache.ts";
-import { prettierThread, type Parsed, type PrettierThread } from "./prettier-thread.ts";
 import type { Span } from "../../../grammar/span.ts";
 import { MARK_PREFIX } from "./context.ts";
 
@@ -29,46 +28,11 @@ export async function formatGenerated(text: string, spans: readonly Span[], path
   return extractMarkers(await formatRaw(withoutEmptyLines(text), path, disk), spans);
 }
 
-/** prettier: on its thread when `graphc build` started one (prettier-thread.ts), else here */
+/** prettier, imported when first needed: a build whose output is all in the disk cache never loads it */
 async function format(text: string): Promise<string> {
-  const thread = threaded();
-  return thread ? thread.format(text).catch(() => formatHere(text)) : formatHere(text);
-}
-
-/** prettier on this thread, imported when first needed: a build whose output is all in the disk cache never loads it */
-export async function formatHere(text: string): Promise<string> {
   const prettier = await import("prettier");
   return prettier.format(text, PRETTIER_OPTIONS);
 }
-
-/** the prettier thread, if running; the statements it formats in advance are kept as this thread's own */
-function threaded(): PrettierThread | undefined {
-  const thread = prettierThread();
-  if (thread) thread.onFormatted ??= (raw, pretty) => remember(statements, raw, pretty);
-  return thread;
-}
-
-/**
- * Has the prettier thread, when one runs, format the top-level statements of these drafts (raw generated
- * files, as formatRaw takes them, by the path of their generated file) that neither this process nor the
- * disk cache has formatted, while this thread goes on (the TypeScript pass): formatRaw of the same path
- * waits for them, then finds them as if formatted here. Once per process: the thread is started for a
- * first build (cli/main.ts); a `--watch` rebuild formats a few statements, which is not worth a round trip.
- */
-export function prefetchFormats(drafts: readonly { path: string; text: string }[], disk: FormatCache | undefined): void {
-  const thread = threaded();
-  if (!thread || prefetched) return;
-  prefetched = true;
-  const todo = drafts.filter((d) => !files.has(d.text) && disk?.get(d.text) === undefined);
-  if (todo.length === 0) return;
-  thread.known(disk?.salt ?? "", disk?.keys() ?? []);
-  for (const d of todo) prefetching.set(d.path, thread.prefetch(d.text).catch(() => undefined));
-}
-
-let prefetched = false;
-
-/** per generated file: the prefetch of its draft, until its final text is formatted */
-const prefetching = new Map<string, Promise<void>>();
 
 /**
  * Prettier's output for the emitters' text of the generated file `path`. The first version of a file is
@@ -83,11 +47,6 @@ const prefetching = new Map<string, Promise<void>>();
  * goes there too (a file formatted whole, cut into its statements).
  */
 export async function formatRaw(raw: string, path?: string, disk?: FormatCache): Promise<string> {
-  const prefetch = path === undefined ? undefined : prefetching.get(path);
-  if (prefetch) {
-    prefetching.delete(path!);
-    await prefetch;
-  }
   let pretty = files.get(raw) ?? disk?.get(raw);
   const before = path === undefined ? undefined : lastVersion.get(path);
   if (pretty !== undefined) {
@@ -142,7 +101,7 @@ function cachedLength(chunks: readonly string[], disk: FormatCache | undefined):
  */
 export async function statementChunks(raw: string): Promise<string[] | undefined> {
   const program = await parse(raw);
-  if (program === undefined || program.directives > 0) return undefined;
+  if (program === undefined || program.directives.length > 0) return undefined;
   const chunks: string[] = [];
   let start = 0;
   for (const s of program.body) {
@@ -203,7 +162,7 @@ function closed(chunk: string, next: string): boolean {
  */
 export async function formattedPieces(pretty: string, count: number): Promise<string[] | undefined> {
   const program = await parse(pretty);
-  if (program === undefined || program.directives > 0 || program.body.length !== count - 1) return undefined;
+  if (program === undefined || program.directives.length > 0 || program.body.length !== count - 1) return undefined;
   const pieces: string[] = [];
   let start = 0;
   for (const s of program.body) {
@@ -215,24 +174,22 @@ export async function formattedPieces(pretty: string, count: number): Promise<st
   return pieces;
 }
 
-/** The top-level statements (and directives) of `text`; undefined on a syntax error. */
-async function parse(text: string): Promise<Parsed | undefined> {
-  const thread = threaded();
-  return thread ? thread.parse(text).catch(() => parseHere(text)) : parseHere(text);
+/** A statement's span in its text: from its first token (comments before it excluded) to its last. */
+interface Located {
+  readonly start: number;
+  readonly end: number;
 }
 
-/** `parse` by prettier's own parser (`babel-ts`, loaded for formatting anyway) on this thread */
-export async function parseHere(text: string): Promise<Parsed | undefined> {
+/**
+ * The top-level statements (and directives) of `text`, parsed by prettier's own parser (`babel-ts`, loaded
+ * for formatting anyway); undefined on a syntax error.
+ */
+async function parse(text: string): Promise<{ body: Located[]; directives: unknown[] } | undefined> {
   try {
     const { parsers } = await import("prettier/plugins/babel");
     // the parser reads no option a format call sets (the typed options are the printer's, all required)
-    const file = (await parsers["babel-ts"].parse(text, {} as ParserOptions)) as {
-      program: { body: { start: number; end: number }[]; directives: unknown[] };
-      errors?: unknown[];
-    };
-    if ((file.errors?.length ?? 0) > 0) return undefined;
-    // offsets only: they cross to the main thread when this runs on the prettier thread
-    return { body: file.program.body.map((s) => ({ start: s.start, end: s.end })), directives: file.program.directives.length };
+    const file = (await parsers["babel-ts"].parse(text, {} as ParserOptions)) as { program: { body: Located[]; directives: unknown[] }; errors?: unknown[] };
+    return (file.errors?.length ?? 0) > 0 ? undefined : file.program;
   } catch {
     return undefined;
   }

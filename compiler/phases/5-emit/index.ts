@@ -6,9 +6,8 @@ import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { Span } from "../../../grammar/span.ts";
 import type { FileIR, ProgramIR } from "../4-lower/ir.ts";
 import type { FnBinding } from "./context.ts";
-import { emitFileText, type EmitOptions, type EmittedText } from "./file.ts";
-import type { FormatCache } from "./format-cache.ts";
-import { extractMarkers, formatGenerated, prefetchFormats, withoutEmptyLines } from "./format.ts";
+import { emitFileText, type EmitOptions } from "./file.ts";
+import { extractMarkers, formatGenerated, withoutEmptyLines } from "./format.ts";
 import { prettierPays, reindent } from "./layout.ts";
 import { buildSourceMap, type SourceMapV3 } from "./source-map.ts";
 
@@ -52,16 +51,6 @@ export async function emitFile(
     value: { source: file.file, path: raw.path, text, map, lines: formatted.lines, bindings: raw.bindings },
     diagnostics: raw.diagnostics,
   };
-}
-
-/**
- * Has `graphc build`'s prettier thread format the drafts' statements while the TypeScript pass runs
- * (format.ts `prefetchFormats`): the final files differ from them only where a function turned out
- * synchronous. Only the drafts emitFile would give prettier.
- */
-export function prefetchDrafts(drafts: readonly EmittedText[], disk: FormatCache | undefined): void {
-  const formatted = drafts.filter((raw) => !raw.diagnostics.some((d) => d.severity === "error") && prettierPays(raw.text));
-  prefetchFormats(formatted.map((raw) => ({ path: raw.path, text: withoutEmptyLines(raw.text) })), disk);
 }
 
 /**
