@@ -73,11 +73,10 @@ function stringsIn(root: ts.Node): string[] {
   return strings;
 }
 
-/** the generated `vars: (o, inherited, env) => …` function, where the vars defaults are built */
+/** the generated `vars` member (`const GSpecVars: … = (o, inherited, env) => …`), where the vars defaults are built */
 function varsFunction(text: string): ts.Node {
   let found: ts.Node | undefined;
   const walk = (node: ts.Node) => {
-    // the spec's `vars` member is a declaration of its own (spec.ts): `const GSpecVars: … = (o, inherited) => …`
     if (ts.isVariableDeclaration(node) && node.name.getText().endsWith("SpecVars")) found ??= node.initializer;
     node.forEachChild(walk);
   };
