@@ -108,6 +108,22 @@ describe("rebuilds in one process", () => {
     expect(await build()).toEqual([]);
   });
 
+  it("see a node function turn async, and keep the answer while only a .graph file changes", async () => {
+    const syncOfCount = async () => {
+      const text = (await compile([`${DIR}/parent.graph`])).files.find((f) => f.path.endsWith("parent.graph.ts"))!.text;
+      return /name: "count",[\s\S]*?sync: (true|false)/.exec(text)?.[1];
+    };
+    expect(await syncOfCount()).toBe("true");
+    writeFileSync(`${DIR}/parent.graph`, PARENT.replace("n: number = 0", "n: number = 1"));
+    expect(await syncOfCount()).toBe("true");
+    writeFileSync(`${DIR}/rebuild.nodes.ts`, NODES.replace("export function count(", "export async function count("));
+    expect(await syncOfCount()).toBe("false");
+    writeFileSync(`${DIR}/parent.graph`, PARENT);
+    expect(await syncOfCount()).toBe("false");
+    writeFileSync(`${DIR}/rebuild.nodes.ts`, NODES);
+    expect(await syncOfCount()).toBe("true");
+  });
+
   it("see a module created after a build that could not find it", async () => {
     unlinkSync(`${DIR}/rebuild.nodes.ts`);
     expect(await build()).toContain("G3094 parent.graph:2");

@@ -47,6 +47,8 @@ export class NativeWorld implements TsPass, NativeFiles {
    * every snapshot has a new checker, which would check every draft again
    */
   private readonly diagnosed = new Map<string, { key: string; diagnostics: Diagnostic[] }>();
+  /** `isSync` answers by the generated file's folder, module and export, with the module's file */
+  private readonly syncAnswers = new Map<string, { answer: boolean; file: string }>();
   /** the drafts whose text the current snapshot changed; undefined: keep nothing (a user module, the config or the file set changed) */
   private changedDrafts: ReadonlySet<string> | undefined;
   /** per file of the current snapshot: is it, or does it import, a changed draft */
@@ -179,9 +181,24 @@ export class NativeWorld implements TsPass, NativeFiles {
     return this.current().program.getSourceFile(draft)?.imports.some((i) => "text" in i && i.text === module) ?? false;
   }
 
+  /**
+   * Kept between snapshots like a draft's diagnostics: while the function's module is not, and imports no,
+   * draft the snapshot changed, and no user module or the file set changed (`diagnose`).
+   */
   isSync(fn: ImportRef, outFile: string): boolean {
+    this.current();
+    const key = `${posix.dirname(absolute(outFile, this.cwd))}\u0000${fn.module}\u0000${fn.exported}`;
+    const kept = this.syncAnswers.get(key);
+    if (kept !== undefined && this.changedDrafts !== undefined && !this.dependsOnChange(kept.file)) return kept.answer;
     const mod = this.moduleOf(fn.module, outFile);
-    if (!mod) return false;
+    const file = mod?.declarations[0]?.path;
+    const answer = mod !== undefined && this.computeSync(mod, fn);
+    if (file === undefined) this.syncAnswers.delete(key);
+    else this.syncAnswers.set(key, { answer, file });
+    return answer;
+  }
+
+  private computeSync(mod: NonNullable<ReturnType<NativeWorld["moduleOf"]>>, fn: ImportRef): boolean {
     const { checker } = this.current();
     let symbol = checker.getMemberInModuleExports(mod, fn.exported);
     if (symbol && symbol.flags & SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
