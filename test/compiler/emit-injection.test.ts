@@ -73,15 +73,15 @@ function stringsIn(root: ts.Node): string[] {
   return strings;
 }
 
-/** the generated `vars: (o, inherited, env) => …` function, where the vars defaults are built */
+/** the generated `vars` member (`const GSpecVars: … = (o, inherited, env) => …`), where the vars defaults are built */
 function varsFunction(text: string): ts.Node {
   let found: ts.Node | undefined;
   const walk = (node: ts.Node) => {
-    if (ts.isPropertyAssignment(node) && node.name.getText() === "vars") found ??= node.initializer;
+    if (ts.isVariableDeclaration(node) && node.name.getText().endsWith("SpecVars")) found ??= node.initializer;
     node.forEachChild(walk);
   };
   walk(sourceFile(text));
-  if (found === undefined) throw new Error("no `vars:` in the generated code");
+  if (found === undefined) throw new Error("no `…SpecVars` in the generated code");
   return found;
 }
 

@@ -9,7 +9,7 @@ import { readdirSync } from "node:fs";
 import { check } from "../../compiler/check.ts";
 import { lower } from "../../compiler/phases/4-lower/index.ts";
 import { emitFileText } from "../../compiler/phases/5-emit/file.ts";
-import { PRETTIER_OPTIONS, formatRaw, formattedPieces, statementChunks, withoutEmptyLines } from "../../compiler/phases/5-emit/format.ts";
+import { PRETTIER_OPTIONS, editedChunks, formatRaw, formattedPieces, statementChunks, withoutEmptyLines } from "../../compiler/phases/5-emit/format.ts";
 import { VERSION } from "../../compiler/version.ts";
 
 const DIR = "test/fixtures/emit";
@@ -67,6 +67,38 @@ describe("formatting by top-level statement", () => {
     expect(await formatRaw(edited, "edited.graph.ts")).toBe(pretty);
     expect(await formatRaw(raw, "edited.graph.ts")).toBe(await format(raw, PRETTIER_OPTIONS));
     expect(calls.n).toBe(1);
+  });
+
+  it("cuts an edited file as a full parse does, parsing only around the edit", async () => {
+    const entries = readdirSync(DIR)
+      .filter((f) => f.endsWith(".graph"))
+      .map((f) => `${DIR}/${f}`);
+    const ir = lower(check(entries).program!).value;
+    let edits = 0;
+    for (const f of ir.files) {
+      const raw = withoutEmptyLines(emitFileText(f, ir, { version: VERSION }).text);
+      const old = (await statementChunks(raw))!;
+      for (const i of [1, Math.floor(old.length / 2), old.length - 2]) {
+        const variants = [
+          // a statement changed inside, one removed, one added after it, one made unparsable
+          old.map((c, j) => (j === i ? c.replace(/=/, "= ") : c)),
+          old.filter((_, j) => j !== i),
+          old.map((c, j) => (j === i ? `${c}\nconst added = (1);` : c)),
+          old.map((c, j) => (j === i ? `${c}\nconst broken = ;` : c)),
+          // a statement a previous one could continue: `}` then `(`
+          old.map((c, j) => (j === i ? `${c}\n(0);` : c)),
+        ];
+        for (const v of variants) {
+          const edited = v.join("");
+          expect(await editedChunks(edited, old), `${f.file} #${i}`).toEqual(await statementChunks(edited));
+          edits++;
+        }
+      }
+    }
+    expect(edits).toBeGreaterThan(50);
+    // a `}` boundary before a text that could continue its statement: the whole text is parsed
+    const text = "function a() {}\n(0);\nconst b = 1;";
+    expect(await editedChunks(text, ["function a() {}", "\nconst b = 1;", ""])).toEqual(await statementChunks(text));
   });
 
   it("formats the whole file where pieces could print differently", async () => {

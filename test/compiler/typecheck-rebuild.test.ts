@@ -32,6 +32,18 @@ export function toChild(s: { a: string }) { return { text: s.a }; }
 export function count(s: { a: string }) { return { n: s.a.length }; }
 `;
 
+/** `count` typed with the child's state: fits the parent's `n: number` only while the child's `text` is a number */
+const COUNT_VIA_CHILD = `import type { ChildState } from "./child.graph.ts";
+export function count(s: { a: string }): { n: ChildState["text"] } { return { n: s.a.length as never }; }`;
+
+const SOLO = `import { count } from "./rebuild.nodes.ts"
+graph Solo {
+  state { a: string, n: number = 0 }
+  node count({ a }) -> { n } = count
+  START -> count -> END
+}
+`;
+
 const build = async () => (await compile([`${DIR}/parent.graph`])).diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} ${d.span.file.split("/").at(-1)}:${d.span.start.line}`);
 
 beforeAll(() => {
@@ -76,6 +88,40 @@ describe("rebuilds in one process", () => {
     expect(await build()).toEqual(["G3092 parent.graph:5"]);
     writeFileSync(`${DIR}/parent.graph`, PARENT);
     expect(await build()).toEqual([]);
+  });
+
+  it("re-check an unchanged generated file whose user module imports a changed one", async () => {
+    // solo.graph.ts never changes and imports no other generated file; the module it takes `count` from
+    // types the result with the child's state, which each edit of child.graph changes
+    writeFileSync(`${DIR}/solo.graph`, SOLO);
+    writeFileSync(`${DIR}/rebuild.nodes.ts`, NODES.replace("export function count(s: { a: string }) { return { n: s.a.length }; }", COUNT_VIA_CHILD));
+    writeFileSync(`${DIR}/child.graph`, CHILD("number"));
+    const solo = async () =>
+      (await compile([`${DIR}/solo.graph`, `${DIR}/child.graph`])).diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} ${d.span.file.split("/").at(-1)}:${d.span.start.line}`);
+    expect(await solo()).toEqual([]);
+    writeFileSync(`${DIR}/child.graph`, CHILD("string"));
+    expect(await solo()).toEqual(["G3092 solo.graph:4"]);
+    writeFileSync(`${DIR}/child.graph`, CHILD("number"));
+    expect(await solo()).toEqual([]);
+    writeFileSync(`${DIR}/rebuild.nodes.ts`, NODES);
+    writeFileSync(`${DIR}/child.graph`, CHILD("string"));
+    expect(await build()).toEqual([]);
+  });
+
+  it("see a node function turn async, and keep the answer while only a .graph file changes", async () => {
+    const syncOfCount = async () => {
+      const text = (await compile([`${DIR}/parent.graph`])).files.find((f) => f.path.endsWith("parent.graph.ts"))!.text;
+      return /name: "count",[\s\S]*?sync: (true|false)/.exec(text)?.[1];
+    };
+    expect(await syncOfCount()).toBe("true");
+    writeFileSync(`${DIR}/parent.graph`, PARENT.replace("n: number = 0", "n: number = 1"));
+    expect(await syncOfCount()).toBe("true");
+    writeFileSync(`${DIR}/rebuild.nodes.ts`, NODES.replace("export function count(", "export async function count("));
+    expect(await syncOfCount()).toBe("false");
+    writeFileSync(`${DIR}/parent.graph`, PARENT);
+    expect(await syncOfCount()).toBe("false");
+    writeFileSync(`${DIR}/rebuild.nodes.ts`, NODES);
+    expect(await syncOfCount()).toBe("true");
   });
 
   it("see a module created after a build that could not find it", async () => {

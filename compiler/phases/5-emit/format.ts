@@ -55,12 +55,14 @@ export async function formatRaw(raw: string, path?: string, disk?: FormatCache):
     remember(files, raw, pretty);
     return pretty;
   }
+  let beforeChunks = before?.chunks;
   if (before !== undefined && !before.cut) {
-    const chunks = await statementChunks(before.raw);
-    const pieces = chunks && (await formattedPieces(before.pretty, chunks.length));
-    if (chunks && pieces) chunks.forEach((c, i) => remember(statements, c, pieces[i]!));
+    beforeChunks ??= await statementChunks(before.raw);
+    const pieces = beforeChunks && (await formattedPieces(before.pretty, beforeChunks.length));
+    if (beforeChunks && pieces) beforeChunks.forEach((c, i) => remember(statements, c, pieces[i]!));
   }
-  const chunks = before === undefined && disk === undefined ? undefined : await statementChunks(raw);
+  const chunks =
+    before === undefined && disk === undefined ? undefined : beforeChunks ? await editedChunks(raw, beforeChunks) : await statementChunks(raw);
   const byStatement = chunks !== undefined && 2 * cachedLength(chunks, disk) >= raw.length;
   if (byStatement) {
     pretty = "";
@@ -74,13 +76,13 @@ export async function formatRaw(raw: string, path?: string, disk?: FormatCache):
   remember(files, raw, pretty);
   if (path !== undefined) {
     lastVersion.delete(path);
-    remember(lastVersion, path, { raw, pretty, cut: byStatement });
+    remember(lastVersion, path, { raw, pretty, cut: byStatement, ...(chunks ? { chunks } : {}) });
   }
   return pretty;
 }
 
-/** per generated file: its last formatted version; `cut` once its statements are in the cache */
-const lastVersion = new Map<string, { raw: string; pretty: string; cut: boolean }>();
+/** per generated file: its last formatted version; `cut` once its statements are in the cache; `chunks` once known */
+const lastVersion = new Map<string, { raw: string; pretty: string; cut: boolean; chunks?: readonly string[] }>();
 
 function cachedLength(chunks: readonly string[], disk: FormatCache | undefined): number {
   let n = 0;
@@ -114,6 +116,44 @@ export async function statementChunks(raw: string): Promise<string[] | undefined
 
 /** what follows a statement on its line: nothing */
 const OWN_LINE = /^[ \t]*(\n|$)/;
+
+/**
+ * `statementChunks(raw)` for a new version of a text whose chunks were `old`, parsing only what an edit
+ * changed (a rebuild: a full parse of a 40 KB file is most of a one-line edit's prettier time): the leading
+ * and trailing chunks `raw` still has are kept, and the text between them is cut on its own. That is the
+ * same cut as a full parse's when the text between starts on a line of its own and every boundary ends a
+ * statement that nothing after it can continue (`;`, or `}` before a name or a comment); otherwise, or on
+ * a syntax error, the whole text is parsed (test/compiler/format-chunks.test.ts compares both).
+ */
+export async function editedChunks(raw: string, old: readonly string[]): Promise<string[] | undefined> {
+  let head = 0;
+  let start = 0;
+  while (head < old.length - 1 && raw.startsWith(old[head]!, start)) start += old[head++]!.length;
+  let tail = 0;
+  let end = raw.length;
+  while (old.length - 1 - tail >= head) {
+    const chunk = old[old.length - 1 - tail]!;
+    if (end - chunk.length < start || !raw.endsWith(chunk, end)) break;
+    end -= chunk.length;
+    tail++;
+  }
+  if (head === 0 || tail === 0) return statementChunks(raw);
+  const middle = raw.slice(start, end);
+  const cut = middle === "" ? [""] : OWN_LINE.test(middle) ? await statementChunks(middle) : undefined;
+  if (cut === undefined || cut.at(-1) !== "") return statementChunks(raw);
+  const inner = cut.slice(0, -1);
+  const kept = [...old.slice(0, head), ...inner, ...old.slice(old.length - tail)];
+  // each statement that ends where the re-cut text begins or ends
+  for (let i = head - 1; i < head + inner.length; i++) {
+    if (!closed(kept[i]!, kept[i + 1]!)) return statementChunks(raw);
+  }
+  return kept;
+}
+
+/** Does a statement ending `chunk` stay whole whatever follows it, given that `next` follows? */
+function closed(chunk: string, next: string): boolean {
+  return chunk.endsWith(";") || (chunk.endsWith("}") && /^\s*(\/\/|\/\*|[A-Za-z_$@])/.test(next));
+}
 
 /**
  * Prettier's output for a whole file cut where its top-level statements end (each piece: the comment lines

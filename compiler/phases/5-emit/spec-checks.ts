@@ -136,6 +136,6 @@ export class UpdateChecks {
     const g = this.g;
     if (g.fields.length === 0) return "";
     const unknown = `${this.cx.scope.rt("cannotWrite")}(${str(g.name)}, undefined, k, "");`;
-    return `checkUpdate: (u) => ${this.keyCheck(g.fields.map((f) => f.name), "undefined", unknown)},`;
+    return `(u) => ${this.keyCheck(g.fields.map((f) => f.name), "undefined", unknown)}`;
   }
 }

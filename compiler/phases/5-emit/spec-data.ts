@@ -46,10 +46,11 @@ export function projection(items: readonly ProjItem[], values: string): string {
   return `{\nconst o: ${values} = { ${lit(items.slice(0, first))} };\n${rest.join("\n")}\nreturn o;\n}`;
 }
 
+/** The spec members below are their values (expressions); spec.ts names them. */
 export function emitInit(g: GraphIR, cx: EmitContext): string {
   const items = g.fields.filter((f) => f.init !== undefined);
-  if (items.length === 0) return "init: () => ({}),";
-  return `init: () => ({ ${items.map((f) => cx.traced(f.span, `${key(f.name)}: ${tsLiteral(f.init!)},`)).join("\n")} }),`;
+  if (items.length === 0) return "() => ({})";
+  return `() => ({ ${items.map((f) => cx.traced(f.span, `${key(f.name)}: ${tsLiteral(f.init!)},`)).join("\n")} })`;
 }
 
 /** `input`: each field's inline test; a wrong value is the runtime's `badInput` (one message for every graph). */
@@ -81,7 +82,7 @@ export function emitInput(g: GraphIR, cx: EmitContext): string {
         `if (!(${str(f.name)} in out)) throw new ${err}(${str(`graph "${g.name}": required input field "${f.name}" (${tsType(f.type)}) is missing`)}, { graph: ${str(g.name)}, field: ${str(f.name)} });`,
       ),
     );
-  const prop = `input: (raw) => {
+  return `(raw) => {
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
       throw new ${err}(${str(`graph "${g.name}" expects an object as input, got `)} + (raw === null ? "null" : Array.isArray(raw) ? "array" : typeof raw), ${site});
     }
@@ -97,16 +98,13 @@ export function emitInput(g: GraphIR, cx: EmitContext): string {
     }
     ${required.join("\n")}
     return out;
-  },`;
-  return prop;
+  }`;
 }
 
-export function emitOutput(g: GraphIR, n: GraphNames, cx: EmitContext): string {
+export function emitOutput(g: GraphIR, n: GraphNames): string {
   const field = new Map(g.fields.map((f) => [f.name, f]));
   const items = g.output.map((o) => pick("v", field.get(o)!));
-  const body = g.output.length === 0 ? "output: () => ({})," : `output: (v) => ${projection(items, `Partial<${n.output}>`)},`;
-  return `${body}
-  outputFields: [${g.output.map(str).join(", ")}],`;
+  return g.output.length === 0 ? "() => ({})" : `(v) => ${projection(items, `Partial<${n.output}>`)}`;
 }
 
 /**
@@ -117,9 +115,9 @@ export function emitOutput(g: GraphIR, n: GraphNames, cx: EmitContext): string {
  * field's reducer. The fold of each field is chosen here (reducer, whether the field always holds a value);
  * the spec's types make every line type-check without a cast.
  */
-export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): { prop: string; decl?: string } {
+export function emitApply(g: GraphIR, n: GraphNames, cx: EmitContext): { apply: string; applyOne?: string; decl?: string } {
   const fields = g.fields;
-  if (fields.length === 0) return { prop: "apply: () => []," };
+  if (fields.length === 0) return { apply: "() => []" };
   const local = (f: FieldIR, i: number) => (isIdentifier(f.name) ? `w_${f.name}` : `w${i}`);
   const one = fields
     .map((f) => cx.traced(f.span, `case ${str(f.name)}: ${access("v", f.name)} = ${mergeOne(f, access("u", f.name), cx)}; break;`))
@@ -146,7 +144,7 @@ const ${applyOne} = (v: ${n.state}, u: ${W}, written: string[] | undefined): voi
   const merges = fields
     .map((f, i) => cx.traced(f.span, `if (${local(f, i)} !== undefined) { ${access("v", f.name)} = ${merge(g, f, local(f, i), cx)}; written.push(${str(f.name)}); }`))
     .join("\n");
-  const prop = `apply: (v, updates) => {
+  const apply = `(v, updates) => {
     const written: string[] = [];
     if (updates.length === 1) {
       ${applyOne}(v, updates[0]!.values, written);
@@ -162,9 +160,8 @@ const ${applyOne} = (v: ${n.state}, u: ${W}, written: string[] | undefined): voi
     }
     ${merges}
     return written;
-  },
-  applyOne: ${applyOne},`;
-  return { prop, decl };
+  }`;
+  return { apply, applyOne, decl };
 }
 
 /** The runtime function merging one write into the field (a built-in's from the registry, or the user's). */
@@ -201,11 +198,11 @@ function merge(g: GraphIR, f: FieldIR, writes: string, cx: EmitContext): string 
 export function emitClearEphemeral(g: GraphIR, cx: EmitContext): string {
   const eph = g.fields.filter((f) => f.ephemeral);
   if (eph.length === 0) return "";
-  return `clearEphemeral: (v) => { ${eph.map((f) => cx.traced(f.span, `delete ${access("v", f.name)};`)).join("\n")} },`;
+  return `(v) => { ${eph.map((f) => cx.traced(f.span, `delete ${access("v", f.name)};`)).join("\n")} }`;
 }
 
 export function emitVars(g: GraphIR, cx: EmitContext): string {
-  if (g.vars.length === 0) return "vars: (_overrides, inherited) => ({ ...inherited }),";
+  if (g.vars.length === 0) return "(_overrides, inherited) => ({ ...inherited })";
   const err = cx.scope.rt("GraphInputError");
   const checks = g.vars.map((v) => {
     const test = checkExpr(v.check, access("o", v.name));
@@ -219,10 +216,10 @@ export function emitVars(g: GraphIR, cx: EmitContext): string {
   });
   // parameters are named only when used (`noUnusedParameters` users compile this code too)
   const env = g.vars.some((v) => v.default?.kind === "template") ? ", env" : "";
-  return `vars: (o, inherited${env}) => {
+  return `(o, inherited${env}) => {
     ${checks.filter((c) => c !== "").join("\n")}
     return { ...inherited, ${entries.join("\n")} };
-  },`;
+  }`;
 }
 
 /** The declared default; `${NAME}` parts are looked up in `env` when the graph runs. */

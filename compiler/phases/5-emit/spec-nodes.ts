@@ -72,7 +72,7 @@ function wholeWriter(g: GraphIR): FunctionNodeIR | undefined {
 
 /**
  * `nodes: [...]`, the declarations it refers to (shared node functions, the update-check error) and, when a
- * node's check is also the graph's `checkUpdate` (`wholeWriter`), the `checkUpdate` property that uses it.
+ * node's check is also the graph's `checkUpdate` (`wholeWriter`), the `checkUpdate` value that uses it.
  */
 export function emitNodes(g: GraphIR, n: GraphNames, cx: EmitContext, checks: UpdateChecks): { nodes: string; decls: string[]; checkUpdate?: string } {
   const shared = new Shared(cx);
@@ -93,7 +93,7 @@ export function emitNodes(g: GraphIR, n: GraphNames, cx: EmitContext, checks: Up
   // node `undefined` is a Command given as input)
   const cannot = (nodeExpr: string, why: string) => `${cx.scope.rt("cannotWrite")}(${str(g.name)}, ${nodeExpr}, k, ${str(why)});`;
   const nodes = g.nodes.map((node) => cx.traced(node.span, `${emitNode(g, node, n, cx, shared, cannot, checks, wholeKey)},`));
-  const checkUpdate = whole && `checkUpdate: ${updateCheck(whole, cx, shared, n, cannot, checks, wholeKey, "undefined")},`;
+  const checkUpdate = whole && updateCheck(whole, cx, shared, n, cannot, checks, wholeKey, "undefined");
   return { nodes: `nodes: [\n${nodes.join("\n")}\n],`, decls: shared.decls, ...(checkUpdate !== undefined ? { checkUpdate } : {}) };
 }
 

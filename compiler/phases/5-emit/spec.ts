@@ -22,17 +22,37 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
   const apply = emitApply(g, n, cx);
   // the field tests first: the node checks and checkUpdate call them
   const decls = [...checks.decls, ...nodeDecls, ...(apply.decl !== undefined ? [apply.decl] : [])];
+  const ownSpec = `${rt("GraphSpec")}<${n.state}, ${n.output}, ${n.update}>`;
+  // A member whose code spans lines is a top-level const of its own, typed by the spec's member type (no
+  // cast, the same contextual typing as in the literal): prettier, in a rebuild, formats only the top-level
+  // statements an edit changed (format.ts `formatRaw`), so an edit of a var's default reformats `vars`,
+  // not the whole spec. Lines outside a field's markers keep mapping to the graph, as in the literal.
+  let specType: string | undefined;
+  const member = (name: string, value: string, optional = false): string => {
+    if (!value.includes("\n")) return `${name}: ${value},`;
+    if (specType === undefined) {
+      specType = cx.scope.fresh(`${n.spec}Type`);
+      decls.push(`/** The type of \`${n.graph}\`'s spec, whose members are declared one by one below. */\ntype ${specType} = ${ownSpec};`);
+    }
+    const local = cx.scope.fresh(`${n.spec}${name[0]!.toUpperCase()}${name.slice(1)}`);
+    const type = `${specType}[${str(name)}]`;
+    decls.push(cx.traced(g.span, `const ${local}: ${optional ? `NonNullable<${type}>` : type} = ${value};`));
+    return `${name}: ${local},`;
+  };
   const names = (xs: readonly string[]) => `[${xs.map(str).join(", ")}]`;
   const owned = ownedFields(g);
+  const clearEphemeral = emitClearEphemeral(g, cx);
   const body = [
     `name: ${str(g.name)},`,
     `compilerVersion: ${str(cx.version)},`,
-    emitInit(g, cx),
-    input,
-    emitOutput(g, n, cx),
-    apply.prop,
-    emitClearEphemeral(g, cx),
-    checkUpdate,
+    member("init", emitInit(g, cx)),
+    member("input", input),
+    member("output", emitOutput(g, n)),
+    `outputFields: ${names(g.output)},`,
+    member("apply", apply.apply),
+    apply.applyOne !== undefined ? `applyOne: ${apply.applyOne},` : "",
+    clearEphemeral !== "" ? member("clearEphemeral", clearEphemeral, true) : "",
+    checkUpdate ? member("checkUpdate", checkUpdate, true) : "",
     nodes,
     `start: {\n${edges(g, g.start, n, "START", cx)}\n},`,
     `joins: [${g.joins.map((j) => cx.traced(j.span, `{ sources: ${names(j.sources)}, target: ${str(j.target)} },`)).join("\n")}],`,
@@ -40,7 +60,7 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
     `interruptAfter: ${names(g.interruptAfter)},`,
     g.recursionLimit !== undefined ? `recursionLimit: ${g.recursionLimit},` : "",
     owned.length > 0 ? `owned: ${names(owned)},` : "",
-    emitVars(g, cx),
+    member("vars", emitVars(g, cx)),
   ].filter((x) => x !== "");
   const stateful = statefulSpecs(g, n, cx);
   return [
@@ -60,7 +80,7 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
           // a lean-eligible graph runs on the lean loop (runtime/lean/), in either runtime mode; one without
           // routers is constructed without router code (lean.ts compileFunction)
           (spec) => `${compileFunction(g) === "LeanGraph" ? "new " : ""}${rt(compileFunction(g))}<${n.input}, ${n.output}, ${n.state}, ${n.nodeName}, ${n.update}>(${spec})`,
-          `${rt("GraphSpec")}<${n.state}, ${n.output}, ${n.update}>`,
+          ownSpec,
         ),
       ].join("\n"),
     ),

@@ -41,6 +41,18 @@ export class NativeWorld implements TsPass, NativeFiles {
    * created since, which no change list names, must be seen as the JavaScript pass sees it)
    */
   private unresolved = false;
+  /**
+   * per draft: its diagnostics, kept while its text and line table stay the same and nothing it imports
+   * (through the user's modules too) changed — a `--watch` rebuild re-checks only what an edit can affect;
+   * every snapshot has a new checker, which would check every draft again
+   */
+  private readonly diagnosed = new Map<string, { key: string; diagnostics: Diagnostic[] }>();
+  /** `isSync` answers by the generated file's folder, module and export, with the module's file */
+  private readonly syncAnswers = new Map<string, { answer: boolean; file: string }>();
+  /** the drafts whose text the current snapshot changed; undefined: keep nothing (a user module, the config or the file set changed) */
+  private changedDrafts: ReadonlySet<string> | undefined;
+  /** per file of the current snapshot: is it, or does it import, a changed draft */
+  private stale = new Map<string, boolean>();
   private snapshot: Snapshot | undefined;
   private project: Project | undefined;
   private opened = false;
@@ -117,9 +129,13 @@ export class NativeWorld implements TsPass, NativeFiles {
   private current(): Project {
     if (this.project) return this.project;
     for (const [path, stamp] of this.seen) if (fileStamp(path) !== stamp) this.changed.add(path);
+    this.stale = new Map();
+    this.changedDrafts = new Set();
     if (!this.opened || this.changed.size > 0 || this.unresolved) {
       const changed = [...this.changed];
       this.changed.clear();
+      // a user module can declare globals, the config changes the file set: then nothing is kept
+      this.changedDrafts = this.opened && !this.unresolved && changed.every((p) => this.drafts.has(p)) ? new Set(changed) : undefined;
       const previous = this.snapshot;
       const fileChanges = this.unresolved ? { invalidateAll: true as const } : { changed };
       this.unresolved = false;
@@ -165,9 +181,24 @@ export class NativeWorld implements TsPass, NativeFiles {
     return this.current().program.getSourceFile(draft)?.imports.some((i) => "text" in i && i.text === module) ?? false;
   }
 
+  /**
+   * Kept between snapshots like a draft's diagnostics: while the function's module is not, and imports no,
+   * draft the snapshot changed, and no user module or the file set changed (`diagnose`).
+   */
   isSync(fn: ImportRef, outFile: string): boolean {
+    this.current();
+    const key = `${posix.dirname(absolute(outFile, this.cwd))}\u0000${fn.module}\u0000${fn.exported}`;
+    const kept = this.syncAnswers.get(key);
+    if (kept !== undefined && this.changedDrafts !== undefined && !this.dependsOnChange(kept.file)) return kept.answer;
     const mod = this.moduleOf(fn.module, outFile);
-    if (!mod) return false;
+    const file = mod?.declarations[0]?.path;
+    const answer = mod !== undefined && this.computeSync(mod, fn);
+    if (file === undefined) this.syncAnswers.delete(key);
+    else this.syncAnswers.set(key, { answer, file });
+    return answer;
+  }
+
+  private computeSync(mod: NonNullable<ReturnType<NativeWorld["moduleOf"]>>, fn: ImportRef): boolean {
     const { checker } = this.current();
     let symbol = checker.getMemberInModuleExports(mod, fn.exported);
     if (symbol && symbol.flags & SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
@@ -188,17 +219,47 @@ export class NativeWorld implements TsPass, NativeFiles {
     const out: Diagnostic[] = [];
     for (const f of files) {
       const path = absolute(f.path, this.cwd);
+      const key = `${f.text}\u0000${f.source}\u0000${f.lines.map((s) => (s ? `${s.file}:${s.start.offset}:${s.end.offset}` : "")).join(",")}`;
+      const kept = this.diagnosed.get(path);
+      if (kept !== undefined && kept.key === key && this.changedDrafts !== undefined && !this.dependsOnChange(path)) {
+        appendAll(out, kept.diagnostics);
+        continue;
+      }
       const lineStarts = lineStartsOf(f.text);
       const lines = f.text.split("\n");
+      const mine: Diagnostic[] = [];
       for (const diag of program.getSemanticDiagnostics(path).concat(program.getSyntacticDiagnostics(path))) {
         if (UNRESOLVED.has(diag.code)) this.unresolved = true;
         const line = diag.fileName === undefined ? undefined : lineOf(lineStarts, diag.pos);
         const span = (line !== undefined ? f.lines[line - 1] : undefined) ?? fileStart(f.source);
         const text = line !== undefined ? (lines[line - 1] ?? "") : "";
-        appendAll(out, [toDiagnostic(span, text, flatten(diag), diag.code, f.bindings)]);
+        mine.push(toDiagnostic(span, text, flatten(diag), diag.code, f.bindings));
       }
+      this.diagnosed.set(path, { key, diagnostics: mine });
+      appendAll(out, mine);
     }
     return out;
+  }
+
+  /**
+   * Is `path`, or a file it imports (transitively, outside node_modules), a draft whose text the current
+   * snapshot changed? An import TypeScript does not resolve to a file counts as a change (cannot tell).
+   */
+  private dependsOnChange(path: string): boolean {
+    const known = this.stale.get(path);
+    if (known !== undefined) return known;
+    this.stale.set(path, false); // import cycles: an open file does not make itself stale
+    const { program, checker } = this.current();
+    const sf = program.getSourceFile(path);
+    let stale = sf === undefined || this.changedDrafts?.has(path) !== false;
+    for (const specifier of sf?.imports ?? []) {
+      if (stale) break;
+      const target = checker.getSymbolAtLocation(specifier)?.declarations[0]?.path;
+      if (target !== undefined && (target.includes("/node_modules/") || target.startsWith("bundled:"))) continue;
+      stale = target === undefined || this.dependsOnChange(target);
+    }
+    this.stale.set(path, stale);
+    return stale;
   }
 }
 
