@@ -746,7 +746,8 @@ export class Loop {
     for (const t of tasks) ch.consume(t);
     // in place: every checkpoint, stream chunk and fresh read holds its own shallow copy of the state
     const values = this.values;
-    const written = applyUpdates(tasks, values, c.spec);
+    // the fields written are needed for versions, streamed values and until an output field is written
+    const written = applyUpdates(tasks, values, c.spec, !this.sawOutput || cp !== undefined || this.run.sink !== undefined);
     if (ch.startInput !== undefined) ch.startInput = undefined;
 
     // ephemeral triggers live for one step
@@ -822,7 +823,7 @@ export class Loop {
     ch.candN = candN;
     if (cp !== undefined) {
       if (cp.pending.length > 0) cp.pending = [];
-      for (const f of written) cp.versions[f] = v;
+      for (const f of written!) cp.versions[f] = v;
       if (sends) cp.versions["__pregel_tasks"] = v;
     }
     this.wrote(written);
@@ -830,8 +831,8 @@ export class Loop {
   }
 
   /** after a step wrote `written`: whether an output field was ever written, and the `values` chunk */
-  wrote(written: readonly string[]): void {
-    if (written.length === 0) return;
+  wrote(written: readonly string[] | undefined): void {
+    if (written === undefined || written.length === 0) return;
     if (!this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
     this.emitValues();
   }

@@ -3,29 +3,79 @@
  * both apply a step's writes, count output fields and check the recursion limit the same way (one copy in
  * the package, one place to change).
  */
-import type { CompiledNodes } from "./compiled.ts";
+import type { CNode, CompiledNodes } from "./compiled.ts";
 import { GraphValueError } from "./errors.ts";
 import type { GraphSpec, TaskUpdate, Values } from "./spec.ts";
 import type { FreshRead } from "./task.ts";
 
 const NONE: readonly string[] = [];
 
+/**
+ * A task's state updates, for both loops' tasks (task.ts, lean/task.ts): the first is kept bare (`one`)
+ * while nothing asks for the list, so that a step's lone update is applied without a list or a wrapper.
+ */
+export class TaskUpdates {
+  /** the only update, while nothing read `updates` */
+  one: Values | undefined = undefined;
+  private list: TaskUpdate[] | undefined = undefined;
+
+  constructor(readonly cn: CNode) {}
+
+  /** the updates in the order the node produced them (made from `one` when something reads them) */
+  get updates(): TaskUpdate[] | undefined {
+    if (this.one !== undefined) {
+      this.list = [{ node: this.cn.name, values: this.one }];
+      this.one = undefined;
+    }
+    return this.list;
+  }
+  set updates(us: TaskUpdate[] | undefined) {
+    this.one = undefined;
+    this.list = us;
+  }
+
+  addUpdate(u: Values): void {
+    if (this.one === undefined && this.list === undefined) this.one = u;
+    else this.updates!.push({ node: this.cn.name, values: u });
+  }
+}
+
 /** What `applyUpdates` reads of a task. */
 interface UpdatingTask {
+  readonly cn: { readonly name: string };
+  /** the task's only update, bare, while nothing asked for `updates` (task.ts, lean/task.ts) */
+  readonly one: Values | undefined;
   readonly updates: TaskUpdate[] | undefined;
   readonly fresh: FreshRead | undefined;
 }
 
 /**
  * Applies a step's updates to `values` in place, in LangGraph's order (the tasks are sorted: PULL by name,
- * then PUSH by index); returns the fields written.
+ * then PUSH by index); returns the fields written, or undefined when `want` is false and a lone bare update
+ * was applied (`applyOne`: no list, no wrapper, no names).
  */
-export function applyUpdates(tasks: readonly UpdatingTask[], values: Values, spec: GraphSpec): readonly string[] {
+export function applyUpdates(tasks: readonly UpdatingTask[], values: Values, spec: GraphSpec, want = true): readonly string[] | undefined {
+  const first = tasks.length === 1 ? tasks[0]!.one : undefined;
+  if (first !== undefined && spec.applyOne) {
+    const written = want ? [] : undefined;
+    spec.applyOne(values, first, written);
+    return written;
+  }
   // one reused buffer of the step's updates: a single writing task's own list is used as it is
   let all: TaskUpdate[] | undefined;
   let shared = false;
   let owner: UpdatingTask | undefined;
   for (const t of tasks) {
+    const one = t.one;
+    if (one !== undefined) {
+      // a bare update joins the step's list without a list of its own
+      if (shared) {
+        all = all!.slice();
+        shared = false;
+      }
+      (all ??= []).push({ node: t.cn.name, values: one });
+      continue;
+    }
     const us = t.updates;
     if (us === undefined) continue;
     if (all === undefined) {

@@ -13,6 +13,7 @@ import type { Compiled } from "./compiled.ts";
 import type { GraphSpec, NodeContext, RunnableChild, Send, TaskUpdate, Values } from "./spec.ts";
 import { isThenable } from "./contracts.ts";
 import { M_CUSTOM } from "./stream.ts";
+import { TaskUpdates } from "./superstep.ts";
 import type { StreamMode } from "./stream.ts";
 
 /**
@@ -60,11 +61,9 @@ export interface FreshRead {
 export const PULL = "__pregel_pull";
 export const PUSH = "__pregel_push";
 
-export class Task<L extends TaskLoop = TaskLoop> implements NodeContext {
+export class Task<L extends TaskLoop = TaskLoop> extends TaskUpdates implements NodeContext {
   // Fields that most tasks never set are `declare`d: no own property until written (a missing one reads as
   // undefined), which keeps the object a step allocates per node small (fewer fields to fill and collect).
-  /** state updates, in the order the node produced them */
-  updates: TaskUpdate[] | undefined;
   /**
    * What this task's routers saw: the step's state with this task's own updates applied (a copy). When
    * these updates are the step's only ones, the step takes its fields from here instead of folding the
@@ -107,7 +106,7 @@ export class Task<L extends TaskLoop = TaskLoop> implements NodeContext {
 
   constructor(
     readonly loop: L,
-    readonly cn: CNode,
+    cn: CNode,
     readonly kind: typeof PULL | typeof PUSH,
     /** PUSH: index of the Send packet; PULL: position among the step's PULL tasks */
     readonly index: number,
@@ -117,13 +116,10 @@ export class Task<L extends TaskLoop = TaskLoop> implements NodeContext {
     /** the join this task consumes, or -1 */
     readonly joinTrigger: number,
   ) {
+    super(cn);
     this.at = loop.step;
     // with a checkpointer the id is needed at once (pending writes) and must use this step's checkpoint
     if (loop.durable) this._id = this.makeId(loop.baseId());
-  }
-
-  addUpdate(u: Values): void {
-    (this.updates ??= []).push({ node: this.cn.name, values: u });
   }
 
   private makeId(base: string): string {
