@@ -391,7 +391,11 @@ export class Loop {
     const ch = this.ch;
     const values = this.values;
     ch.startInput = undefined;
-    const written = c.spec.apply(values, [{ node: START, values: ownKeys(input) }]);
+    // the input as the step's lone update: applied bare when the spec can (no list, no wrapper)
+    const u = ownKeys(input);
+    let written: readonly string[] = [];
+    if (c.spec.applyOne) c.spec.applyOne(values, u, written as string[]);
+    else written = c.spec.apply(values, [{ node: START, values: u }]);
     ch.clearActive();
     const targets = c.start.targets;
     for (let i = 0; i < targets.length; i++) {

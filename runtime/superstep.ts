@@ -17,25 +17,26 @@ const NONE: readonly string[] = [];
 export class TaskUpdates {
   /** the only update, while nothing read `updates` */
   one: Values | undefined = undefined;
-  private list: TaskUpdate[] | undefined = undefined;
+  // rarely set (a second update, or a reader of `updates`): declared only, one field less to fill per task
+  declare private ups: TaskUpdate[] | undefined;
 
   constructor(readonly cn: CNode) {}
 
   /** the updates in the order the node produced them (made from `one` when something reads them) */
   get updates(): TaskUpdate[] | undefined {
     if (this.one !== undefined) {
-      this.list = [{ node: this.cn.name, values: this.one }];
+      this.ups = [{ node: this.cn.name, values: this.one }];
       this.one = undefined;
     }
-    return this.list;
+    return this.ups;
   }
   set updates(us: TaskUpdate[] | undefined) {
     this.one = undefined;
-    this.list = us;
+    this.ups = us;
   }
 
   addUpdate(u: Values): void {
-    if (this.one === undefined && this.list === undefined) this.one = u;
+    if (this.one === undefined && this.ups === undefined) this.one = u;
     else this.updates!.push({ node: this.cn.name, values: u });
   }
 }
