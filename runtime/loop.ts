@@ -58,7 +58,7 @@ import { PULL, PUSH, Task } from "./task.ts";
 import type { CheckpointState } from "./checkpoint-state.ts";
 import { ownKeys, processReturn } from "./writes.ts";
 import { stepController, untilAbort } from "./step-signal.ts";
-import { applyUpdates, recursionLimit, writesOutput } from "./superstep.ts";
+import { applyBare, applyUpdates, recursionLimit, writesOutput } from "./superstep.ts";
 
 export type { Outcome, ResumeState, WriteRecord };
 
@@ -391,11 +391,7 @@ export class Loop {
     const ch = this.ch;
     const values = this.values;
     ch.startInput = undefined;
-    // the input as the step's lone update: applied bare when the spec can (no list, no wrapper)
-    const u = ownKeys(input);
-    let written: readonly string[] = [];
-    if (c.spec.applyOne) c.spec.applyOne(values, u, written as string[]);
-    else written = c.spec.apply(values, [{ node: START, values: u }]);
+    const written = applyBare(c.spec, values, ownKeys(input), START, true);
     ch.clearActive();
     const targets = c.start.targets;
     for (let i = 0; i < targets.length; i++) {
@@ -419,10 +415,9 @@ export class Loop {
   }
 
   prepare(): LoopTask[] {
-    const tasks: LoopTask[] = [];
     const ch = this.ch;
     if (ch.startInput !== undefined) {
-      tasks.push(new Task<Loop>(this, this.c.start, PULL, 0, ch.startInput, START, -1));
+      const tasks = [new Task<Loop>(this, this.c.start, PULL, 0, ch.startInput, START, -1)];
       this.pullCount = 1;
       return this.cp !== undefined && this.cp.pending.length > 0 ? this.run.d!.attachPending(this, tasks) : tasks;
     }
@@ -435,6 +430,10 @@ export class Loop {
       cands = count > 8 ? ch.byRank(count) : ch.candBuf.slice(0, count).sort(byRank);
       count = cands.length;
     }
+    const sends = ch.sends;
+    // a step's array is made per step: a lone task's is a literal of one (`push` onto `[]` makes room for 17)
+    let tasks: LoopTask[] | undefined;
+    let k = 0;
     let prev: CNode | undefined;
     const values = this.values;
     for (let i = 0; i < count; i++) {
@@ -454,10 +453,13 @@ export class Loop {
           }
         }
       }
-      if (trigger !== undefined) tasks.push(new Task<Loop>(this, n, PULL, tasks.length, n.spec.read(values), trigger, ji));
+      if (trigger === undefined) continue;
+      const t = new Task<Loop>(this, n, PULL, k++, n.spec.read(values), trigger, ji);
+      if (tasks === undefined) tasks = [t];
+      else tasks.push(t);
     }
-    this.pullCount = tasks.length;
-    const sends = ch.sends;
+    this.pullCount = k;
+    tasks ??= [];
     for (let i = 0; i < sends.length; i++) {
       const s = sends[i]!;
       tasks.push(new Task<Loop>(this, this.c.byName.get(s.node)!, PUSH, i, s.arg, PUSH, -1));
@@ -899,31 +901,26 @@ export class Loop {
   // streaming: events go to the run's sink, which carries the event code (stream-events.ts)
 
   emitValues(): void {
-    const sink = this.run.sink;
-    if (sink !== undefined) sink.ev.emitValues(this);
+    this.run.sink?.ev.emitValues(this);
   }
 
   emitInterrupt(interrupts: Interrupt[]): void {
-    const sink = this.run.sink;
-    if (sink !== undefined) sink.ev.emitInterrupt(this, interrupts);
+    this.run.sink?.ev.emitInterrupt(this, interrupts);
   }
 
   emitTaskStart(t: LoopTask): void {
     this.trace?.taskStart(t.id, t.cn.name, t.cn.spec.subgraph !== undefined, this.step);
-    const sink = this.run.sink;
-    if (sink !== undefined) sink.ev.emitTaskStart(this, t);
+    this.run.sink?.ev.emitTaskStart(this, t);
   }
 
   emitTaskDone(t: LoopTask, cached: boolean): void {
     this.trace?.taskEnd(t.id);
-    const sink = this.run.sink;
-    if (sink !== undefined) sink.ev.emitTaskDone(this, t, cached);
+    this.run.sink?.ev.emitTaskDone(this, t, cached);
   }
 
   emitTaskStopped(t: LoopTask): void {
     this.trace?.taskEnd(t.id, { error: t.error, interrupted: t.interrupts !== undefined });
-    const sink = this.run.sink;
-    if (sink !== undefined) sink.ev.emitTaskStopped(this, t);
+    this.run.sink?.ev.emitTaskStopped(this, t);
   }
 }
 

@@ -3,43 +3,12 @@
  * both apply a step's writes, count output fields and check the recursion limit the same way (one copy in
  * the package, one place to change).
  */
-import type { CNode, CompiledNodes } from "./compiled.ts";
+import type { CompiledNodes } from "./compiled.ts";
 import { GraphValueError } from "./errors.ts";
 import type { GraphSpec, TaskUpdate, Values } from "./spec.ts";
 import type { FreshRead } from "./task.ts";
 
 const NONE: readonly string[] = [];
-
-/**
- * A task's state updates, for both loops' tasks (task.ts, lean/task.ts): the first is kept bare (`one`)
- * while nothing asks for the list, so that a step's lone update is applied without a list or a wrapper.
- */
-export class TaskUpdates {
-  /** the only update, while nothing read `updates` */
-  one: Values | undefined = undefined;
-  // rarely set (a second update, or a reader of `updates`): declared only, one field less to fill per task
-  declare private ups: TaskUpdate[] | undefined;
-
-  constructor(readonly cn: CNode) {}
-
-  /** the updates in the order the node produced them (made from `one` when something reads them) */
-  get updates(): TaskUpdate[] | undefined {
-    if (this.one !== undefined) {
-      this.ups = [{ node: this.cn.name, values: this.one }];
-      this.one = undefined;
-    }
-    return this.ups;
-  }
-  set updates(us: TaskUpdate[] | undefined) {
-    this.one = undefined;
-    this.ups = us;
-  }
-
-  addUpdate(u: Values): void {
-    if (this.one === undefined && this.ups === undefined) this.one = u;
-    else this.updates!.push({ node: this.cn.name, values: u });
-  }
-}
 
 /** What `applyUpdates` reads of a task. */
 interface UpdatingTask {
@@ -57,11 +26,7 @@ interface UpdatingTask {
  */
 export function applyUpdates(tasks: readonly UpdatingTask[], values: Values, spec: GraphSpec, want = true): readonly string[] | undefined {
   const first = tasks.length === 1 ? tasks[0]!.one : undefined;
-  if (first !== undefined && spec.applyOne) {
-    const written = want ? [] : undefined;
-    spec.applyOne(values, first, written);
-    return written;
-  }
+  if (first !== undefined) return applyBare(spec, values, first, tasks[0]!.cn.name, want);
   // one reused buffer of the step's updates: a single writing task's own list is used as it is
   let all: TaskUpdate[] | undefined;
   let shared = false;
@@ -99,6 +64,14 @@ export function applyUpdates(tasks: readonly UpdatingTask[], values: Values, spe
     return written;
   }
   return all === undefined ? NONE : spec.apply(values, all);
+}
+
+/** One update applied without a list (the spec's `applyOne`, when it has one); the fields written when `want`. */
+export function applyBare(spec: GraphSpec, values: Values, u: Values, node: string, want: boolean): readonly string[] | undefined {
+  if (!spec.applyOne) return spec.apply(values, [{ node, values: u }]);
+  const written = want ? [] : undefined;
+  spec.applyOne(values, u, written);
+  return written;
 }
 
 /** Whether `written` holds an output field (every field is one when the graph declares no output). */

@@ -13,7 +13,7 @@ import type { Compiled } from "./compiled.ts";
 import type { GraphSpec, NodeContext, RunnableChild, Send, TaskUpdate, Values } from "./spec.ts";
 import { isThenable } from "./contracts.ts";
 import { M_CUSTOM } from "./stream.ts";
-import { TaskUpdates } from "./superstep.ts";
+import { TaskBase } from "./task-base.ts";
 import type { StreamMode } from "./stream.ts";
 
 /**
@@ -61,7 +61,7 @@ export interface FreshRead {
 export const PULL = "__pregel_pull";
 export const PUSH = "__pregel_push";
 
-export class Task<L extends TaskLoop = TaskLoop> extends TaskUpdates implements NodeContext {
+export class Task<L extends TaskLoop = TaskLoop> extends TaskBase implements NodeContext {
   // Fields that most tasks never set are `declare`d: no own property until written (a missing one reads as
   // undefined), which keeps the object a step allocates per node small (fewer fields to fill and collect).
   /**
@@ -105,7 +105,7 @@ export class Task<L extends TaskLoop = TaskLoop> extends TaskUpdates implements 
   private readonly at: number;
 
   constructor(
-    readonly loop: L,
+    override readonly loop: L,
     cn: CNode,
     readonly kind: typeof PULL | typeof PUSH,
     /** PUSH: index of the Send packet; PULL: position among the step's PULL tasks */
@@ -127,21 +127,8 @@ export class Task<L extends TaskLoop = TaskLoop> extends TaskUpdates implements 
     return stableUuid(key, base);
   }
 
-  get graph(): string {
-    return this.loop.c.spec.name;
-  }
-  get node(): string {
-    return this.cn.name;
-  }
-  get name(): string {
-    return this.cn.name;
-  }
   get store(): Store | undefined {
     return this.loop.run.store;
-  }
-
-  get vars(): Values {
-    return this.loop.vars;
   }
   get step(): number {
     return this.at;
@@ -165,7 +152,7 @@ export class Task<L extends TaskLoop = TaskLoop> extends TaskUpdates implements 
   }
 
   resetWrites(): void {
-    this.updates = this.trig = this.edgeTrig = this.joinW = this.sends = undefined;
+    this.one = this.ups = this.trig = this.edgeTrig = this.joinW = this.sends = undefined;
     this.bubble = undefined;
     this.ranChild = false;
   }

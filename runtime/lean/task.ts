@@ -12,7 +12,7 @@ import { stableUuid } from "../ids.ts";
 import type { NodeContext, RunnableChild, Send, TaskUpdate, Values } from "../spec.ts";
 import type { Store } from "../store/types.ts";
 import type { FreshRead } from "../task.ts";
-import { TaskUpdates } from "../superstep.ts";
+import { TaskBase } from "../task-base.ts";
 import type { WriteTask } from "../writes.ts";
 
 /** What a task uses of the lean loop that runs it (lean/loop.ts implements it). */
@@ -33,7 +33,7 @@ export interface LeanTaskLoop {
 export const PULL = "__pregel_pull";
 export const PUSH = "__pregel_push";
 
-export class LeanTask extends TaskUpdates implements NodeContext, WriteTask {
+export class LeanTask extends TaskBase implements NodeContext, WriteTask {
   edgeTrig: readonly CNode[] | undefined = undefined;
   // rarely set (a router's fresh read, router or goto targets, Sends, a lean graph's never-written barriers,
   // a failure): declared only, so that a task of a plain step initialises four fields, not eleven
@@ -48,7 +48,7 @@ export class LeanTask extends TaskUpdates implements NodeContext, WriteTask {
   private _id: string | undefined;
 
   constructor(
-    readonly loop: LeanTaskLoop,
+    override readonly loop: LeanTaskLoop,
     cn: CNode,
     readonly kind: typeof PULL | typeof PUSH,
     /** PUSH: index of the Send packet; PULL: position among the step's PULL tasks */
@@ -59,18 +59,6 @@ export class LeanTask extends TaskUpdates implements NodeContext, WriteTask {
     this.step = loop.step;
   }
 
-  get graph(): string {
-    return this.loop.c.spec.name;
-  }
-  get node(): string {
-    return this.cn.name;
-  }
-  get name(): string {
-    return this.cn.name;
-  }
-  get vars(): Values {
-    return this.loop.vars;
-  }
   get store(): Store | undefined {
     return this.loop.store;
   }
