@@ -87,8 +87,8 @@ export class Channels {
     this.trig = new Uint8Array(n);
     // room for one entry per node, filled with anything (only the first `activeN`/`candN` are read): an
     // empty list's first write would allocate room for 16, for every graph level of every run
-    this.active = c.nodes.slice();
-    this.candBuf = c.nodes.slice();
+    this.active = [...c.nodes];
+    this.candBuf = [...c.nodes];
     this.trigFin = c.hasDeferred ? new Uint8Array(n) : this.trig;
     this.joinSeen = c.joins.length === 0 ? NO_JOINS : c.joins.map(() => new Barrier(c));
     this.joinFin = c.joins.length === 0 ? NO_FIN : c.joins.map(() => false);

@@ -472,21 +472,7 @@ export class Loop {
     const n = tasks.length;
     if (n === 1 && !this.run.signal) {
       const t = tasks[0]!;
-      if (!t.cached && t.cn.plain) {
-        // one plain task: hand its raw promise to driveAsync, which settles it (no wrapper promise)
-        this.emitTaskStart(t);
-        let ret: unknown;
-        try {
-          ret = this.call(t);
-        } catch (e) {
-          return this.fail(t, e);
-        }
-        if (isThenable(ret)) {
-          this.single = t;
-          return ret as Promise<unknown>;
-        }
-        return this.settle(t, ret);
-      }
+      if (!t.cached && t.cn.plain) return this.exec(t, true);
     }
     // LangGraph announces every task of the step (`tasks`/`debug` modes) before any of them runs
     const sink = this.run.sink;
@@ -546,8 +532,9 @@ export class Loop {
     return e;
   }
 
-  exec(t: LoopTask): Promise<unknown> | undefined {
-    if (!this.announced) this.emitTaskStart(t);
+  /** `single`: the step's only task, plain: its raw promise goes to driveAsync, which settles it (no wrapper promise) */
+  exec(t: LoopTask, single?: boolean): Promise<unknown> | undefined {
+    if (single || !this.announced) this.emitTaskStart(t);
     if (!t.cn.plain) return (this.run.policy ?? this.missing("retry, timeout, cache and on_error policies", t.cn.name)).runWithPolicy(t);
     let ret: unknown;
     try {
@@ -556,6 +543,10 @@ export class Loop {
       return this.fail(t, e);
     }
     if (isThenable(ret)) {
+      if (single) {
+        this.single = t;
+        return ret as Promise<unknown>;
+      }
       return (ret as Promise<unknown>).then(
         (r) => this.settle(t, r),
         (e: unknown) => this.fail(t, e),
@@ -838,7 +829,7 @@ export class Loop {
 
   /** after a step wrote `written`: whether an output field was ever written, and the `values` chunk */
   wrote(written: readonly string[] | undefined): void {
-    if (written === undefined || written.length === 0) return;
+    if (!written?.length) return;
     if (!this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
     this.emitValues();
   }

@@ -24,9 +24,9 @@ interface UpdatingTask {
  * then PUSH by index); returns the fields written, or undefined when `want` is false and a lone bare update
  * was applied (`applyOne`: no list, no wrapper, no names).
  */
-export function applyUpdates(tasks: readonly UpdatingTask[], values: Values, spec: GraphSpec, want = true): readonly string[] | undefined {
-  const first = tasks.length === 1 ? tasks[0]!.one : undefined;
-  if (first !== undefined) return applyBare(spec, values, first, tasks[0]!.cn.name, want);
+export function applyUpdates(tasks: readonly UpdatingTask[], values: Values, spec: GraphSpec, want: boolean): readonly string[] | undefined {
+  const lone = tasks.length === 1 ? tasks[0]! : undefined;
+  if (lone?.one !== undefined) return applyBare(spec, values, lone.one, lone.cn.name, want);
   // one reused buffer of the step's updates: a single writing task's own list is used as it is
   let all: TaskUpdate[] | undefined;
   let shared = false;

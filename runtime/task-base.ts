@@ -5,18 +5,16 @@ import type { TaskUpdate, Values } from "./spec.ts";
 /**
  * The base of both loops' tasks (task.ts, lean/task.ts): the node's names and vars as its context shows them,
  * and its state updates, the first kept bare (`one`) while nothing asks for the list, so that a step's lone
- * update is applied without a list or a wrapper.
+ * update is applied without a list or a wrapper. Methods only: each task class declares and fills its own
+ * fields in its own constructor (a base with fields costs every task a second initialiser).
  */
-export class TaskBase {
+export abstract class TaskBase {
   /** the only update, while nothing read `updates` */
-  one: Values | undefined = undefined;
-  /** the list, once there is one; rarely set (a second update, a reader of `updates`): declared only */
-  declare ups: TaskUpdate[] | undefined;
-
-  /** set by the subclass (its own loop type) */
-  declare readonly loop: { readonly c: CompiledNodes; readonly vars: Values };
-
-  constructor(readonly cn: CNode) {}
+  abstract one: Values | undefined;
+  /** the list, once there is one (a second update, or a reader of `updates`) */
+  abstract ups: TaskUpdate[] | undefined;
+  abstract readonly cn: CNode;
+  abstract readonly loop: { readonly c: CompiledNodes; readonly vars: Values };
 
   get graph(): string {
     return this.loop.c.spec.name;

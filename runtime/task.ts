@@ -64,6 +64,10 @@ export const PUSH = "__pregel_push";
 export class Task<L extends TaskLoop = TaskLoop> extends TaskBase implements NodeContext {
   // Fields that most tasks never set are `declare`d: no own property until written (a missing one reads as
   // undefined), which keeps the object a step allocates per node small (fewer fields to fill and collect).
+  /** the task's update while it is its only one and nothing read `updates`: a step of one task applies it bare */
+  one: Values | undefined = undefined;
+  /** the list, once there is one (a second update, or a reader of `updates`) */
+  ups: TaskUpdate[] | undefined = undefined;
   /**
    * What this task's routers saw: the step's state with this task's own updates applied (a copy). When
    * these updates are the step's only ones, the step takes its fields from here instead of folding the
@@ -105,8 +109,8 @@ export class Task<L extends TaskLoop = TaskLoop> extends TaskBase implements Nod
   private readonly at: number;
 
   constructor(
-    override readonly loop: L,
-    cn: CNode,
+    readonly loop: L,
+    readonly cn: CNode,
     readonly kind: typeof PULL | typeof PUSH,
     /** PUSH: index of the Send packet; PULL: position among the step's PULL tasks */
     readonly index: number,
@@ -116,7 +120,7 @@ export class Task<L extends TaskLoop = TaskLoop> extends TaskBase implements Nod
     /** the join this task consumes, or -1 */
     readonly joinTrigger: number,
   ) {
-    super(cn);
+    super();
     this.at = loop.step;
     // with a checkpointer the id is needed at once (pending writes) and must use this step's checkpoint
     if (loop.durable) this._id = this.makeId(loop.baseId());
@@ -152,9 +156,7 @@ export class Task<L extends TaskLoop = TaskLoop> extends TaskBase implements Nod
   }
 
   resetWrites(): void {
-    this.one = this.ups = this.trig = this.edgeTrig = this.joinW = this.sends = undefined;
-    this.bubble = undefined;
-    this.ranChild = false;
+    this.one = this.ups = this.trig = this.edgeTrig = this.joinW = this.sends = this.bubble = this.ranChild = undefined;
   }
 
   run<I, O>(child: RunnableChild<I, O> | string, input: I): Promise<O | undefined> {

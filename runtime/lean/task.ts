@@ -34,6 +34,9 @@ export const PULL = "__pregel_pull";
 export const PUSH = "__pregel_push";
 
 export class LeanTask extends TaskBase implements NodeContext, WriteTask {
+  /** the task's update while it is its only one and no router read it: the loop applies it bare (applyOne) */
+  one: Values | undefined = undefined;
+  ups: TaskUpdate[] | undefined = undefined;
   edgeTrig: readonly CNode[] | undefined = undefined;
   // rarely set (a router's fresh read, router or goto targets, Sends, a lean graph's never-written barriers,
   // a failure): declared only, so that a task of a plain step initialises four fields, not eleven
@@ -48,14 +51,14 @@ export class LeanTask extends TaskBase implements NodeContext, WriteTask {
   private _id: string | undefined;
 
   constructor(
-    override readonly loop: LeanTaskLoop,
-    cn: CNode,
+    readonly loop: LeanTaskLoop,
+    readonly cn: CNode,
     readonly kind: typeof PULL | typeof PUSH,
     /** PUSH: index of the Send packet; PULL: position among the step's PULL tasks */
     readonly index: number,
     readonly input: unknown,
   ) {
-    super(cn);
+    super();
     this.step = loop.step;
   }
 
