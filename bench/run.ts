@@ -8,6 +8,7 @@
  * nothing about speed); a wrong result or a failed build exits 1.
  *
  *   npm run bench                      BENCH_BATCHES=9 BENCH_BATCH_MS=250 npm run bench   (longer, steadier)
+ *   BENCH_ONLY=sqlite npm run bench    (some workloads only: w1–w6, sqlite; no bundles, storage or latest.json)
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -31,6 +32,9 @@ const OPTS = {
   batchMs: Number(process.env["BENCH_BATCH_MS"] ?? 200),
 };
 const DEEP = { recursionLimit: 10_000 };
+/** `BENCH_ONLY=w1,sqlite`: only those workloads (w1–w6, sqlite) */
+const ONLY = process.env["BENCH_ONLY"]?.split(",");
+const wanted = (name: string) => ONLY === undefined || ONLY.includes(name);
 
 interface Invokable {
   invoke(input: unknown, config?: unknown): Promise<unknown>;
@@ -133,7 +137,7 @@ async function main(): Promise<void> {
   const input = () => ({ count: 0, log: [] as string[] });
 
   // ---------------------------------------------------------------- W1
-  {
+  if (wanted("w1")) {
     const ours = graph(modules, "w1", "W1");
     const theirs = lg.w1();
     await sameResults("W1", [
@@ -169,7 +173,7 @@ async function main(): Promise<void> {
   }
 
   // ---------------------------------------------------------------- W2
-  {
+  if (wanted("w2")) {
     const ours = graph(modules, "w2", "W2");
     const theirs = lg.w2();
     // LangGraph prints a MaxListenersExceededWarning per invoke with 50 parallel tasks (peer-baseline.md #3)
@@ -202,7 +206,7 @@ async function main(): Promise<void> {
   }
 
   // ---------------------------------------------------------------- W3
-  {
+  if (wanted("w3")) {
     const ours = graph(modules, "w3", "W3");
     const theirs = lg.w3();
     await sameResults("W3", [
@@ -231,7 +235,7 @@ async function main(): Promise<void> {
   }
 
   // ---------------------------------------------------------------- W4
-  {
+  if (wanted("w4")) {
     const ours = graph(modules, "w4", "W4");
     const theirs = lg.w4();
     const steps = 200;
@@ -296,7 +300,7 @@ async function main(): Promise<void> {
   }
 
   // ---------------------------------------------------------------- W5
-  {
+  if (wanted("w5")) {
     const ours = graph(modules, "w5", "W5");
     const theirs = lg.w5();
     await sameResults("W5", [
@@ -325,7 +329,7 @@ async function main(): Promise<void> {
   }
 
   // ---------------------------------------------------------------- W6: W1 + in-memory saver
-  {
+  if (wanted("w6")) {
     const ours = graph(modules, "w1", "W1");
     const snapshots = new Map<string, string[]>();
     let h = 0;
@@ -373,7 +377,7 @@ async function main(): Promise<void> {
   }
 
   // ---------------------------------------------------------------- W1 on SQLite savers
-  {
+  if (wanted("sqlite")) {
     const dir = mkdtempSync(join(tmpdir(), "graphc-bench-"));
     try {
       const ours = graph(modules, "w1", "W1");
@@ -415,6 +419,9 @@ async function main(): Promise<void> {
   }
 
   printRuns(results);
+
+  // a partial run (BENCH_ONLY) prints its workloads only and keeps bench/results/latest.json as it is
+  if (ONLY !== undefined) return;
 
   // ---------------------------------------------------------------- bundle size and cold start
   const { bundles, cold } = await runBundles(BUILD, Number(process.env["BENCH_COLD_RUNS"] ?? 7));

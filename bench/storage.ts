@@ -51,7 +51,7 @@ async function graphcFigures(dir: string, steps: number): Promise<StorageFigures
   await runMessagesThread(saver, "thread", steps);
   const msPerStep = (performance.now() - t0) / steps;
   const payloadBytes =
-    sum(saver.db, "SELECT SUM(LENGTH(CAST(header AS BLOB)) + LENGTH(CAST(metadata AS BLOB)) + LENGTH(CAST(writes AS BLOB))) AS n FROM graphc_checkpoints") +
+    sum(saver.db, "SELECT SUM(LENGTH(CAST(header AS BLOB)) + LENGTH(CAST(metadata AS BLOB)) + LENGTH(CAST(writes AS BLOB)) + LENGTH(CAST(blobs AS BLOB))) AS n FROM graphc_checkpoints") +
     sum(saver.db, "SELECT SUM(LENGTH(CAST(data AS BLOB))) AS n FROM graphc_blobs") +
     sum(saver.db, "SELECT SUM(LENGTH(CAST(writes AS BLOB))) AS n FROM graphc_writes");
   const figures = { steps, fileBytes: fileBytes(saver.db, path), payloadBytes, msPerStep };

@@ -19,7 +19,6 @@ import {
   type BlobRow,
   type LockThreadOptions,
   type ThreadLock,
-  MAX_DEPTH,
   StoredSaver,
   lockKey,
 } from "@graphc/runtime/saver";
@@ -27,6 +26,7 @@ import { closedOnError, guard, openFile, openTables } from "./sqlite-checks.ts";
 import { SqliteThreadLocks } from "./sqlite-lock.ts";
 import { LAYOUT, WRITES_TABLE, migrate } from "./migrate.ts";
 import { readLogs, writeRecord } from "./write-log.ts";
+import { type SplitBlobs, readBlobRecords, splitBlobs, walkChain } from "./row-blobs.ts";
 
 type DB = Database.Database;
 type Statement = Database.Statement<unknown[], unknown>;
@@ -40,6 +40,7 @@ CREATE TABLE IF NOT EXISTS graphc_checkpoints (
   header TEXT NOT NULL,
   metadata TEXT NOT NULL,
   writes TEXT NOT NULL DEFAULT '',
+  blobs TEXT NOT NULL DEFAULT '',
   PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS graphc_blobs (
@@ -78,16 +79,18 @@ function commitOthers(except?: SqliteCheckpointTables): void {
 export class SqliteCheckpointTables implements CheckpointStore {
   readonly db: DB;
   private readonly insertRow: Statement;
+  private readonly updateRow: Statement;
   private readonly insertBlob: Statement;
   private readonly getRow: Statement;
   private readonly getLatest: Statement;
-  private readonly chain: Statement;
+  private readonly getRowBlobs: Statement;
+  private readonly getBlob: Statement;
   private readonly logWrites: Statement;
   private readonly addWrites: Statement;
   private readonly getRowLog: Statement;
   private readonly getWrites: Statement;
   private readonly pages = new Map<string, Statement>();
-  private readonly insertTx: Database.Transaction<(row: CheckpointRow, blobs: readonly BlobRow[]) => void>;
+  private readonly insertTx: Database.Transaction<(row: CheckpointRow, blobs: readonly BlobRow[], split: SplitBlobs) => void>;
   private readonly deleteTx: Database.Transaction<(threadId: string) => void>;
   /** set while pending writes sit in an open transaction, waiting for the next put or the next event-loop turn */
   private pendingCommit: ReturnType<typeof setImmediate> | undefined;
@@ -99,10 +102,14 @@ export class SqliteCheckpointTables implements CheckpointStore {
     // pragmas, then the tables, refusing a file that is not (or no longer) a checkpoint database
     openTables(db, SCHEMA, LAYOUT);
     migrate(db);
-    // a checkpoint put again keeps its pending writes (the log in its row)
+    // its own blobs are in its row while they are short (row-blobs.ts), else graphc_blobs rows; a checkpoint
+    // put again (updateRow) keeps its pending writes (the log in its row) and the blobs it does not replace
     this.insertRow = db.prepare(
-      `INSERT INTO graphc_checkpoints (${ROW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT DO UPDATE SET parent_id = excluded.parent_id, header = excluded.header, metadata = excluded.metadata`,
+      `INSERT INTO graphc_checkpoints (${ROW_COLUMNS}, blobs) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    );
+    this.updateRow = db.prepare(
+      `UPDATE graphc_checkpoints SET parent_id = ?, header = ?, metadata = ?, blobs = ?
+       WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?`,
     );
     this.insertBlob = db.prepare(
       `INSERT OR REPLACE INTO graphc_blobs (thread_id, checkpoint_ns, checkpoint_id, channel, kind, base, data, depth, chain, snap)
@@ -115,20 +122,10 @@ export class SqliteCheckpointTables implements CheckpointStore {
       `SELECT ${ROW_COLUMNS} FROM graphc_checkpoints WHERE thread_id = ? AND checkpoint_ns = ?
        ORDER BY checkpoint_id DESC LIMIT 1`,
     );
-    // the blob named by (owner, channel), then the blobs it extends, down to the full one; at most one row
-    // past the longest chain the encoder writes, so a loop of `base`s ends (delta.ts checks the rows)
-    this.chain = db.prepare(
-      `WITH RECURSIVE link(id, n) AS (
-         SELECT @owner, 0
-         UNION ALL
-         SELECT b.base, link.n + 1 FROM graphc_blobs b JOIN link
-           ON b.thread_id = @thread AND b.checkpoint_ns = @ns AND b.checkpoint_id = link.id AND b.channel = @channel
-         WHERE b.kind = 1 AND link.n <= ${MAX_DEPTH}
-       )
-       SELECT b.channel, b.kind, b.base, b.data, b.depth, b.chain, b.snap FROM link JOIN graphc_blobs b
-         ON b.thread_id = @thread AND b.checkpoint_ns = @ns AND b.checkpoint_id = link.id AND b.channel = @channel
-       ORDER BY link.n DESC`,
-    );
+    // one link of a chain (walked in chains()): the blobs in a row, then a blob that did not fit there
+    const key = "thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?";
+    this.getRowBlobs = db.prepare(`SELECT blobs FROM graphc_checkpoints WHERE ${key}`).pluck();
+    this.getBlob = db.prepare(`SELECT channel, kind, base, data, depth, chain, snap FROM graphc_blobs WHERE ${key} AND channel = ?`);
     // a putWrites call appends its record to the log in its checkpoint's row (write-log.ts) while the log is
     // short (a superstep of many tasks or large values must not rewrite an ever longer row per task), else
     // it is a graphc_writes row of its own; `after`: whether it follows the row's log
@@ -147,10 +144,18 @@ export class SqliteCheckpointTables implements CheckpointStore {
     const deletes = ["graphc_checkpoints", "graphc_blobs", "graphc_writes"].map((t) =>
       db.prepare(`DELETE FROM ${t} WHERE thread_id = ?`),
     );
-    this.insertTx = db.transaction((row: CheckpointRow, blobs: readonly BlobRow[]) => {
+    this.insertTx = db.transaction((row: CheckpointRow, blobs: readonly BlobRow[], split: SplitBlobs) => {
       const { thread_id, checkpoint_ns, checkpoint_id } = row;
-      this.insertRow.run(thread_id, checkpoint_ns, checkpoint_id, row.parent_id, row.header, row.metadata);
-      for (const b of blobs) {
+      let { records, rest } = split;
+      if (!this.insertNew(row, records)) {
+        // put again: its children may still read the blobs of the channels this version does not store
+        const site = { thread_id, checkpoint_ns, checkpoint_id };
+        const kept = readBlobRecords(site, this.getRowBlobs.get(thread_id, checkpoint_ns, checkpoint_id));
+        for (const b of blobs) kept.delete(b.channel);
+        ({ records, rest } = splitBlobs([...kept.values(), ...blobs]));
+        this.updateRow.run(row.parent_id, row.header, row.metadata, records, thread_id, checkpoint_ns, checkpoint_id);
+      }
+      for (const b of rest) {
         this.insertBlob.run(thread_id, checkpoint_ns, checkpoint_id, b.channel, b.kind, b.base, b.data, b.depth, b.chain, b.snap);
       }
     });
@@ -164,7 +169,19 @@ export class SqliteCheckpointTables implements CheckpointStore {
    * stored since the last one: one commit per superstep instead of one per task.
    */
   async insert(row: CheckpointRow, blobs: readonly BlobRow[]): Promise<void> {
-    this.committing(() => this.insertTx.immediate(row, blobs));
+    const split = splitBlobs(blobs);
+    this.committing(() => {
+      // a new checkpoint whose blobs all fit in its row is one statement, atomic on its own: no savepoint
+      // inside the pending transaction (the usual superstep)
+      if (split.rest.length === 0 && this.insertNew(row, split.records)) return;
+      this.insertTx.immediate(row, blobs, split);
+    });
+  }
+
+  /** Inserts the row of a checkpoint not stored yet; false (nothing written) when it is stored. */
+  private insertNew(row: CheckpointRow, records: string): boolean {
+    const { thread_id, checkpoint_ns, checkpoint_id } = row;
+    return this.insertRow.run(thread_id, checkpoint_ns, checkpoint_id, row.parent_id, row.header, row.metadata, records).changes === 1;
   }
 
   /**
@@ -271,10 +288,22 @@ export class SqliteCheckpointTables implements CheckpointStore {
   }
 
   async chains(threadId: string, ns: string, refs: readonly [string, string][]): Promise<Map<string, BlobRow[]>> {
+    // the blobs of each row read, by checkpoint id (channels of one checkpoint share owners)
+    const rows = new Map<string, Map<string, BlobRow>>();
     const out = new Map<string, BlobRow[]>();
-    for (const [channel, owner] of refs) {
-      out.set(channel, guard(this.db, () => this.chain.all({ thread: threadId, ns, owner, channel })) as BlobRow[]);
-    }
+    guard(this.db, () => {
+      for (const [channel, owner] of refs) {
+        const find = (id: string): BlobRow | undefined => {
+          let own = rows.get(id);
+          if (own === undefined) {
+            const site = { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: id, channel };
+            rows.set(id, (own = readBlobRecords(site, this.getRowBlobs.get(threadId, ns, id) ?? "")));
+          }
+          return own.get(channel) ?? (this.getBlob.get(threadId, ns, id, channel) as BlobRow | undefined);
+        };
+        out.set(channel, walkChain(owner, find));
+      }
+    });
     return out;
   }
 
@@ -294,7 +323,7 @@ export class SqliteCheckpointTables implements CheckpointStore {
   storedChars(): number {
     const sum = (sql: string) => (this.db.prepare(sql).get() as { n: number | null }).n ?? 0;
     return (
-      sum("SELECT SUM(LENGTH(header) + LENGTH(metadata)) AS n FROM graphc_checkpoints") +
+      sum("SELECT SUM(LENGTH(header) + LENGTH(metadata) + LENGTH(blobs)) AS n FROM graphc_checkpoints") +
       sum("SELECT SUM(LENGTH(data)) AS n FROM graphc_blobs") +
       sum("SELECT SUM(LENGTH(writes)) AS n FROM graphc_checkpoints") +
       sum("SELECT SUM(LENGTH(writes)) AS n FROM graphc_writes")

@@ -1,11 +1,13 @@
 /**
  * Layout 1 → 2 of a checkpoint database (2026-12-02). Layout 1 kept one `graphc_writes` row per pending
- * write (`task_id, idx, channel, value`); layout 2 keeps a record per `putWrites` call (write-log.ts), in
- * a log in the checkpoint's row while it is short, else in a `graphc_writes` row. A database written by an
+ * write (`task_id, idx, channel, value`) and every blob in `graphc_blobs`; layout 2 keeps a record per
+ * `putWrites` call (write-log.ts), in a log in the checkpoint's row while it is short, else in a
+ * `graphc_writes` row, and a checkpoint's short blobs in its row (row-blobs.ts). A database written by an
  * older graphc is converted when a saver opens it, inside one IMMEDIATE transaction (a process opening it
  * at the same time waits, then finds it converted): each task's writes become one record in the new
- * `graphc_writes`, and `graphc_checkpoints` gains the `writes` column. Processes of an older graphc
- * must not share the file afterwards (their statements name the old columns).
+ * `graphc_writes`, and `graphc_checkpoints` gains the `writes` and `blobs` columns. Its blobs stay in
+ * `graphc_blobs`, where readers still find them (a row's own records are looked at first). Processes of an
+ * older graphc must not share the file afterwards (their statements name the old columns).
  */
 import { MARKER_TABLE, type WriteRow } from "@graphc/runtime/saver";
 import { writeRecord } from "./write-log.ts";
@@ -41,8 +43,10 @@ export function migrate(db: DB): void {
   if (!oldLayout(db)) return;
   db.transaction(() => {
     if (!oldLayout(db)) return; // converted by another process while this one waited for the lock
-    if (!hasColumn(db, "graphc_checkpoints", "writes")) {
-      db.exec("ALTER TABLE graphc_checkpoints ADD COLUMN writes TEXT NOT NULL DEFAULT ''");
+    for (const column of ["writes", "blobs"]) {
+      if (!hasColumn(db, "graphc_checkpoints", column)) {
+        db.exec(`ALTER TABLE graphc_checkpoints ADD COLUMN ${column} TEXT NOT NULL DEFAULT ''`);
+      }
     }
     if (hasColumn(db, "graphc_writes", "idx")) convertWrites(db);
     db.prepare(`INSERT OR REPLACE INTO ${MARKER_TABLE} (key, value) VALUES ('layout', ?)`).run(LAYOUT);
@@ -84,7 +88,12 @@ function convertWrites(db: DB): void {
 }
 
 function oldLayout(db: DB): boolean {
-  return !hasColumn(db, "graphc_checkpoints", "writes") || hasColumn(db, "graphc_writes", "idx");
+  // (a file of the first layout 2, before blobs were kept in rows, lacks only the `blobs` column)
+  return (
+    !hasColumn(db, "graphc_checkpoints", "writes") ||
+    !hasColumn(db, "graphc_checkpoints", "blobs") ||
+    hasColumn(db, "graphc_writes", "idx")
+  );
 }
 
 function hasColumn(db: DB, table: string, column: string): boolean {

@@ -11,6 +11,7 @@
  * (idx < 0) the last; rows come out ordered by task id (code point order) and idx, as the SQL layouts sort them.
  */
 import { CorruptCheckpointError, type WriteRow, compareCodePoints } from "@graphc/runtime/saver";
+import { RecordReader } from "./records.ts";
 
 /** The record of one `putWrites` call (all of `rows` belong to one task). */
 export function writeRecord(taskId: string, rows: readonly WriteRow[]): string {
@@ -42,36 +43,24 @@ export function readLogs(site: LogSite, logs: readonly unknown[]): WriteRow[] {
 }
 
 function readLog(site: LogSite, log: string, tasks: Map<string, Map<number, WriteRow>>): void {
-  let at = 0;
-  /** the integer from `at` up to `end` (a separator), moving past the separator */
-  const int = (end: string): number => {
-    const stop = log.indexOf(end, at);
-    const text = stop < 0 ? "" : log.slice(at, stop);
-    if (!/^-?\d{1,15}$/.test(text)) throw damaged(site, `are damaged at character ${at} (expected a number)`);
-    at = stop + 1;
-    return Number(text);
-  };
-  const take = (length: number): string => {
-    if (length < 0 || at + length > log.length) throw damaged(site, `are damaged at character ${at} (a length past the end)`);
-    return log.slice(at, (at += length));
-  };
+  const r = new RecordReader(log, (problem) => damaged(site, problem));
   let task: Map<number, WriteRow> | undefined;
   let task_id = "";
-  while (at < log.length) {
-    const tag = log[at++];
+  while (!r.done) {
+    const tag = r.tag();
     if (tag === "t") {
-      task_id = take(int(":"));
+      task_id = r.take(r.int(":"));
       task = tasks.get(task_id);
       if (task === undefined) tasks.set(task_id, (task = new Map()));
     } else if (tag === "w" && task !== undefined) {
-      const idx = int(",");
-      const channelLength = int(",");
-      const valueLength = int(":");
-      const channel = take(channelLength);
-      const value = take(valueLength);
+      const idx = r.int(",");
+      const channelLength = r.int(",");
+      const valueLength = r.int(":");
+      const channel = r.take(channelLength);
+      const value = r.take(valueLength);
       if (idx < 0 || !task.has(idx)) task.set(idx, { task_id, idx, channel, value });
     } else {
-      throw damaged(site, `are damaged at character ${at - 1} (expected a record)`);
+      throw r.fail("expected a record", r.at - 1);
     }
   }
 }

@@ -12,11 +12,15 @@ import { checkVersion } from "./version.ts";
 
 /** What every compiled graph has (`I` input, `S` state, `N` node names, `U` what `updateState` accepts). */
 export abstract class GraphBase<I = Values, S = Values, N extends string = string, U = Values> {
-  constructor(
-    readonly spec: GraphSpec,
-    readonly options: CompileOptions = {},
-    readonly defaults: StreamOptions = {},
-  ) {
+  // set by the constructor: declared only (lean/task.ts says why)
+  declare readonly spec: GraphSpec;
+  declare readonly options: CompileOptions;
+  declare readonly defaults: StreamOptions;
+
+  constructor(spec: GraphSpec, options: CompileOptions = {}, defaults: StreamOptions = {}) {
+    this.spec = spec;
+    this.options = options;
+    this.defaults = defaults;
     checkVersion(spec);
   }
 

@@ -50,6 +50,16 @@ function site(t: WriteTask): ErrorSite {
 
 /** Turns a node's return value into the task's writes, then runs its edges and routers. */
 export function processReturn(t: WriteTask, ret: unknown): Promise<void> | undefined {
+  takeReturn(t, ret);
+  if (t.cn.edges.branches.length > 0) return runBranches(t);
+  return undefined;
+}
+
+/**
+ * A node's return value as the task's writes, with its static edges and join barriers. Its routers run apart
+ * (`runBranches`), so that the lean loop of a graph without routers (lean/graph.ts) bundles none of their code.
+ */
+export function takeReturn(t: WriteTask, ret: unknown): void {
   if (ret === null || ret === undefined) {
     // no state writes
   } else if (isCommand(ret)) {
@@ -70,8 +80,6 @@ export function processReturn(t: WriteTask, ret: unknown): Promise<void> | undef
   if (t.cn.targets.length > 0) t.edgeTrig = t.cn.targets;
   // the node's own list, shared (as `edgeTrig`): a fan-in of many tasks allocates none
   if (e.joins.length > 0) t.joinW = t.joinW === undefined ? e.joins : t.joinW.concat(e.joins);
-  if (e.branches.length > 0) return runBranches(t, 0, undefined);
-  return undefined;
 }
 
 /**
@@ -149,8 +157,11 @@ function addSend(t: WriteTask, s: Send): void {
   (t.sends ??= []).push(s);
 }
 
-/** Routers run in order; each sees the pre-step state plus this task's own writes only. */
-function runBranches(t: WriteTask, from: number, fresh: Values | undefined): Promise<void> | undefined {
+/**
+ * Routers run in order (after `takeReturn`); each sees the pre-step state plus this task's own writes only.
+ * The lean loop of a graph with routers gets this function from lean/graph.ts.
+ */
+export function runBranches(t: WriteTask, from = 0, fresh?: Values): Promise<void> | undefined {
   const bs = t.cn.edges.branches;
   for (let i = from; i < bs.length; i++) {
     if (fresh === undefined) {

@@ -21,6 +21,7 @@ import { GraphBase } from "../graph-base.ts";
 import { features, saverOf } from "../features.ts";
 import type { GraphSpec, Values } from "../spec.ts";
 import type { GraphInput } from "../typed.ts";
+import { runBranches } from "../writes.ts";
 import { LeanLoop } from "./loop.ts";
 
 /** the defaults of a graph made without `withConfig`, shared: nothing writes to a run's config */
@@ -28,22 +29,21 @@ const NO_DEFAULTS: StreamOptions = {};
 const EVERYTHING = 'import "@graphc/runtime" once';
 const STREAMING = 'import "@graphc/runtime/streaming" once (or "@graphc/runtime")';
 
-const leanSpecs = new WeakMap<GraphSpec, boolean>();
-
-/** The spec uses nothing but what the lean loop runs: no joins, breakpoints, deferred, subgraph or policy nodes. */
-export function isLeanSpec(spec: GraphSpec): boolean {
-  let lean = leanSpecs.get(spec);
-  if (lean === undefined) {
-    lean =
-      spec.joins.length === 0 &&
-      spec.interruptBefore.length === 0 &&
-      spec.interruptAfter.length === 0 &&
-      spec.nodes.every(
-        (n) => !n.defer && !n.retry && !n.timeout && !n.cache && n.onError === undefined && n.subgraph === undefined,
-      );
-    leanSpecs.set(spec, lean);
-  }
-  return lean;
+/**
+ * The spec uses nothing but what the lean loop runs: no joins, breakpoints, deferred, subgraph or policy
+ * nodes, and routers only with their code (`routers`).
+ */
+function isLeanSpec(spec: GraphSpec, routers: boolean): boolean {
+  return (
+    spec.joins.length === 0 &&
+    spec.interruptBefore.length === 0 &&
+    spec.interruptAfter.length === 0 &&
+    (routers || spec.start.branches.length === 0) &&
+    spec.nodes.every(
+      (n) =>
+        !n.defer && !n.retry && !n.timeout && !n.cache && n.onError === undefined && n.subgraph === undefined && (routers || n.branches.length === 0),
+    )
+  );
 }
 
 /** What of a run the lean loop does not make, or undefined when it makes all of it. */
@@ -60,23 +60,38 @@ function fullRunReason(graph: LeanGraph<unknown, unknown, unknown, string, unkno
 
 /** A compiled graph run by the lean loop; typed as `CompiledGraph` (`I` input, `O` output, `S` state, `N` nodes, `U` updates). */
 export class LeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends GraphBase<I, S, N, U> {
-  private fullGraph: FullGraph | undefined;
+  // the fields are set by the constructor or on first use: declared only (lean/task.ts says why)
+  /** @internal */
+  declare private fullGraph: FullGraph | undefined;
   /**
    * the lean loop can run the spec (`isLeanSpec`)
    * @internal
    */
-  readonly lean: boolean;
+  declare readonly lean: boolean;
 
-  constructor(spec: GraphSpec, options: CompileOptions = {}, defaults: StreamOptions = NO_DEFAULTS) {
+  /**
+   * writes.ts `runBranches`, which `compileLeanGraph` gives; without it (`new LeanGraph(spec)`, what generated
+   * code of a graph without routers writes) the bundle holds no router code, and a spec with routers runs on
+   * the full graph, as one the lean loop cannot run
+   * @internal
+   */
+  declare private readonly router: typeof runBranches | undefined;
+
+  constructor(spec: GraphSpec, options?: CompileOptions, defaults?: StreamOptions);
+  /** @internal */
+  constructor(spec: GraphSpec, options: CompileOptions, defaults: StreamOptions, router: typeof runBranches | undefined);
+  constructor(spec: GraphSpec, options: CompileOptions = {}, defaults: StreamOptions = NO_DEFAULTS, router?: typeof runBranches) {
     super(spec, options, defaults);
-    this.lean = isLeanSpec(spec);
+    this.router = router;
+    // routers without their code: the full graph runs them
+    this.lean = isLeanSpec(spec, router !== undefined);
     // breakpoints given at compile time are checked now, by the graph that runs them
     if (options.interruptBefore !== undefined || options.interruptAfter !== undefined) this.full("interruptBefore/interruptAfter", EVERYTHING);
   }
 
   /** A copy of this graph whose runs use `config` as defaults (per-call config wins). */
   withConfig(config: StreamOptions): LeanGraph<I, O, S, N, U> {
-    return new LeanGraph<I, O, S, N, U>(this.spec, this.options, mergeConfig(this.defaults, config));
+    return new LeanGraph<I, O, S, N, U>(this.spec, this.options, mergeConfig(this.defaults, config), this.router);
   }
 
   clearCache(): void {
@@ -104,7 +119,7 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
       const fix = reason === "a checkpointer" ? CHECKPOINTING_FIX : EVERYTHING;
       return (await this.full(reason, fix).invoke(input, config)) as InvokeResult<O>;
     }
-    const loop = new LeanLoop(spec, cfg, this.options.store);
+    const loop = new LeanLoop(spec, cfg, this.options.store, this.router);
     if (input === null || input === undefined) throw new EmptyInputError('Received no input writes for "__start__"', { graph: spec.name });
     const r = loop.start(spec.input(input));
     if (r !== undefined) await r;
@@ -131,5 +146,5 @@ export function compileLeanGraph<I = Values, O = Values, S = Values, N extends s
   spec: GraphSpec,
   options: CompileOptions = {},
 ): LeanGraph<I, O, S, N, U> {
-  return new LeanGraph<I, O, S, N, U>(spec, options);
+  return new LeanGraph<I, O, S, N, U>(spec, options, NO_DEFAULTS, runBranches);
 }

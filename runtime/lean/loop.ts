@@ -15,7 +15,7 @@ import { GraphAbortError, GraphError, GraphRecursionError, MultipleErrors, NodeE
 import type { GraphSpec, Send, Values } from "../spec.ts";
 import { runEnv } from "../config.ts";
 import type { Store } from "../store/types.ts";
-import { processReturn } from "../writes.ts";
+import { takeReturn, type runBranches } from "../writes.ts";
 import { lend, reclaim } from "../reducers.ts";
 import { stepController, untilAbort } from "../step-signal.ts";
 import { applyUpdates, recursionLimit, writesOutput } from "../superstep.ts";
@@ -36,11 +36,14 @@ export interface LeanRun {
 }
 
 export class LeanLoop implements LeanTaskLoop {
-  readonly c: CompiledNodes;
-  readonly vars: Values;
-  readonly store: Store | undefined;
-  readonly signal: AbortSignal | undefined;
-  readonly limit: number;
+  // set by the constructor: declared only (lean/task.ts says why)
+  declare readonly c: CompiledNodes;
+  declare readonly vars: Values;
+  declare readonly store: Store | undefined;
+  declare readonly signal: AbortSignal | undefined;
+  declare readonly limit: number;
+  /** writes.ts `runBranches`, for a graph with routers (lean/graph.ts gives none to a graph of static edges, whose bundle then holds no router code) */
+  declare private readonly router: typeof runBranches | undefined;
   values: Values = NO_VALUES;
   step = -1;
   /** some output field was written (else `invoke` returns undefined, as LangGraph) */
@@ -68,7 +71,8 @@ export class LeanLoop implements LeanTaskLoop {
   private lends = false;
 
   /** `store`: the compile option's, when the run gives none */
-  constructor(spec: GraphSpec, run: LeanRun, store: Store | undefined) {
+  constructor(spec: GraphSpec, run: LeanRun, store: Store | undefined, router: typeof runBranches | undefined) {
+    this.router = router;
     this.c = compileNodes(spec);
     this.vars = spec.vars(run.vars ?? NO_VALUES, NO_VALUES, runEnv());
     this.store = run.store ?? store;
@@ -99,9 +103,9 @@ export class LeanLoop implements LeanTaskLoop {
     this.lends = this.owned !== undefined;
     const t = new LeanTask(this, this.c.start, PULL, 0, input);
     // START's node is the identity and has static edges only: its writes are taken without running it
-    // (loop.ts startStep); for an update object processReturn cannot throw or return a promise
+    // (loop.ts startStep); for an update object takeReturn cannot throw
     if (this.c.plainStart && typeof input === "object" && input !== null && !Array.isArray(input)) {
-      processReturn(t, input);
+      takeReturn(t, input);
       return this.drive(this.finishStep([t]));
     }
     return this.drive([t]);
@@ -192,7 +196,8 @@ export class LeanLoop implements LeanTaskLoop {
 
   private settle(t: LeanTask, ret: unknown): Promise<unknown> | undefined {
     try {
-      const r = processReturn(t, ret);
+      takeReturn(t, ret);
+      const r = this.router?.(t);
       if (r !== undefined) return r.then(undefined, (e: unknown) => this.fail(t, e));
     } catch (e) {
       this.fail(t, e);

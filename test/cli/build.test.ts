@@ -50,7 +50,7 @@ describe("graphc build", () => {
     const lean = await run(p.dir, ["build", "--no-typecheck", "--runtime", "lean", "hello.graph", "uses.graph"]);
     expect(lean.code).toBe(0);
     expect(read("hello.graph.ts")).toContain('from "@graphc/runtime/core";');
-    expect(read("hello.graph.ts")).toMatch(/= compileLeanGraph</);
+    expect(read("hello.graph.ts")).toMatch(/= new LeanGraph</);
     // a subgraph node is not lean: that file keeps the full runtime
     expect(read("uses.graph.ts")).toContain('from "@graphc/runtime";');
     expect(read("uses.graph.ts")).toMatch(/= compileGraph</);
@@ -58,7 +58,7 @@ describe("graphc build", () => {
     // the default mode: the same lean graph, imported from the full runtime
     expect((await run(p.dir, ["build", "--no-typecheck", "hello.graph", "uses.graph"])).code).toBe(0);
     expect(read("hello.graph.ts")).toContain('from "@graphc/runtime";');
-    expect(read("hello.graph.ts")).toMatch(/= compileLeanGraph</);
+    expect(read("hello.graph.ts")).toMatch(/= new LeanGraph</);
   });
 
   it("--check exits 0 when outputs are current, 1 when one is stale, and writes nothing", async () => {

@@ -71,6 +71,25 @@ describe("lean loop, nothing installed", () => {
     expect(await compileLeanGraph(sends).invoke({ count: 0 })).toEqual({ count: 2, log: ["a", "b10", "b20", "c"] });
   });
 
+  it("new LeanGraph (no router code) runs a graph without routers as the full loop (Commands and their Sends too)", async () => {
+    /** no routers: a Command's goto and Send packets route instead */
+    const commands = spec([
+      node("a", [], { call: () => new Command({ goto: [new Send("b", { count: 10 }), "c"] }) }),
+      node("b", [], { call: (input) => ({ log: [`b${(input as { count: number }).count}`] }) }),
+      node("c", ["b"]),
+    ]);
+    for (const s of [chain, fan, commands]) {
+      const lean = new LeanGraph(s);
+      expect(lean).toBeInstanceOf(LeanGraph);
+      expect(await outcome(lean.invoke({ count: 0 }))).toEqual(await outcome(compileGraph(s).invoke({ count: 0 })));
+    }
+    expect(await new LeanGraph(commands).invoke({ count: 0 })).toEqual({ count: 1, log: ["c", "b10", "b1"] });
+    // withConfig keeps a graph's routers: compileLeanGraph's copy still runs the router loop on the lean loop
+    expect(await compileLeanGraph(loop).withConfig({ recursionLimit: 10 }).invoke({ count: 0 })).toEqual({ count: 4, log: ["a", "a", "a", "b"] });
+    // a spec with routers given no router code is one the lean loop cannot run: it goes to the full graph (not there yet)
+    await expect(new LeanGraph(loop).invoke({ count: 0 })).rejects.toThrow(/policy nodes\) needs a part of the runtime/);
+  });
+
   it("fails as the full loop: a node that throws, two at once, a bad update, the recursion limit, bad input", async () => {
     const boom = spec([node("a", ["b"]), node("b", [], { call: () => { throw new Error("boom"); } })]);
     const both = spec([
@@ -137,6 +156,8 @@ describe("lean loop, nothing installed", () => {
       { count: 1, log: ["a"] },
       { count: 2, log: ["a", "b"] },
     ]);
+    // the full graph installed with it runs a spec with routers given no router code
+    expect(await new LeanGraph(loop).invoke({ count: 0 })).toEqual({ count: 4, log: ["a", "a", "a", "b"] });
   });
 
   it("a saver in the config runs durably (constructing one installs checkpointing)", async () => {

@@ -13,6 +13,7 @@ import { CorruptCheckpointError } from "../../runtime/checkpoint/corrupt.ts";
 import { CorruptCheckpointError as PublicCorruptCheckpointError, compileGraph, type Values } from "@graphc/runtime";
 import { CORRUPTIONS, type Corruption, type Seeded, type Sql, expectCorrupt, seed } from "./corrupt-cases.ts";
 import { cfg } from "./conformance.ts";
+import { allBlobs, blobsToRows, blobsToTable } from "./sqlite-blob-rows.ts";
 import { concat, graph, nodeFactory } from "../runtime/helpers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "graphc-corrupt-"));
@@ -28,14 +29,32 @@ async function seededFile(): Promise<{ path: string; seeded: Seeded }> {
   return { path, seeded };
 }
 
+/**
+ * Where the seeded blobs are when a case's SQL runs: as the saver wrote them (records in their checkpoints'
+ * rows), or all in graphc_blobs (where long blobs go); "row": moved to graphc_blobs for the SQL to damage
+ * them, then put back as records in their rows (sqlite-blob-rows.ts).
+ */
+type Place = "as written" | "row" | "table";
+
 /** Runs SQL on the file with a connection of its own (not the saver's). */
-function damage(path: string, run: (sql: Sql) => Promise<void>): Promise<void> {
+async function damage(path: string, run: (sql: Sql) => Promise<void>, place: Place = "as written"): Promise<void> {
   const db = new Database(path);
   const tables = { checkpoints: "graphc_checkpoints", blobs: "graphc_blobs", writes: "graphc_writes" };
   const sql: Sql = async (text, ...params) => {
     db.prepare(text.replace(/\{(\w+)\}/g, (_, t: keyof typeof tables) => tables[t])).run(...params);
   };
-  return run(sql).finally(() => db.close());
+  try {
+    if (place !== "as written") blobsToTable(db);
+    await run(sql);
+    if (place === "row") {
+      blobsToRows(db);
+      // every blob of a stored checkpoint is back in its row (only the fake chain's rows have none)
+      const inTable = db.prepare("SELECT COUNT(*) AS n FROM graphc_blobs JOIN graphc_checkpoints USING (thread_id, checkpoint_ns, checkpoint_id)");
+      expect(inTable.get()).toEqual({ n: 0 });
+    }
+  } finally {
+    db.close();
+  }
 }
 
 /** Paths this process holds open (Linux). */
@@ -101,10 +120,68 @@ const SQLITE_CORRUPTIONS: Corruption[] = [
   },
 ];
 
+/** Damaged blob records in a row (checkpoint-sqlite/row-blobs.ts): the error names the row holding them. */
+const RECORD_CORRUPTIONS: Corruption[] = [
+  {
+    name: "blob records cut short",
+    damage: (sql, s) => sql("UPDATE {checkpoints} SET blobs = substr(blobs, 1, length(blobs) - 3) WHERE checkpoint_id = ?", s.ids[2]),
+    checkpoint: 2,
+    channel: "messages",
+    problem: /^the blobs stored in the row of checkpoint "[^"]+" are damaged at character \d+ \(a length past the end\)$/,
+  },
+  {
+    name: "blob records cut short in an ancestor's row (the row holding them is named)",
+    damage: (sql, s) => sql("UPDATE {checkpoints} SET blobs = substr(blobs, 1, length(blobs) - 3) WHERE checkpoint_id = ?", s.ids[0]),
+    checkpoint: 0,
+    channel: "messages",
+    problem: /^the blobs stored in the row of checkpoint "[^"]+" are damaged at character \d+ \(a length past the end\)$/,
+  },
+  {
+    name: "blob records that are not records",
+    damage: (sql, s) => sql("UPDATE {checkpoints} SET blobs = 'x' || blobs WHERE checkpoint_id = ?", s.ids[2]),
+    checkpoint: 2,
+    channel: "messages",
+    problem: /^the blobs stored in the row of checkpoint "[^"]+" are damaged at character 0 \(expected a record\)$/,
+  },
+  {
+    name: "a blob record with a bad number",
+    damage: (sql, s) => sql("UPDATE {checkpoints} SET blobs = 'b8,1,x,0,0,-1,3:messages[1]' WHERE checkpoint_id = ?", s.ids[2]),
+    checkpoint: 2,
+    channel: "messages",
+    problem: /^the blobs stored in the row of checkpoint "[^"]+" are damaged at character 5 \(expected a number\)$/,
+  },
+  {
+    name: "blob records that are not text",
+    damage: (sql, s) => sql("UPDATE {checkpoints} SET blobs = x'6231' WHERE checkpoint_id = ?", s.ids[2]),
+    checkpoint: 2,
+    channel: "messages",
+    problem: /^the blobs stored in the row of checkpoint "[^"]+" are object, not text$/,
+  },
+];
+
 describe("SqliteSaver on corrupted rows", () => {
-  it.each(SQLITE_CORRUPTIONS.map((c) => [c.name, c] as const))("%s: CORRUPT_CHECKPOINT naming thread, checkpoint and channel", async (_, c) => {
+  it("the seeded blobs are records in their rows as written", async () => {
+    const { path } = await seededFile();
+    const db = new Database(path);
+    try {
+      expect(allBlobs(db).map((b) => [b.channel, b.kind, b.place])).toEqual([
+        ["messages", 0, "row"],
+        ["profile", 0, "row"],
+        ["messages", 1, "row"],
+        ["messages", 1, "row"],
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+
+  const cases = [
+    ...SQLITE_CORRUPTIONS.flatMap((c) => (["row", "table"] as const).map((place) => [`${c.name} (blobs in ${place === "row" ? "rows" : "graphc_blobs"})`, c, place] as const)),
+    ...RECORD_CORRUPTIONS.map((c) => [c.name, c, "as written"] as const),
+  ];
+  it.each(cases)("%s: CORRUPT_CHECKPOINT naming thread, checkpoint and channel", async (_, c, place) => {
     const { path, seeded } = await seededFile();
-    await damage(path, (sql) => c.damage(sql, seeded));
+    await damage(path, (sql) => c.damage(sql, seeded), place);
     const saver = new SqliteSaver(path);
     try {
       await expectCorrupt(saver, seeded, c);
@@ -118,7 +195,7 @@ describe("SqliteSaver on corrupted rows", () => {
     const other = new SqliteSaver(path);
     await seed(other, "healthy");
     other.close();
-    await damage(path, (sql) => CORRUPTIONS[0]!.damage(sql, seeded));
+    await damage(path, (sql) => CORRUPTIONS[0]!.damage(sql, seeded), "row");
     const saver = new SqliteSaver(path);
     try {
       const history = async () => {
@@ -149,9 +226,9 @@ describe("a graph on a corrupted SQLite file", () => {
     const latest = (await writer.getTuple(thread))!.checkpoint.id;
     writer.close();
     const check = new Database(path);
-    expect(check.prepare("SELECT kind FROM graphc_blobs WHERE checkpoint_id = ? AND channel = 'log'").get(latest)).toEqual({ kind: 1 });
+    expect(allBlobs(check).filter((b) => b.checkpoint_id === latest).map((b) => [b.channel, b.kind, b.place])).toEqual([["log", 1, "row"]]);
     check.close();
-    await damage(path, (sql) => sql("UPDATE {blobs} SET base = checkpoint_id WHERE checkpoint_id = ? AND channel = 'log'", latest));
+    await damage(path, (sql) => sql("UPDATE {blobs} SET base = checkpoint_id WHERE checkpoint_id = ? AND channel = 'log'", latest), "row");
     const saver = new SqliteSaver(path);
     try {
       const g = compileGraph(spec, { checkpointer: saver });

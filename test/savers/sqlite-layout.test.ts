@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { SqliteSaver } from "@graphc/checkpoint-sqlite";
 import { cfg } from "./conformance.ts";
+import { allBlobs } from "./sqlite-blob-rows.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "graphc-layout-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,8 +39,11 @@ const FIRST = "1ef00000-0000-6000-8000-000000000001";
 const SECOND = "1ef00000-0000-6000-8000-000000000002";
 const EARLY = "1ef00000-0000-6000-8000-000000000003";
 
-/** A layout 1 file: a thread of two checkpoints (a list stored as a full blob and an append blob), writes of three tasks. */
-function layout1File(name: string): string {
+/**
+ * A layout 1 file: a thread of two checkpoints (a list [first, "b"] stored as a full blob and an append
+ * blob), writes of three tasks.
+ */
+function layout1File(name: string, first = "a"): string {
   const path = join(dir, name);
   const db = new Database(path);
   db.pragma("journal_mode = WAL");
@@ -57,9 +61,10 @@ function layout1File(name: string): string {
   const header = (ts: string, n: number) =>
     JSON.stringify({ v: 1, ts, cv: { count: n, log: n }, vs: {}, vals: { count: `=${n}`, log: "@" } });
   row.run("t", "", FIRST, null, header("2026-12-01T00:00:00.000Z", 1), JSON.stringify({ source: "input", step: -1, parents: {} }));
-  blob.run("t", "", FIRST, "log", 0, null, '["a"]', 0, 0, 5);
+  const full = JSON.stringify([first]);
+  blob.run("t", "", FIRST, "log", 0, null, full, 0, 0, full.length);
   row.run("t", "", SECOND, FIRST, header("2026-12-01T00:00:01.000Z", 2), JSON.stringify({ source: "loop", step: 0, parents: {} }));
-  blob.run("t", "", SECOND, "log", 1, FIRST, '["b"]', 1, 5, 5);
+  blob.run("t", "", SECOND, "log", 1, FIRST, '["b"]', 1, 5, full.length);
   keep.run("t", "", SECOND, "task-b", 0, "count", "3");
   keep.run("t", "", SECOND, "task-b", 1, "log", '["c"]');
   keep.run("t", "", SECOND, "task-a", -1, "__error__", '{"message":"boom","name":"Error"}');
@@ -92,7 +97,7 @@ describe("SqliteSaver layout 2", () => {
       expect(db.prepare("SELECT value FROM graphc_meta WHERE key = 'layout'").get()).toEqual({ value: "2" });
       const columns = (table: string) => (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map((c) => c.name);
       expect(columns("graphc_writes")).toEqual(["thread_id", "checkpoint_ns", "checkpoint_id", "seq", "after", "writes"]);
-      expect(columns("graphc_checkpoints")).toContain("writes");
+      expect(columns("graphc_checkpoints")).toEqual(expect.arrayContaining(["writes", "blobs"]));
 
       // LangGraph's rules across the converted rows and new calls: an ordinary write is kept once, a special one replaced
       const second = cfg("t", { checkpoint_ns: "", checkpoint_id: SECOND });
@@ -126,6 +131,94 @@ describe("SqliteSaver layout 2", () => {
       expect(again.db.prepare("SELECT COUNT(*) AS n FROM graphc_writes").get()).toEqual({ n: 4 });
     } finally {
       again.close();
+    }
+  });
+
+  it("a layout 1 blob chain in graphc_blobs goes on in the rows: children append to it and read it back", async () => {
+    const a = "a".repeat(60);
+    const path = layout1File("chain.db", a);
+    const saver = new SqliteSaver(path);
+    try {
+      let config = cfg("t", { checkpoint_ns: "", checkpoint_id: SECOND });
+      const ids: string[] = [];
+      for (let n = 3; n <= 5; n++) {
+        const id = `1ef00000-0000-6000-8000-00000000001${n}`;
+        const log = [a, "b", ...["c", "d", "e"].slice(0, n - 2)];
+        config = await saver.put(config, { v: 4, id, ts: `2026-12-01T00:00:0${n}.000Z`, channel_values: { count: n, log }, channel_versions: { count: n, log: n }, versions_seen: {} }, { source: "loop", step: n - 2, parents: {} }, { count: n, log: n });
+        ids.push(id);
+      }
+      saver.close();
+      // a new saver (nothing cached) reads each value back from the old rows and the new records
+      const reader = new SqliteSaver(path);
+      try {
+        expect((await reader.getTuple(config))!.checkpoint.channel_values).toStrictEqual({ count: 5, log: [a, "b", "c", "d", "e"] });
+        const blobs = allBlobs(reader.db).map((b) => [b.checkpoint_id, b.kind, b.base, b.place]);
+        expect(blobs).toEqual([
+          [ids[0], 1, SECOND, "row"],
+          [ids[1], 1, ids[0], "row"],
+          [ids[2], 1, ids[1], "row"],
+          [FIRST, 0, null, "table"],
+          [SECOND, 1, FIRST, "table"],
+        ]);
+      } finally {
+        reader.close();
+      }
+    } finally {
+      saver.close();
+    }
+  });
+
+  it("a file of the first layout 2 (pending writes in rows, no blobs column) gains the column and reads back", async () => {
+    const path = layout1File("first-layout-2.db");
+    new SqliteSaver(path).close();
+    const db = new Database(path);
+    db.exec("ALTER TABLE graphc_checkpoints DROP COLUMN blobs");
+    db.close();
+    const saver = new SqliteSaver(path);
+    try {
+      expect((await saver.getTuple(cfg("t")))!.checkpoint.channel_values).toStrictEqual({ count: 2, log: ["a", "b"] });
+      expect(saver.db.prepare("SELECT COUNT(*) AS n FROM pragma_table_info('graphc_checkpoints') WHERE name = 'blobs'").get()).toEqual({ n: 1 });
+    } finally {
+      saver.close();
+    }
+  });
+
+  it("blobs over the row's budget are graphc_blobs rows; a checkpoint put again moves a channel between the two and reads the new value", async () => {
+    const path = join(dir, "placement.db");
+    const saver = new SqliteSaver(path);
+    const put = (values: Record<string, unknown>) =>
+      saver.put(cfg("p"), { v: 4, id: FIRST, ts: "2026-12-01T00:00:00.000Z", channel_values: values, channel_versions: Object.fromEntries(Object.keys(values).map((k) => [k, 1])), versions_seen: {} }, { source: "input", step: -1, parents: {} }, {});
+    const places = () => allBlobs(saver.db).map((b) => [b.channel, b.place, b.data.length]);
+    // a fresh saver for each read: nothing comes from the writing saver's cache
+    const read = async () => {
+      const reader = new SqliteSaver(path);
+      try {
+        return (await reader.getTuple(cfg("p")))!.checkpoint.channel_values;
+      } finally {
+        reader.close();
+      }
+    };
+    try {
+      const long = "l".repeat(1_500);
+      const short = "s".repeat(100);
+      await put({ a: long, b: short });
+      expect(places()).toEqual([
+        ["b", "row", 102],
+        ["a", "table", 1_502],
+      ]);
+      expect(await read()).toStrictEqual({ a: long, b: short });
+      // put again with `a` short: in the row now, read from there although the old graphc_blobs row is still stored
+      await put({ a: short + "2", b: short });
+      expect(await read()).toStrictEqual({ a: short + "2", b: short });
+      // and long again: out of the row, into graphc_blobs
+      await put({ a: long + "3", b: short });
+      expect(places()).toEqual([
+        ["b", "row", 102],
+        ["a", "table", 1_503],
+      ]);
+      expect(await read()).toStrictEqual({ a: long + "3", b: short });
+    } finally {
+      saver.close();
     }
   });
 

@@ -28,6 +28,16 @@ export function leanEligible(g: GraphIR): boolean {
   return g.joins.length === 0 && g.interruptBefore.length === 0 && g.interruptAfter.length === 0 && g.nodes.every(leanNode);
 }
 
+/**
+ * How generated code makes graph `g`'s compiled graph: `compileGraph` (full loop), `compileLeanGraph` (lean
+ * loop) or, for a lean-eligible graph without routers, `new LeanGraph` (the lean loop without router code,
+ * which `compileLeanGraph` hands it, so a bundle of such graphs holds none).
+ */
+export function compileFunction(g: GraphIR): "compileGraph" | "compileLeanGraph" | "LeanGraph" {
+  if (!leanEligible(g)) return "compileGraph";
+  return g.start.branches.length === 0 && g.nodes.every((n) => n.branches.length === 0) ? "LeanGraph" : "compileLeanGraph";
+}
+
 /** every router of these edges is an inline condition (an expression: it reads the state and keeps nothing) */
 function conditionsOnly(e: EdgesIR): boolean {
   return e.branches.every((b) => b.kind === "conditions");

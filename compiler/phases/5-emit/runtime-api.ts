@@ -24,6 +24,8 @@ export const RUNTIME_PACKAGE = packageOf(RUNTIME_MODULE);
 export const RUNTIME_VALUES = [
   "compileGraph",
   "compileLeanGraph",
+  // a lean graph without routers (lean.ts compileFunction)
+  "LeanGraph",
   "GraphInputError",
   // an unbound slot (bind.ts)
   "GraphValueError",

@@ -3,7 +3,7 @@
  * `export const G = compileGraph<…>(GSpec)`.
  */
 import type { GraphIR } from "../4-lower/ir.ts";
-import { leanEligible, ownedFields } from "../4-lower/lean.ts";
+import { compileFunction, ownedFields } from "../4-lower/lean.ts";
 import type { EmitContext } from "./context.ts";
 import { emitCompiled } from "./bind.ts";
 import { str } from "./escape.ts";
@@ -57,8 +57,9 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
           cx,
           cx.interfaces,
           body.join("\n"),
-          // a lean-eligible graph runs on the lean loop (runtime/lean/), in either runtime mode
-          (spec) => `${rt(leanEligible(g) ? "compileLeanGraph" : "compileGraph")}<${n.input}, ${n.output}, ${n.state}, ${n.nodeName}, ${n.update}>(${spec})`,
+          // a lean-eligible graph runs on the lean loop (runtime/lean/), in either runtime mode; one without
+          // routers is constructed without router code (lean.ts compileFunction)
+          (spec) => `${compileFunction(g) === "LeanGraph" ? "new " : ""}${rt(compileFunction(g))}<${n.input}, ${n.output}, ${n.state}, ${n.nodeName}, ${n.update}>(${spec})`,
           `${rt("GraphSpec")}<${n.state}, ${n.output}, ${n.update}>`,
         ),
       ].join("\n"),

@@ -186,7 +186,8 @@ describe("2 API processes and 3 workers on Postgres, through the LangGraph SDK",
     const killedAt = new Map<string, number>(); // run key → time of the last kill that hit it
     const replacements: Promise<unknown>[] = [];
     let kills = 0;
-    const deadline = Date.now() + 200_000;
+    const started = Date.now();
+    const deadline = started + 200_000;
     while (kills < KILLS) {
       if (Date.now() > deadline) throw new Error(`only ${kills} of ${KILLS} kills found a worker to kill within 200 s`);
       const active = await cluster.query<{ n: string }>(`SELECT count(*) AS n FROM $schema.graphc_runs WHERE status IN ('pending', 'running')`);
@@ -216,7 +217,20 @@ describe("2 API processes and 3 workers on Postgres, through the LangGraph SDK",
       replacements.push(cluster.worker(2).then(() => undefined, (e: unknown) => e));
     }
 
-    const ends = await Promise.all(runs.map((r, i) => [a, b][i % 2]!.runs.join(r.thread, r.run)));
+    // a replacement that fails to start fails the test now (its runs would otherwise wait until the timeout),
+    // and runs still unfinished near the timeout fail it with what the cluster was doing
+    const failedStart = Promise.all(replacements.map((p) => p.then((e) => (e === undefined ? undefined : Promise.reject(e)))));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stuck = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const alive = cluster.children.filter((c) => c.proc.exitCode === null && c.proc.signalCode === null).length;
+        cluster
+          .query(`SELECT status, count(*)::int AS n FROM $schema.graphc_runs GROUP BY status ORDER BY status`)
+          .then((r) => reject(new Error(`runs unfinished after 280 s: ${JSON.stringify(r.rows)}; ${alive} processes alive; ${kills} kills`)), reject);
+      }, Math.max(0, started + 280_000 - Date.now()));
+    });
+    const joined = Promise.all(runs.map((r, i) => [a, b][i % 2]!.runs.join(r.thread, r.run)));
+    const ends = await Promise.race([Promise.all([joined, failedStart]).then(([e]) => e), stuck]).finally(() => clearTimeout(timer));
     expect((await Promise.all(replacements)).filter((e) => e !== undefined)).toEqual([]);
     for (const [i, r] of runs.entries()) {
       expect(ends[i]).toEqual({ ...reference, key: r.key });
