@@ -6,13 +6,17 @@
  * builds (each resolves its own `graphc/runtime`) and alternates 100 ms batches, 21 pairs per workload.
  * Prints, per workload, the median CPU µs per invoke of each side and the median of the per-pair ratios
  * (this tree / other). `AB_ONLY=w1,w3,w6` limits the workloads (W6: W1 with each tree's MemorySaver, a thread per invoke;
- * sqlite: W1 with each tree's SqliteSaver on a new file (WAL) per batch, a thread per invoke). Asserts nothing
- * (speed goes in benchmarks).
+ * sqlite: W1 with each tree's SqliteSaver on a new file (WAL) per batch, a thread per invoke). `AB_HAND=1` adds a
+ * third batch per pair, the hand-written loop of W1–W5 (bench/workloads/hand.ts; W4's appends AIMessages), awaited
+ * as `npm run bench` awaits it, and prints each tree's median per-triple ratio to it. Asserts nothing (speed goes
+ * in benchmarks).
  */
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { chain, fanOut, nested, W1_NAMES, W5_NAMES } from "./workloads/hand.ts";
+import { messagesLoop } from "./workloads/hand-messages.ts";
 
 interface Invokable {
   invoke(input: unknown, config?: unknown): Promise<unknown>;
@@ -91,6 +95,28 @@ async function sqliteSaver(tree: string): Promise<object> {
   return new SqliteSaver(join(dbDir, `${dbFiles++}.db`));
 }
 
+/** the hand-written loop of a workload (AB_HAND), as bench/run.ts times it */
+const HAND: Record<string, () => unknown> = {
+  w1: () => chain(W1_NAMES, { count: 0, log: [] }),
+  w2: () => fanOut(),
+  w3: () => nested({ count: 0, log: [] }),
+  w4: () => messagesLoop(200),
+  w5: () => chain(W5_NAMES, { count: 0, log: [] }),
+};
+
+/** CPU µs per call of the hand-written loop (awaited, as `npm run bench` does) */
+async function handBatch(hand: () => unknown): Promise<number> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  let n = 0;
+  while (performance.now() - start < 100) {
+    await hand();
+    n++;
+  }
+  const d = process.cpuUsage(cpu);
+  return (d.user + d.system) / n;
+}
+
 /** CPU and wall µs per invoke */
 async function batch(g: Invokable, input: unknown, tree: string, config: Config): Promise<[number, number]> {
   const next = await configs(tree, config);
@@ -130,6 +156,8 @@ for (const [file, graph, input, config] of WORKLOADS) {
   const bs: number[] = [];
   const ratios: number[] = [];
   const wallRatios: number[] = [];
+  const hand = process.env["AB_HAND"] ? HAND[name] : undefined;
+  const toHand: [number[], number[]] = [[], []];
   for (let r = 0; r < 21; r++) {
     const [x, xWall] = await batch(a, input, trees[0], config);
     const [y, yWall] = await batch(b, input, trees[1], config);
@@ -137,8 +165,16 @@ for (const [file, graph, input, config] of WORKLOADS) {
     bs.push(y);
     ratios.push(y / x);
     wallRatios.push(yWall / xWall);
+    if (hand) {
+      const h = await handBatch(hand);
+      toHand[0].push(x / h);
+      toHand[1].push(y / h);
+    }
   }
+  const vsHand = hand
+    ? `; ÷ hand-written: other ×${median(toHand[0]).toFixed(2)}, this ×${median(toHand[1]).toFixed(2)} (CPU)`
+    : "";
   console.log(
-    `${name}: other ${median(as).toFixed(2)} µs, this ${median(bs).toFixed(2)} µs (CPU), this / other ×${median(ratios).toFixed(3)} (CPU), ×${median(wallRatios).toFixed(3)} (wall)`,
+    `${name}: other ${median(as).toFixed(2)} µs, this ${median(bs).toFixed(2)} µs (CPU), this / other ×${median(ratios).toFixed(3)} (CPU), ×${median(wallRatios).toFixed(3)} (wall)${vsHand}`,
   );
 }

@@ -66,7 +66,7 @@ export class Channels {
   /** a deferred node's trigger became available (`finish()`); the same table as `trig` without deferred nodes */
   readonly trigFin: Uint8Array;
   /** non-deferred nodes whose trigger is set (cleared after the next step); buffers reused across steps */
-  readonly active: CNode[] = [];
+  readonly active: CNode[];
   activeN = 0;
   /** `join:…` barriers: the sources seen so far, by join index */
   readonly joinSeen: Barrier[];
@@ -76,7 +76,7 @@ export class Channels {
   /** `__start__`: the input, until the hidden start task has written it */
   startInput: Values | undefined;
   /** candidate nodes for the next step (`candN` of `candBuf`), or every node when `scanAll` */
-  readonly candBuf: CNode[] = [];
+  readonly candBuf: CNode[];
   candN = 0;
   /** scratch marks by rank for sorting many candidates (byRank) */
   rankMark: Uint8Array | undefined;
@@ -85,6 +85,10 @@ export class Channels {
   constructor(readonly c: Compiled) {
     const n = c.nodes.length;
     this.trig = new Uint8Array(n);
+    // room for one entry per node, filled with anything (only the first `activeN`/`candN` are read): an
+    // empty list's first write would allocate room for 16, for every graph level of every run
+    this.active = [...c.nodes];
+    this.candBuf = [...c.nodes];
     this.trigFin = c.hasDeferred ? new Uint8Array(n) : this.trig;
     this.joinSeen = c.joins.length === 0 ? NO_JOINS : c.joins.map(() => new Barrier(c));
     this.joinFin = c.joins.length === 0 ? NO_FIN : c.joins.map(() => false);

@@ -186,7 +186,7 @@ export function restoreWrite(loop: Loop, t: LoopTask, ch: string, v: unknown): v
     const p = v as { node: string; arg: unknown };
     (t.sends ??= []).push(new Send(p.node, p.arg));
   } else if (!SPECIAL.has(ch)) {
-    (t.updates ??= []).push({ node: t.cn.name, values: { [ch]: v } });
+    t.addUpdate({ [ch]: v });
   }
 }
 

@@ -58,7 +58,7 @@ import { PULL, PUSH, Task } from "./task.ts";
 import type { CheckpointState } from "./checkpoint-state.ts";
 import { ownKeys, processReturn } from "./writes.ts";
 import { stepController, untilAbort } from "./step-signal.ts";
-import { applyUpdates, recursionLimit, writesOutput } from "./superstep.ts";
+import { applyBare, applyUpdates, recursionLimit, writesOutput } from "./superstep.ts";
 
 export type { Outcome, ResumeState, WriteRecord };
 
@@ -391,7 +391,7 @@ export class Loop {
     const ch = this.ch;
     const values = this.values;
     ch.startInput = undefined;
-    const written = c.spec.apply(values, [{ node: START, values: ownKeys(input) }]);
+    const written = applyBare(c.spec, values, ownKeys(input), START, true);
     ch.clearActive();
     const targets = c.start.targets;
     for (let i = 0; i < targets.length; i++) {
@@ -415,10 +415,9 @@ export class Loop {
   }
 
   prepare(): LoopTask[] {
-    const tasks: LoopTask[] = [];
     const ch = this.ch;
     if (ch.startInput !== undefined) {
-      tasks.push(new Task<Loop>(this, this.c.start, PULL, 0, ch.startInput, START, -1));
+      const tasks = [new Task<Loop>(this, this.c.start, PULL, 0, ch.startInput, START, -1)];
       this.pullCount = 1;
       return this.cp !== undefined && this.cp.pending.length > 0 ? this.run.d!.attachPending(this, tasks) : tasks;
     }
@@ -431,6 +430,10 @@ export class Loop {
       cands = count > 8 ? ch.byRank(count) : ch.candBuf.slice(0, count).sort(byRank);
       count = cands.length;
     }
+    const sends = ch.sends;
+    // a step's array is made per step: a lone task's is a literal of one (`push` onto `[]` makes room for 17)
+    let tasks: LoopTask[] | undefined;
+    let k = 0;
     let prev: CNode | undefined;
     const values = this.values;
     for (let i = 0; i < count; i++) {
@@ -450,10 +453,13 @@ export class Loop {
           }
         }
       }
-      if (trigger !== undefined) tasks.push(new Task<Loop>(this, n, PULL, tasks.length, n.spec.read(values), trigger, ji));
+      if (trigger === undefined) continue;
+      const t = new Task<Loop>(this, n, PULL, k++, n.spec.read(values), trigger, ji);
+      if (tasks === undefined) tasks = [t];
+      else tasks.push(t);
     }
-    this.pullCount = tasks.length;
-    const sends = ch.sends;
+    this.pullCount = k;
+    tasks ??= [];
     for (let i = 0; i < sends.length; i++) {
       const s = sends[i]!;
       tasks.push(new Task<Loop>(this, this.c.byName.get(s.node)!, PUSH, i, s.arg, PUSH, -1));
@@ -466,21 +472,7 @@ export class Loop {
     const n = tasks.length;
     if (n === 1 && !this.run.signal) {
       const t = tasks[0]!;
-      if (!t.cached && t.cn.plain) {
-        // one plain task: hand its raw promise to driveAsync, which settles it (no wrapper promise)
-        this.emitTaskStart(t);
-        let ret: unknown;
-        try {
-          ret = this.call(t);
-        } catch (e) {
-          return this.fail(t, e);
-        }
-        if (isThenable(ret)) {
-          this.single = t;
-          return ret as Promise<unknown>;
-        }
-        return this.settle(t, ret);
-      }
+      if (!t.cached && t.cn.plain) return this.exec(t, true);
     }
     // LangGraph announces every task of the step (`tasks`/`debug` modes) before any of them runs
     const sink = this.run.sink;
@@ -540,8 +532,9 @@ export class Loop {
     return e;
   }
 
-  exec(t: LoopTask): Promise<unknown> | undefined {
-    if (!this.announced) this.emitTaskStart(t);
+  /** `single`: the step's only task, plain: its raw promise goes to driveAsync, which settles it (no wrapper promise) */
+  exec(t: LoopTask, single?: boolean): Promise<unknown> | undefined {
+    if (single || !this.announced) this.emitTaskStart(t);
     if (!t.cn.plain) return (this.run.policy ?? this.missing("retry, timeout, cache and on_error policies", t.cn.name)).runWithPolicy(t);
     let ret: unknown;
     try {
@@ -550,6 +543,10 @@ export class Loop {
       return this.fail(t, e);
     }
     if (isThenable(ret)) {
+      if (single) {
+        this.single = t;
+        return ret as Promise<unknown>;
+      }
       return (ret as Promise<unknown>).then(
         (r) => this.settle(t, r),
         (e: unknown) => this.fail(t, e),
@@ -746,7 +743,8 @@ export class Loop {
     for (const t of tasks) ch.consume(t);
     // in place: every checkpoint, stream chunk and fresh read holds its own shallow copy of the state
     const values = this.values;
-    const written = applyUpdates(tasks, values, c.spec);
+    // the fields written are needed for versions, streamed values and until an output field is written
+    const written = applyUpdates(tasks, values, c.spec, !this.sawOutput || cp !== undefined || this.run.sink !== undefined);
     if (ch.startInput !== undefined) ch.startInput = undefined;
 
     // ephemeral triggers live for one step
@@ -822,7 +820,7 @@ export class Loop {
     ch.candN = candN;
     if (cp !== undefined) {
       if (cp.pending.length > 0) cp.pending = [];
-      for (const f of written) cp.versions[f] = v;
+      for (const f of written!) cp.versions[f] = v;
       if (sends) cp.versions["__pregel_tasks"] = v;
     }
     this.wrote(written);
@@ -830,8 +828,8 @@ export class Loop {
   }
 
   /** after a step wrote `written`: whether an output field was ever written, and the `values` chunk */
-  wrote(written: readonly string[]): void {
-    if (written.length === 0) return;
+  wrote(written: readonly string[] | undefined): void {
+    if (!written?.length) return;
     if (!this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
     this.emitValues();
   }
@@ -894,31 +892,26 @@ export class Loop {
   // streaming: events go to the run's sink, which carries the event code (stream-events.ts)
 
   emitValues(): void {
-    const sink = this.run.sink;
-    if (sink !== undefined) sink.ev.emitValues(this);
+    this.run.sink?.ev.emitValues(this);
   }
 
   emitInterrupt(interrupts: Interrupt[]): void {
-    const sink = this.run.sink;
-    if (sink !== undefined) sink.ev.emitInterrupt(this, interrupts);
+    this.run.sink?.ev.emitInterrupt(this, interrupts);
   }
 
   emitTaskStart(t: LoopTask): void {
     this.trace?.taskStart(t.id, t.cn.name, t.cn.spec.subgraph !== undefined, this.step);
-    const sink = this.run.sink;
-    if (sink !== undefined) sink.ev.emitTaskStart(this, t);
+    this.run.sink?.ev.emitTaskStart(this, t);
   }
 
   emitTaskDone(t: LoopTask, cached: boolean): void {
     this.trace?.taskEnd(t.id);
-    const sink = this.run.sink;
-    if (sink !== undefined) sink.ev.emitTaskDone(this, t, cached);
+    this.run.sink?.ev.emitTaskDone(this, t, cached);
   }
 
   emitTaskStopped(t: LoopTask): void {
     this.trace?.taskEnd(t.id, { error: t.error, interrupted: t.interrupts !== undefined });
-    const sink = this.run.sink;
-    if (sink !== undefined) sink.ev.emitTaskStopped(this, t);
+    this.run.sink?.ev.emitTaskStopped(this, t);
   }
 }
 

@@ -53,7 +53,7 @@ export async function runWithPolicy(t: Task): Promise<void> {
     const hit = loop.run.cache.get(cacheKey);
     if (hit && hit.expires > Date.now()) {
       const rec = hit.record;
-      t.updates = rec.updates;
+      t.ups = rec.updates;
       t.trig = rec.trig;
       t.joinW = rec.joinW;
       t.sends = rec.sends;

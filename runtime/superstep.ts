@@ -12,20 +12,36 @@ const NONE: readonly string[] = [];
 
 /** What `applyUpdates` reads of a task. */
 interface UpdatingTask {
+  readonly cn: { readonly name: string };
+  /** the task's only update, bare, while nothing asked for `updates` (task.ts, lean/task.ts) */
+  readonly one: Values | undefined;
   readonly updates: TaskUpdate[] | undefined;
   readonly fresh: FreshRead | undefined;
 }
 
 /**
  * Applies a step's updates to `values` in place, in LangGraph's order (the tasks are sorted: PULL by name,
- * then PUSH by index); returns the fields written.
+ * then PUSH by index); returns the fields written, or undefined when `want` is false and a lone bare update
+ * was applied (`applyOne`: no list, no wrapper, no names).
  */
-export function applyUpdates(tasks: readonly UpdatingTask[], values: Values, spec: GraphSpec): readonly string[] {
+export function applyUpdates(tasks: readonly UpdatingTask[], values: Values, spec: GraphSpec, want: boolean): readonly string[] | undefined {
+  const lone = tasks.length === 1 ? tasks[0]! : undefined;
+  if (lone?.one !== undefined) return applyBare(spec, values, lone.one, lone.cn.name, want);
   // one reused buffer of the step's updates: a single writing task's own list is used as it is
   let all: TaskUpdate[] | undefined;
   let shared = false;
   let owner: UpdatingTask | undefined;
   for (const t of tasks) {
+    const one = t.one;
+    if (one !== undefined) {
+      // a bare update joins the step's list without a list of its own
+      if (shared) {
+        all = all!.slice();
+        shared = false;
+      }
+      (all ??= []).push({ node: t.cn.name, values: one });
+      continue;
+    }
     const us = t.updates;
     if (us === undefined) continue;
     if (all === undefined) {
@@ -48,6 +64,14 @@ export function applyUpdates(tasks: readonly UpdatingTask[], values: Values, spe
     return written;
   }
   return all === undefined ? NONE : spec.apply(values, all);
+}
+
+/** One update applied without a list (the spec's `applyOne`, when it has one); the fields written when `want`. */
+export function applyBare(spec: GraphSpec, values: Values, u: Values, node: string, want: boolean): readonly string[] | undefined {
+  if (!spec.applyOne) return spec.apply(values, [{ node, values: u }]);
+  const written = want ? [] : undefined;
+  spec.applyOne(values, u, written);
+  return written;
 }
 
 /** Whether `written` holds an output field (every field is one when the graph declares no output). */

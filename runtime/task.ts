@@ -13,6 +13,7 @@ import type { Compiled } from "./compiled.ts";
 import type { GraphSpec, NodeContext, RunnableChild, Send, TaskUpdate, Values } from "./spec.ts";
 import { isThenable } from "./contracts.ts";
 import { M_CUSTOM } from "./stream.ts";
+import { TaskBase } from "./task-base.ts";
 import type { StreamMode } from "./stream.ts";
 
 /**
@@ -60,11 +61,13 @@ export interface FreshRead {
 export const PULL = "__pregel_pull";
 export const PUSH = "__pregel_push";
 
-export class Task<L extends TaskLoop = TaskLoop> implements NodeContext {
+export class Task<L extends TaskLoop = TaskLoop> extends TaskBase implements NodeContext {
   // Fields that most tasks never set are `declare`d: no own property until written (a missing one reads as
   // undefined), which keeps the object a step allocates per node small (fewer fields to fill and collect).
-  /** state updates, in the order the node produced them */
-  updates: TaskUpdate[] | undefined;
+  /** the task's update while it is its only one and nothing read `updates`: a step of one task applies it bare */
+  one: Values | undefined = undefined;
+  /** the list, once there is one (a second update, or a reader of `updates`) */
+  ups: TaskUpdate[] | undefined = undefined;
   /**
    * What this task's routers saw: the step's state with this task's own updates applied (a copy). When
    * these updates are the step's only ones, the step takes its fields from here instead of folding the
@@ -117,13 +120,10 @@ export class Task<L extends TaskLoop = TaskLoop> implements NodeContext {
     /** the join this task consumes, or -1 */
     readonly joinTrigger: number,
   ) {
+    super();
     this.at = loop.step;
     // with a checkpointer the id is needed at once (pending writes) and must use this step's checkpoint
     if (loop.durable) this._id = this.makeId(loop.baseId());
-  }
-
-  addUpdate(u: Values): void {
-    (this.updates ??= []).push({ node: this.cn.name, values: u });
   }
 
   private makeId(base: string): string {
@@ -131,21 +131,8 @@ export class Task<L extends TaskLoop = TaskLoop> implements NodeContext {
     return stableUuid(key, base);
   }
 
-  get graph(): string {
-    return this.loop.c.spec.name;
-  }
-  get node(): string {
-    return this.cn.name;
-  }
-  get name(): string {
-    return this.cn.name;
-  }
   get store(): Store | undefined {
     return this.loop.run.store;
-  }
-
-  get vars(): Values {
-    return this.loop.vars;
   }
   get step(): number {
     return this.at;
@@ -169,9 +156,7 @@ export class Task<L extends TaskLoop = TaskLoop> implements NodeContext {
   }
 
   resetWrites(): void {
-    this.updates = this.trig = this.edgeTrig = this.joinW = this.sends = undefined;
-    this.bubble = undefined;
-    this.ranChild = false;
+    this.one = this.ups = this.trig = this.edgeTrig = this.joinW = this.sends = this.bubble = this.ranChild = undefined;
   }
 
   run<I, O>(child: RunnableChild<I, O> | string, input: I): Promise<O | undefined> {

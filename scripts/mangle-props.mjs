@@ -33,6 +33,7 @@ export const MANGLED = Object.freeze([
   "threads", "tick", "ticks", "timeTravel", "toParent", "traceError", "tracer", "trig", "trigFin", "trigger",
   "triggerKey", "troubled", "unlink", "unlinkStep", "unsaved", "varsOverride", "versions", "view", "waiting",
   "waitingFail", "writeBuf", "written", "wrote",
+  "ups",
 ]);
 
 /** esbuild's `mangleProps`: exactly the listed names */
@@ -67,7 +68,7 @@ export function checkMangled(dist) {
  */
 const INTERNAL_MODULES = new Set([
   "loop", "task", "durable", "lean/loop", "lean/task", "lean/graph", "graph", "graph-base", "compiled", "contracts", "features",
-  "superstep", "writes", "channels", "results", "save-queue", "thread-lock", "step-signal", "command-input", "checkpoint-state",
+  "superstep", "task-base", "writes", "channels", "results", "save-queue", "thread-lock", "step-signal", "command-input", "checkpoint-state",
   "state", "streaming", "stream-events", "stream", "policy", "durability", "ids", "core", "install", "install-streaming", "index",
   "saver", "checkpoint/memory",
 ]);

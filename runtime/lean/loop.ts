@@ -294,11 +294,8 @@ export class LeanLoop implements LeanTaskLoop {
   }
 
   private applyStep(tasks: readonly LeanTask[], values: Values, spec: GraphSpec): void {
-    const one = tasks.length === 1 ? tasks[0]!.one : undefined;
-    let written: readonly string[] | undefined;
-    // the step's only update, bare; the fields written are asked for only until an output field is
-    if (one !== undefined && spec.applyOne) spec.applyOne(values, one, (written = this.sawOutput ? undefined : []));
-    else written = applyUpdates(tasks, values, spec);
+    // the fields written are asked for only until an output field is
+    const written = applyUpdates(tasks, values, spec, !this.sawOutput);
     if (written !== undefined && !this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
   }
 

@@ -12,6 +12,7 @@ import { stableUuid } from "../ids.ts";
 import type { NodeContext, RunnableChild, Send, TaskUpdate, Values } from "../spec.ts";
 import type { Store } from "../store/types.ts";
 import type { FreshRead } from "../task.ts";
+import { TaskBase } from "../task-base.ts";
 import type { WriteTask } from "../writes.ts";
 
 /** What a task uses of the lean loop that runs it (lean/loop.ts implements it). */
@@ -32,10 +33,10 @@ export interface LeanTaskLoop {
 export const PULL = "__pregel_pull";
 export const PUSH = "__pregel_push";
 
-export class LeanTask implements NodeContext, WriteTask {
+export class LeanTask extends TaskBase implements NodeContext, WriteTask {
   /** the task's update while it is its only one and no router read it: the loop applies it bare (applyOne) */
   one: Values | undefined = undefined;
-  private list: TaskUpdate[] | undefined = undefined;
+  ups: TaskUpdate[] | undefined = undefined;
   edgeTrig: readonly CNode[] | undefined = undefined;
   // rarely set (a router's fresh read, router or goto targets, Sends, a lean graph's never-written barriers,
   // a failure): declared only, so that a task of a plain step initialises four fields, not eleven
@@ -59,6 +60,7 @@ export class LeanTask implements NodeContext, WriteTask {
   declare private _id: string | undefined;
 
   constructor(loop: LeanTaskLoop, cn: CNode, kind: typeof PULL | typeof PUSH, index: number, input: unknown) {
+    super();
     this.loop = loop;
     this.cn = cn;
     this.kind = kind;
@@ -67,32 +69,6 @@ export class LeanTask implements NodeContext, WriteTask {
     this.step = loop.step;
   }
 
-  /** the task's updates as a list (made from `one` when something reads them so) */
-  get updates(): TaskUpdate[] | undefined {
-    if (this.one !== undefined) {
-      this.list = [{ node: this.cn.name, values: this.one }];
-      this.one = undefined;
-    }
-    return this.list;
-  }
-
-  addUpdate(u: Values): void {
-    if (this.one === undefined && this.list === undefined) this.one = u;
-    else this.updates!.push({ node: this.cn.name, values: u });
-  }
-
-  get graph(): string {
-    return this.loop.c.spec.name;
-  }
-  get node(): string {
-    return this.cn.name;
-  }
-  get name(): string {
-    return this.cn.name;
-  }
-  get vars(): Values {
-    return this.loop.vars;
-  }
   get store(): Store | undefined {
     return this.loop.store;
   }
