@@ -154,11 +154,10 @@ export class PostgresBackend implements Backend {
   async claimRun(signal: AbortSignal): Promise<RunRow | undefined> {
     await this.startWorker();
     while (!signal.aborted) {
-      const [job] = await this.queue.fetch(1);
-      if (job !== undefined) {
+      const run = await this.runs.claimNext(this.workerId);
+      if (run !== "empty") {
         // there may be more: let one more idle slot of this process look (one per job, not all of them)
         this.wakeOne();
-        const run = await this.runs.claim(job.id, job.data.run_id, this.workerId);
         if (run !== undefined) return run;
         continue; // parked or stale: the next job
       }

@@ -3,8 +3,8 @@
  * transaction of ours (pg-boss's `db` option: a job and the run row it points at commit together or not at
  * all).
  *
- * A job means "run (or continue) run X now". It is completed in the worker's claim transaction, the
- * moment the run row becomes `running`: from then on the run row, its worker and the worker's heartbeat
+ * A job means "run (or continue) run X now". It is fetched and completed in the worker's claim transaction,
+ * the moment the run row becomes `running`: from then on the run row, its worker and the worker's heartbeat
  * say who has it, and a dead worker's run gets a new job (heartbeat.ts). So pg-boss's own expiry of
  * active jobs never applies (a long run is not a stuck job), and a job is never fetched twice.
  *
@@ -69,9 +69,14 @@ export class RunQueue {
     await this.boss.insert([{ id: randomUUID(), name: QUEUE, data, retryLimit: 0 }], { db: db(client) });
   }
 
-  /** Up to `n` jobs, now active (SKIP LOCKED: concurrent workers never get the same job). */
-  async fetch(n: number): Promise<PgBoss.Job<RunJob>[]> {
-    return this.boss.fetch<RunJob>(QUEUE, { batchSize: n, priority: false });
+  /**
+   * The next job, active inside the caller's transaction (SKIP LOCKED: concurrent workers never get the same
+   * job). Inside it, not on its own: a worker killed between a fetch and its claim would otherwise leave the
+   * job active forever and its run pending with no job (the cluster test's kills found it).
+   */
+  async fetchIn(client: pg.PoolClient): Promise<PgBoss.Job<RunJob> | undefined> {
+    const [job] = await this.boss.fetch<RunJob>(QUEUE, { batchSize: 1, priority: false, db: db(client) });
+    return job;
   }
 
   /** Completes a fetched job inside the caller's transaction. */

@@ -108,12 +108,16 @@ export class PostgresRuns {
   }
 
   /**
-   * A worker's claim of the run a job names: the run becomes `running` on `workerId`, or, when its thread
-   * is busy or an older run of it waits, it is parked. The job is completed either way.
+   * A worker's claim of the next job's run, in one transaction with the job's fetch: the run becomes
+   * `running` on `workerId`, or, when its thread is busy or an older run of it waits, it is parked. The job
+   * is completed either way. `"empty"`: no job; undefined: the job's run cannot run (parked, or stale).
    */
-  async claim(jobId: string, runId: string, workerId: string): Promise<RunRow | undefined> {
+  async claimNext(workerId: string): Promise<RunRow | "empty" | undefined> {
     return inTransaction(this.pool, async (tx) => {
-      await this.queue.complete(tx, jobId);
+      const job = await this.queue.fetchIn(tx);
+      if (job === undefined) return "empty";
+      await this.queue.complete(tx, job.id);
+      const runId = job.data.run_id;
       const run = await this.lockRun(tx, runId);
       if (run === undefined || run.status !== "pending") return undefined; // deleted, cancelled, or a stale job
       if (run.blocked) {

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { PostgresBackend } from "../../server/postgres/backend.ts";
+import type { RunQueue } from "../../server/postgres/queue.ts";
 import { ThreadBusy, type RunRow, type ThreadRow, type MultitaskStrategy, type CancelAction } from "@graphc/server";
 import { dropSchema, postgresUrl } from "../savers/pg-env.ts";
 
@@ -166,6 +167,27 @@ describe("Postgres backend", () => {
     for await (const e of api.subscribe(r.run_id, 4, AbortSignal.timeout(5000))) again.push(e.seq);
     expect(again).toEqual([5, 6]);
     expect((await api.waitForRun(t, r.run_id))?.status).toBe("success");
+  });
+
+  it("a worker killed between taking a run's job and claiming the run leaves the run claimable", async () => {
+    const t = await thread();
+    const r = await api.createRun(run(t));
+    // the job is taken as a claim takes it (inside the claim's transaction), then the session dies before the
+    // commit, as with a SIGKILL at that instant: a job taken on its own would stay taken, its run pending forever
+    const queue = (worker as unknown as { queue: RunQueue }).queue;
+    const session = await worker.pool.connect();
+    // the terminated session's error (57P01) arrives as an event on its client
+    const ended = new Promise((resolve) => session.once("error", resolve));
+    await session.query("BEGIN");
+    expect((await queue.fetchIn(session))?.data.run_id).toBe(r.run_id);
+    const pid = (await session.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid;
+    await api.pool.query("SELECT pg_terminate_backend($1)", [pid]);
+    expect(await ended).toMatchObject({ code: "57P01" });
+    session.release(true);
+    const claimed = await claim(worker);
+    expect(claimed?.run_id).toBe(r.run_id);
+    expect(claimed?.attempt).toBe(1);
+    await worker.finishRun(r.run_id, "success", undefined, { status: "idle" });
   });
 
   it("requeues the run of a worker whose session died; the new claim counts the attempt and keeps checkpoint_before", async () => {
