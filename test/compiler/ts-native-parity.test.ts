@@ -7,7 +7,7 @@
  * compared with the `|`-separated parts of each line sorted.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { tempDir } from "../temp-dir.ts";
@@ -55,9 +55,9 @@ const unordered = (text: string) =>
     .map((l) => l.replace(/'\.$/, "").split(" | ").sort().join(" | "))
     .join("\n");
 
-function graphc(args: readonly string[], pass: "native" | "js") {
+function graphc(args: readonly string[], pass: "native" | "js", cwd = tmp.dir) {
   const env = { ...process.env, GRAPHC_TYPESCRIPT: pass === "js" ? "js" : "" };
-  return spawnSync(process.execPath, [BIN, ...args], { cwd: tmp.dir, env, encoding: "utf8" });
+  return spawnSync(process.execPath, [BIN, ...args], { cwd, env, encoding: "utf8" });
 }
 
 describe("the native and the JavaScript TypeScript pass", () => {
@@ -77,5 +77,25 @@ describe("the native and the JavaScript TypeScript pass", () => {
     expect(native).toMatch(/name: "good",[\s\S]*?sync: true/);
     expect(native).toMatch(/name: "later",[\s\S]*?sync: false/);
     expect(native).toBe(readFileSync(join(tmp.dir, "js", "ok.graph.ts"), "utf8"));
+  }, 120_000);
+
+  // generated code importing `./app.nodes.js` (tsc NodeNext) or `./app.nodes` (bundler resolution) must still
+  // find each function's declaration: the pass once looked for the `.graph` file's `./app.nodes.ts` there and
+  // marked every node asynchronous
+  it.each([
+    ["js", "", '"../app.nodes.js"'],
+    ["none", '{ "compilerOptions": { "module": "esnext", "moduleResolution": "bundler" } }', '"../app.nodes"'],
+  ])("find which functions are synchronous with --import-ext %s", (ext, tsconfig, imported) => {
+    const dir = join(tmp.dir, `ext-${ext}`);
+    mkdirSync(dir);
+    for (const f of ["ok.graph", "app.nodes.ts"]) copyFileSync(join(tmp.dir, f), join(dir, f));
+    if (tsconfig) writeFileSync(join(dir, "tsconfig.json"), tsconfig);
+    for (const pass of ["native", "js"] as const) {
+      expect(graphc(["build", "ok.graph", "--out", pass, "--import-ext", ext], pass, dir).status).toBe(0);
+      const text = readFileSync(join(dir, pass, "ok.graph.ts"), "utf8");
+      expect(text).toContain(imported);
+      expect(text).toMatch(/name: "good",[\s\S]*?sync: true/);
+      expect(text).toMatch(/name: "later",[\s\S]*?sync: false/);
+    }
   }, 120_000);
 });

@@ -157,7 +157,7 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
       head.push(cx.traced(imp.span, `import type { ${names.join(", ")} } from ${str(relModule(outPath(imp.resolvedFile)))};`));
       continue;
     }
-    const spec = withImportExt(rebase(imp.module, file.file, path), options.importExt);
+    const spec = importSpecifier(imp.module, file.file, path, options.importExt);
     const names = imp.names.map((nm) => {
       const exported = isIdentifier(nm.exported) ? nm.exported : str(nm.exported);
       const as = (imp.kind === "value" ? aliases.get(nm.local) : undefined) ?? nm.local;
@@ -188,6 +188,11 @@ export function rebase(spec: string, graphFile: string, outFile: string): string
   if (fromGraph === fromOut) return spec;
   const rel = posix.relative(fromOut, posix.join(fromGraph, spec));
   return rel.startsWith(".") ? rel : `./${rel}`;
+}
+
+/** How generated file `outFile` imports `spec`, which `graphFile` imports: rebased, with `--import-ext`'s extension. */
+export function importSpecifier(spec: string, graphFile: string, outFile: string, ext: ImportExt | undefined): string {
+  return withImportExt(rebase(spec, graphFile, outFile), ext);
 }
 
 /** Parameter and variable names of generated functions (spec-data.ts, spec-nodes.ts, types.ts). */

@@ -14,7 +14,8 @@
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { ImportRef, Program } from "../2-bind/model.ts";
 import type { SyncOracle } from "../4-lower/index.ts";
-import { rebase, type EmittedText } from "./file.ts";
+import { importSpecifier, type EmittedText } from "./file.ts";
+import type { ImportExt } from "./import-ext.ts";
 import { traceLines } from "./format.ts";
 import { d } from "../../diagnostics/messages.ts";
 import { fileStart } from "../2-bind/bind.ts";
@@ -39,16 +40,18 @@ export function typecheckDrafts(
   options: {
     readonly outPath: (graphFile: string) => string;
     readonly cwd?: string | undefined;
+    /** `--import-ext`: the drafts import the node modules with it, so their specifiers are looked up with it */
+    readonly importExt?: ImportExt | undefined;
   },
 ): TypecheckResult {
-  const { outPath } = options;
+  const { outPath, importExt } = options;
   // native TypeScript 7 when its binary runs here, else the same pass on TypeScript's JavaScript API
   const world = NativeWorld.shared(options.cwd) ?? TsWorld.shared(options.cwd);
   world.stage(drafts.map((d) => d.raw));
   const imports = [...program.files.values()].flatMap((f) =>
     f.imports
       .filter((i) => i.kind === "value")
-      .map((i) => ({ module: rebase(i.module, f.path, outPath(f.path)), outFile: outPath(f.path) })),
+      .map((i) => ({ module: importSpecifier(i.module, f.path, outPath(f.path), importExt), outFile: outPath(f.path) })),
   );
   world.prepare(imports);
   // a name the module cannot bind leaves the draft unparsable: emission reports it, TypeScript need not
@@ -69,7 +72,7 @@ export function typecheckDrafts(
       );
   // the module specifier is resolved from the generated file, as tsc will resolve it
   const isSync = (fn: ImportRef, file: string) =>
-    world.isSync({ ...fn, module: rebase(fn.module, file, outPath(file)) }, outPath(file));
+    world.isSync({ ...fn, module: importSpecifier(fn.module, file, outPath(file), importExt) }, outPath(file));
   return { diagnostics, isSync };
 }
 
