@@ -945,6 +945,19 @@ export const MESSAGES = {
       `install ${a.package} in this project: \`npm install ${a.package}\` (TypeScript checks the node functions once it resolves)`,
     doc: "The generated code imports the runtime module, which does not resolve from where the generated file goes (the package is not installed in the project). This is reported once, and the TypeScript check of node functions is skipped until it resolves: every error it would report is a consequence of this one.",
   }),
+  commonJsPackage: def<{ outFile: string; packageJson: string | undefined }>({
+    code: "G3096",
+    slug: "commonjs-package",
+    severity: "error",
+    message: (a) =>
+      a.packageJson === undefined
+        ? `the generated \`${a.outFile}\` is an ES module, but no package.json above it says \`"type": "module"\``
+        : `the generated \`${a.outFile}\` is an ES module, but \`${a.packageJson}\` makes \`.ts\` files there CommonJS`,
+    label: () => "its generated code imports and exports as an ES module",
+    hint: (a) =>
+      `${a.packageJson === undefined ? "create a package.json with" : "add"} \`"type": "module"\` (graphc's code and packages are ES modules only), or set \`"moduleResolution": "bundler"\` in tsconfig.json when a bundler builds the project`,
+    doc: "The generated file would be a CommonJS module for TypeScript and Node: the nearest package.json above it has no `\"type\": \"module\"` (or there is none) and tsconfig.json does not use bundler resolution. Generated code and graphc's packages are ES modules only. This is reported once, and the TypeScript check of node functions is skipped until it is fixed: every error it would report (TS1295, TS1287 on each import and export) is a consequence of this one.",
+  }),
   subgraphTransformMismatch: def<{ fn: string; direction: "in" | "out"; detail: string }>({
     code: "G5090",
     slug: "subgraph-transform-type",

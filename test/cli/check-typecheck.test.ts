@@ -1,9 +1,9 @@
 /**
  * `graphc check` runs every check `build` runs (issue 14): the TypeScript pass over node functions included
- * (`--no-typecheck` skips it); a runtime that does not resolve is one error with its fix, not a dozen
- * cascades; an empty `.graph` file is a warning.
+ * (`--no-typecheck` skips it); a runtime that does not resolve, or a CommonJS package, is one error with its
+ * fix, not a dozen cascades; an empty `.graph` file is a warning.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -80,6 +80,48 @@ describe("a runtime that does not resolve", () => {
     expect(packageOf("graphc/runtime")).toBe("graphc");
     expect(RUNTIME_PACKAGE).toBe(packageOf(RUNTIME_MODULE));
   });
+});
+
+describe("a CommonJS package", () => {
+  // generated code is an ES module: in a package without "type": "module" TypeScript reported TS1295/TS1287
+  // at every import and export of it, one G3094 per line; it is one error with the fix instead
+  const dir = mkdtempSync(join(tmpdir(), "graphc-cjs-"));
+  writeFileSync(join(dir, "hello.graph"), HELLO_GRAPH);
+  writeFileSync(join(dir, "hello.nodes.ts"), HELLO_NODES);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("is one error naming package.json and the fix, for check and build; nothing is written", async () => {
+    writeFileSync(join(dir, "package.json"), '{ "name": "cjs-app" }\n');
+    for (const argv of [["check"], ["build"]]) {
+      const r = await run(dir, [...argv, "hello.graph"]);
+      expect(r.code).toBe(1);
+      expect(codes(r.stderr)).toEqual(["G3096"]);
+      expect(r.stderr).toContain("`package.json` makes `.ts` files there CommonJS");
+      expect(r.stderr).toContain('add `"type": "module"`');
+      expect(r.stderr).toContain("1 error\n");
+    }
+    expect(existsSync(join(dir, "hello.graph.ts"))).toBe(false);
+  }, 60_000);
+
+  it("is not reported under bundler resolution, where the package's type does not decide", async () => {
+    // a folder of its own: graphc reads a folder's tsconfig.json once per process
+    const bundled = mkdtempSync(join(tmpdir(), "graphc-cjs-bundler-"));
+    try {
+      writeFileSync(join(bundled, "package.json"), '{ "name": "cjs-app" }\n');
+      writeFileSync(join(bundled, "tsconfig.json"), '{ "compilerOptions": { "module": "esnext", "moduleResolution": "bundler" } }\n');
+      writeFileSync(join(bundled, "hello.graph"), HELLO_GRAPH);
+      writeFileSync(join(bundled, "hello.nodes.ts"), HELLO_NODES);
+      // outside this repository the runtime is not installed: the next error in line
+      expect(codes((await run(bundled, ["check", "hello.graph"])).stderr)).toEqual(["G3095"]);
+    } finally {
+      rmSync(bundled, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('is fixed by "type": "module"', async () => {
+    writeFileSync(join(dir, "package.json"), '{ "name": "cjs-app", "type": "module" }\n');
+    expect(codes((await run(dir, ["check", "hello.graph"])).stderr)).toEqual(["G3095"]);
+  }, 60_000);
 });
 
 describe("files that declare nothing", () => {

@@ -6,11 +6,13 @@
  * 2. the modules the generated files import are added;
  * 3. the draft is type-checked and its errors mapped to `.graph` spans (the draft and the final output
  *    differ only in formatting and in `sync` specialisation, which TypeScript does not see differently);
- *    when the runtime module does not resolve from the project, that is the one error instead (every
- *    TypeScript error would be a cascade of it: "Parameter 'raw' implicitly has an 'any' type"…);
+ *    when the generated file would be CommonJS (package-type.ts) or the runtime module does not resolve
+ *    from the project, that is the one error instead (every TypeScript error would be a cascade of it:
+ *    TS1295 on each import, "Parameter 'raw' implicitly has an 'any' type"…);
  * 4. the same program answers "is this function synchronous?", which `withSync` records in the IR.
  * The program is native TypeScript 7's (ts-native.ts) or, where its binary does not run, ts-morph's (ts-check.ts).
  */
+import { relative } from "node:path";
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { ImportRef, Program } from "../2-bind/model.ts";
 import type { SyncOracle } from "../4-lower/index.ts";
@@ -19,7 +21,9 @@ import type { ImportExt } from "./import-ext.ts";
 import { traceLines } from "./format.ts";
 import { d } from "../../diagnostics/messages.ts";
 import { fileStart } from "../2-bind/bind.ts";
+import { packageTypeOf } from "./package-type.ts";
 import { RUNTIME_MODULE, RUNTIME_PACKAGE } from "./runtime-api.ts";
+import { userTsconfig } from "../../user-tsconfig.ts";
 import { TsWorld } from "./ts-check.ts";
 import { NativeWorld } from "./ts-native.ts";
 
@@ -56,29 +60,38 @@ export function typecheckDrafts(
   world.prepare(imports);
   // a name the module cannot bind leaves the draft unparsable: emission reports it, TypeScript need not
   const broken = drafts.some((d) => d.raw.diagnostics.some((x) => x.severity === "error"));
-  const noRuntime = broken ? undefined : drafts.find((d) => !world.resolves(RUNTIME_MODULE, d.raw.path));
+  const cwd = options.cwd ?? process.cwd();
+  // one error instead of TypeScript's cascades: a CommonJS package, then a runtime that does not resolve
+  const cjs = broken || userTsconfig(cwd).bundler ? undefined : drafts.find((d) => !packageTypeOf(d.raw.path, cwd).esm);
+  const noRuntime = broken || cjs ? undefined : drafts.find((d) => !world.resolves(RUNTIME_MODULE, d.raw.path));
   const diagnostics = broken
     ? []
-    : noRuntime
-      ? [runtimeNotFound(program, noRuntime.source, noRuntime.raw.path)]
-      : world.diagnose(
-        drafts.map((d) => ({
-          path: d.raw.path,
-          text: d.raw.text,
-          lines: traceLines(d.raw.text, d.raw.spans),
-          source: d.source,
-          bindings: d.raw.bindings,
-        })),
-      );
+    : cjs
+      ? [d.commonJsPackage(firstGraphSpan(program, cjs.source), { outFile: cjs.raw.path, packageJson: shown(packageTypeOf(cjs.raw.path, cwd).file, cwd) })]
+      : noRuntime
+        ? [d.runtimeNotFound(firstGraphSpan(program, noRuntime.source), { module: RUNTIME_MODULE, package: RUNTIME_PACKAGE, outFile: noRuntime.raw.path })]
+        : world.diagnose(
+          drafts.map((d) => ({
+            path: d.raw.path,
+            text: d.raw.text,
+            lines: traceLines(d.raw.text, d.raw.spans),
+            source: d.source,
+            bindings: d.raw.bindings,
+          })),
+        );
   // the module specifier is resolved from the generated file, as tsc will resolve it
   const isSync = (fn: ImportRef, file: string) =>
     world.isSync({ ...fn, module: importSpecifier(fn.module, file, outPath(file), importExt) }, outPath(file));
   return { diagnostics, isSync };
 }
 
-/** One error at the first graph of the file whose generated code cannot import the runtime. */
-function runtimeNotFound(program: Program, source: string, outFile: string): Diagnostic {
+/** `file` as a message shows it: relative to the working directory, with `/` */
+function shown(file: string | undefined, cwd: string): string | undefined {
+  return file === undefined ? undefined : relative(cwd, file).replace(/\\/g, "/");
+}
+
+/** Where a file-wide error goes: the name of the file's first graph, or the file's start. */
+function firstGraphSpan(program: Program, source: string) {
   const graph = program.files.get(source)?.ast.items.find((i) => i.kind === "Graph");
-  const span = graph?.kind === "Graph" ? graph.name.span : fileStart(source);
-  return d.runtimeNotFound(span, { module: RUNTIME_MODULE, package: RUNTIME_PACKAGE, outFile });
+  return graph?.kind === "Graph" ? graph.name.span : fileStart(source);
 }
