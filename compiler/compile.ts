@@ -11,15 +11,14 @@ import { check, hasErrors, internalError, sortDiagnostics, type CheckResult } fr
 import { nodeHost, normalisePath, type CompilerHost } from "./phases/2-bind/host.ts";
 import type { Program } from "./phases/2-bind/model.ts";
 import { lower, withSync, type ProgramIR } from "./phases/4-lower/index.ts";
-import { emitFile, type EmitOptions, type EmittedFile } from "./phases/5-emit/index.ts";
+import { emitFile, type EmittedFile } from "./phases/5-emit/index.ts";
 import { emitFileText } from "./phases/5-emit/file.ts";
-import { guessSync } from "./phases/5-emit/sync-guess.ts";
-import { TypecheckThread } from "./phases/5-emit/ts-thread.ts";
+import { typecheckDrafts } from "./phases/5-emit/typecheck.ts";
 import { FormatCache } from "./phases/5-emit/format-cache.ts";
-import { formatAhead, PRETTIER_OPTIONS, withoutEmptyLines } from "./phases/5-emit/format.ts";
-import { prettierPays } from "./phases/5-emit/layout.ts";
+import { PRETTIER_OPTIONS } from "./phases/5-emit/format.ts";
 import type { ImportExt } from "./phases/5-emit/import-ext.ts";
 import type { RuntimeMode } from "./phases/4-lower/lean.ts";
+import { userTsconfig } from "./user-tsconfig.ts";
 import { VERSION } from "./version.ts";
 
 export interface CompileOptions {
@@ -51,11 +50,6 @@ export interface CompileOptions {
    * a build formats only what changed since the last one (format-cache.ts; `graphc build` sets it)
    */
   readonly formatCache?: boolean | undefined;
-  /**
-   * run the TypeScript pass on a worker thread that ends with the build, and format the drafts with prettier
-   * while it runs (ts-thread.ts; a one-shot `graphc build` sets it): when `formatCache` is on and empty, and the type check runs
-   */
-  readonly typecheckThread?: boolean | undefined;
 }
 
 export interface CompileResult {
@@ -71,61 +65,28 @@ export interface CompileResult {
  * which matters since `graphc check` runs all of them too.
  */
 export async function compile(entryFiles: readonly string[], options: CompileOptions = {}): Promise<CompileResult> {
-  // started before the `.graph` files are parsed: the thread loads its modules meanwhile
-  const thread = threaded(options) ? new TypecheckThread(options.cwd ?? process.cwd()) : undefined;
-  try {
-    return await compileChecked(check(entryFiles, options.host ?? nodeHost(), { root: options.root }), entryFiles, options, thread);
-  } finally {
-    thread?.stop();
-  }
-}
-
-/**
- * The thread pays where prettier has the most to do: with the disk cache empty (a first build, a new
- * prettier or graphc version), every file is formatted, by a cold prettier, while the binary works. With
- * a warm cache little is formatted, and the thread's start would cost more than it saves.
- */
-function threaded(options: CompileOptions): boolean {
-  if (options.typecheckThread !== true || options.typecheck === false || options.emit === false) return false;
-  return formatCacheOf(options)?.empty === true;
-}
-
-function formatCacheOf(options: CompileOptions): FormatCache | undefined {
-  return options.formatCache === true && options.emit !== false ? FormatCache.forProcess(options.cwd ?? process.cwd(), PRETTIER_OPTIONS) : undefined;
+  return compileChecked(check(entryFiles, options.host ?? nodeHost(), { root: options.root }), entryFiles, options);
 }
 
 /** `compile` after the caller ran `check` itself (the language server keeps the checked program for its features). */
-export async function compileChecked(
-  checked: CheckResult,
-  entryFiles: readonly string[],
-  options: CompileOptions = {},
-  thread?: TypecheckThread,
-): Promise<CompileResult> {
+export async function compileChecked(checked: CheckResult, entryFiles: readonly string[], options: CompileOptions = {}): Promise<CompileResult> {
   if (!checked.program || hasErrors(checked.diagnostics)) return { files: [], ir: undefined, diagnostics: checked.diagnostics };
   try {
-    return await generate(checked.program, checked.diagnostics, options, thread);
+    return await generate(checked.program, checked.diagnostics, options);
   } catch (e) {
     return { files: [], ir: undefined, diagnostics: sortDiagnostics([...checked.diagnostics, internalError(entryFiles, e)]) };
   }
 }
 
-async function generate(program: Program, checkDiagnostics: readonly Diagnostic[], options: CompileOptions, thread: TypecheckThread | undefined): Promise<CompileResult> {
+async function generate(program: Program, checkDiagnostics: readonly Diagnostic[], options: CompileOptions): Promise<CompileResult> {
   const outPath = outPathFor(options);
-  // the thread reads the user's tsconfig with its binary: the main thread starts none
-  const importExt = options.importExt ?? (thread ? await thread.tsconfig : (await import("./user-tsconfig.ts")).userTsconfig(options.cwd ?? process.cwd())).importExt;
-  const formatCache = formatCacheOf(options);
+  const importExt = options.importExt ?? userTsconfig(options.cwd ?? process.cwd()).importExt;
+  const formatCache = options.formatCache === true && options.emit !== false ? FormatCache.forProcess(options.cwd ?? process.cwd(), PRETTIER_OPTIONS) : undefined;
   const emitOptions = { version: VERSION, outPath, importExt, runtime: options.runtime, formatCache };
   const lowered = lower(program);
   const drafts = lowered.value.files.map((f) => ({ source: f.file, raw: emitFileText(f, lowered.value, emitOptions) }));
   // TypeScript: the node functions against the draft's types, and which functions are synchronous
-  const tsOptions = { outPath, cwd: options.cwd };
-  const ts =
-    options.typecheck === false
-      ? undefined
-      : thread && formatCache
-        ? await aside(thread.typecheck(program, lowered.value, drafts, tsOptions), () => formatAheadOfTypecheck(lowered.value, emitOptions, formatCache))
-        : // imported here: a build whose pass runs on the thread does not load TypeScript's API in this one
-          (await import("./phases/5-emit/typecheck.ts")).typecheckDrafts(program, drafts, tsOptions);
+  const ts = options.typecheck === false ? undefined : typecheckDrafts(program, drafts, { outPath, cwd: options.cwd });
   const ir = ts ? withSync(lowered.value, ts.isSync) : lowered.value;
   if (options.emit === false) {
     const draftDiagnostics = drafts.flatMap((d) => d.raw.diagnostics);
@@ -135,25 +96,6 @@ async function generate(program: Program, checkDiagnostics: readonly Diagnostic[
   const emitted = await Promise.all(ir.files.map((f) => emitFile(f, ir, program.files.get(f.file)!.text, emitOptions)));
   const all = [...checkDiagnostics, ...lowered.diagnostics, ...emitted.flatMap((e) => e.diagnostics), ...(ts?.diagnostics ?? [])];
   return { files: emitted.map((e) => e.value), ir, diagnostics: sortDiagnostics(all) };
-}
-
-/** `work`'s value, `meanwhile` run while it is pending (its failure ignored: it only fills caches) */
-async function aside<T>(work: Promise<T>, meanwhile: () => Promise<void>): Promise<T> {
-  const [value] = await Promise.all([work, meanwhile().catch(() => undefined)]);
-  return value;
-}
-
-/**
- * prettier, into the statement cache (format.ts `formatAhead`), on the final files as they will be if
- * TypeScript answers `isSync` as guessed from the user's modules (sync-guess.ts): what emitFile formats
- */
-async function formatAheadOfTypecheck(ir: ProgramIR, emitOptions: EmitOptions, disk: FormatCache): Promise<void> {
-  const guessed = withSync(ir, guessSync);
-  for (const f of guessed.files) {
-    const raw = emitFileText(f, guessed, emitOptions);
-    if (raw.diagnostics.some((x) => x.severity === "error") || !prettierPays(raw.text)) continue;
-    await formatAhead(withoutEmptyLines(raw.text), disk);
-  }
 }
 
 export interface BuildOutput {

@@ -61,17 +61,6 @@ export class FormatCache {
     return hit;
   }
 
-  /** nothing from earlier processes: this build formats everything */
-  get empty(): boolean {
-    return this.loaded.size === 0;
-  }
-
-  /** like `get`, without counting the entry as used by this process */
-  has(text: string): boolean {
-    const key = this.key(text);
-    return this.used.has(key) || this.loaded.has(key);
-  }
-
   put(text: string, pretty: string): void {
     const key = this.key(text);
     if (this.used.get(key) === pretty) return;

@@ -81,24 +81,6 @@ export async function formatRaw(raw: string, path?: string, disk?: FormatCache):
   return pretty;
 }
 
-/**
- * Formats a draft of a generated file into this process's statement cache, ahead of the final text
- * (compile.ts, while the TypeScript pass runs on its thread): the final text is the draft's but for the
- * functions TypeScript finds synchronous, so `formatRaw` then formats only the statements that differ.
- * A draft the disk cache holds whole costs nothing; one it holds half of, only its other statements.
- */
-export async function formatAhead(raw: string, disk: FormatCache): Promise<void> {
-  if (disk.has(raw)) return;
-  const chunks = await statementChunks(raw);
-  if (chunks === undefined) return;
-  if (2 * cachedLength(chunks, disk) >= raw.length) {
-    for (const c of chunks) if (!statements.has(c) && !disk.has(c) && c.trim() !== "") remember(statements, c, await format(c));
-    return;
-  }
-  const pieces = await formattedPieces(await format(raw), chunks.length);
-  if (pieces) chunks.forEach((c, i) => remember(statements, c, pieces[i]!));
-}
-
 /** per generated file: its last formatted version; `cut` once its statements are in the cache; `chunks` once known */
 const lastVersion = new Map<string, { raw: string; pretty: string; cut: boolean; chunks?: readonly string[] }>();
 
