@@ -44,12 +44,17 @@ export class GraphParser extends CstParser {
   /** the token chosen by findReSyncTokenType, consumed by reSyncTo */
   private resyncTarget: IToken | undefined;
 
-  constructor() {
+  /**
+   * `validate`: chevrotain's checks of the grammar itself (ambiguous alternatives, left recursion…), about a
+   * seventh of building the parser, which every graphc process does once; test/grammar/parse.test.ts runs them.
+   */
+  constructor(validate = false) {
     super(T.allTokens, {
       recoveryEnabled: true,
       nodeLocationTracking: "onlyOffset",
       maxLookahead: 2,
       errorMessageProvider,
+      skipValidations: !validate,
     });
     this.performSelfAnalysis();
   }
