@@ -841,12 +841,13 @@ export class Loop {
    * Runs a child graph for `task`. Without a checkpointer a child whose nodes are synchronous runs to
    * completion right here and its output is returned as it is (errors are thrown); otherwise a promise.
    */
-  runChild(task: LoopTask, child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined> {
+  runChild(task: LoopTask, child: GraphSpec, input: Values, checked?: boolean): Values | undefined | Promise<Values | undefined> {
     const loop = new Loop(child, this.run, { parent: this, task });
     if (this.durable) return this.run.d!.startChild(loop, input);
     loop.values = loop.c.spec.init();
     loop.setStop();
-    loop.ch.startInput = loop.c.spec.input(input);
+    // `checked`: a projection the compiler proved passes the child's input check (compiler subgraph-input.ts)
+    loop.ch.startInput = checked ? input : loop.c.spec.input(input);
     loop.ch.resetCands();
     loop.putCheckpoint("input");
     const o = loop.drive();

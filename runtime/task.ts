@@ -47,7 +47,7 @@ export interface TaskLoop {
   baseId(): string;
   /** the signal handed to a node */
   taskController(): AbortController;
-  runChild(task: Task, child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined>;
+  runChild(task: Task, child: GraphSpec, input: Values, checked?: boolean): Values | undefined | Promise<Values | undefined>;
 }
 
 /** A router's fresh read: the state after `updates` (the first `count` of them), and the fields they wrote. */
@@ -204,8 +204,8 @@ export class Task<L extends TaskLoop = TaskLoop> extends TaskBase implements Nod
     }
   }
 
-  runSubgraphNow(child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined> {
+  runSubgraphNow(child: GraphSpec, input: Values, checked?: boolean): Values | undefined | Promise<Values | undefined> {
     this.onProgress?.();
-    return this.loop.runChild(this, child, input);
+    return this.loop.runChild(this, child, input, checked);
   }
 }

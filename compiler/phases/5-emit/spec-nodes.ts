@@ -13,6 +13,7 @@ import { access, inComment, key, str } from "./escape.ts";
 import { tsExpr } from "./expr.ts";
 import type { GraphNames } from "./names.ts";
 import { pick, projection, type ProjItem } from "./spec-data.ts";
+import { childInputChecked } from "./subgraph-input.ts";
 import { appendAll } from "../../../grammar/append.ts";
 import type { UpdateChecks } from "./spec-checks.ts";
 
@@ -197,12 +198,14 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
     `/** Subgraph node \`${inComment(node.name)}\`: the child's output as an update of \`${inComment(n.graph)}\`. */\n` +
       `const ${fromChild} = (out: ${V} | undefined) => ${noOutputGuard(back)};`,
   );
+  // the projection passes the child's input check by construction (subgraph-input.ts): it is handed over as checked
+  const checked = childInputChecked(g, node, childIR) ? ", true" : "";
   return [
     read,
     // a child that finishes synchronously (no checkpointer, synchronous nodes) is mapped back at once
     // (`runSubgraphNow`, where the runtime offers it): no promise, so the parent's step stays synchronous
     `call: (input, ctx) => {
-      ${unboundGuard(g, node, spec, cx)}const out = ctx.runSubgraphNow ? ctx.runSubgraphNow(${spec}, input as ${V}) : ctx.runSubgraph(${spec}, input as ${V});
+      ${unboundGuard(g, node, spec, cx)}const out = ctx.runSubgraphNow ? ctx.runSubgraphNow(${spec}, input as ${V}${checked}) : ctx.runSubgraph(${spec}, input as ${V});
       return out instanceof Promise ? out.then(${fromChild}) : ${fromChild}(out);
     },`,
     `sync: false,`,
