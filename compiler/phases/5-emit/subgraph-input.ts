@@ -1,8 +1,8 @@
 /**
- * Whether a subgraph node's child may skip its input check: what the check would test is already proven for
- * the projection the node hands over, so the generated call passes it as checked (`runSubgraphNow`'s third
- * argument) and the child takes it as it is — one `input` call (a key loop, a type test per field, a copy)
- * less per child run.
+ * What a subgraph node's generated call can leave out. Its child's input check, when what the check would
+ * test is already proven for the projection the node hands over: the call passes it as checked
+ * (`runSubgraphNow`'s third argument) and the child takes it as it is — one `input` call (a key loop, a type
+ * test per field, a copy) less per child run. Its mapping back, when the child's output is the update as it is.
  */
 import type { FieldIR, GraphIR, SubgraphNodeIR } from "../4-lower/ir.ts";
 import { admitsUndefined } from "./types.ts";
@@ -46,4 +46,15 @@ export function childInputChecked(parent: GraphIR, node: SubgraphNodeIR, child: 
     const f = childFields.get(name)!;
     return f.init !== undefined || admitsUndefined(f.type) || supplied.get(name)?.alwaysSet === true;
   });
+}
+
+/**
+ * True when the node maps back every output field of the child to the parent field of the same name, in the
+ * child's output order: the child's output object (made for this call) is then the update itself, key for key
+ * and in the same order (what an `updates` chunk shows), so no mapping function copies it.
+ */
+export function outputAsIs(node: SubgraphNodeIR, child: GraphIR): boolean {
+  if (node.slot !== undefined || node.out.kind !== "fields") return false;
+  const items = node.out.items;
+  return items.length === child.output.length && items.every((i, k) => i.parent === i.child && i.child === child.output[k]);
 }
