@@ -7,7 +7,6 @@
 import type { EdgeSpec, GraphSpec, NodeSpec, Values } from "./spec.ts";
 import { END, START } from "./spec.ts";
 import { GraphValueError } from "./errors.ts";
-import type { Channels } from "./channels.ts";
 
 export interface CNode {
   readonly spec: NodeSpec;
@@ -53,8 +52,6 @@ export interface Compiled extends CompiledNodes {
   readonly joinByKey: ReadonlyMap<string, number>;
   readonly deferred: readonly CNode[];
   readonly hasDeferred: boolean;
-  /** the channels of a finished loop of this graph, for its next loop (set by Loop's constructor and finish) */
-  spare?: Channels | undefined;
 }
 
 // a mutable `joinsIn`, for `compile` to fill

@@ -19,7 +19,7 @@ import type { Durability } from "./durability.ts";
 import type { Store } from "./store/types.ts";
 import type { CNode, Compiled } from "./compiled.ts";
 import { compile } from "./compiled.ts";
-import { Channels } from "./channels.ts";
+import { Channels, type Pooled } from "./channels.ts";
 import type {
   CommandInputHooks,
   DurableHooks,
@@ -141,7 +141,7 @@ export class Loop {
   // undefined beside the package bundle's shortened name, no bytes for the declaration
   declare readonly run: Run;
   declare readonly opts: LoopOptions;
-  declare readonly c: Compiled;
+  declare readonly c: Pooled;
   declare _nsArr: readonly string[] | undefined;
   _ns: string | undefined;
   declare readonly vars: Values;
@@ -183,7 +183,7 @@ export class Loop {
   constructor(spec: GraphSpec, run: Run, opts: LoopOptions = {}) {
     this.run = run;
     this.opts = opts;
-    const c = (this.c = compile(spec));
+    const c: Pooled = (this.c = compile(spec));
     this._nsArr = opts.task ? undefined : (opts.nsArr ?? NO_NS);
     const inherited = opts.parent ? opts.parent.vars : NO_VALUES;
     this.vars = spec.vars(run.varsOverride, inherited, run.env);
