@@ -60,6 +60,11 @@ export class Barrier {
   }
 }
 
+/** A graph's tables with the channels of its last finished loop, for its next loop (Loop's constructor and finish). */
+export interface Pooled extends Compiled {
+  spare?: Channels | undefined;
+}
+
 export class Channels {
   /** `branch:to:X` set, by node index (deferred nodes' triggers outlive the step) */
   readonly trig: Uint8Array;

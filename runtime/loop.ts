@@ -19,7 +19,7 @@ import type { Durability } from "./durability.ts";
 import type { Store } from "./store/types.ts";
 import type { CNode, Compiled } from "./compiled.ts";
 import { compile } from "./compiled.ts";
-import { Channels } from "./channels.ts";
+import { Channels, type Pooled } from "./channels.ts";
 import type {
   CommandInputHooks,
   DurableHooks,
@@ -137,23 +137,27 @@ function byRank(a: CNode, b: CNode): number {
 }
 
 export class Loop {
-  readonly c: Compiled;
-  _nsArr: readonly string[] | undefined;
+  // the fields the constructor always sets are `declare`d (lean/task.ts says why): no class field that stays
+  // undefined beside the package bundle's shortened name, no bytes for the declaration
+  declare readonly run: Run;
+  declare readonly opts: LoopOptions;
+  declare readonly c: Pooled;
+  declare _nsArr: readonly string[] | undefined;
   _ns: string | undefined;
-  readonly vars: Values;
-  readonly durable: boolean;
+  declare readonly vars: Values;
+  declare readonly durable: boolean;
   values: Values = NO_VALUES;
   step = -1;
   stop = 0;
 
   /** the loop's own channels: triggers, barriers, Sends, the start input (channels.ts) */
-  readonly ch: Channels;
+  declare readonly ch: Channels;
   tasks: LoopTask[] | undefined;
   pullCount = 0;
   stepController: AbortController | undefined;
   unlinkStep: (() => void) | undefined;
-  readonly before: ReadonlySet<string>;
-  readonly after: ReadonlySet<string>;
+  declare readonly before: ReadonlySet<string>;
+  declare readonly after: ReadonlySet<string>;
   armed = true;
   sawOutput = false;
   /** this step's tasks were announced to the stream before they ran (runTasks) */
@@ -170,24 +174,24 @@ export class Loop {
   failErr: unknown;
 
   /** the checkpoint state (durable.ts makes it), when the run has a saver */
-  readonly cp: CheckpointState | undefined;
+  declare readonly cp: CheckpointState | undefined;
   /** ids of a run without a saver (unique within the run) */
   runId = "";
   /** this level's spans, when the run is traced */
   readonly trace: LevelTrace | undefined;
 
-  constructor(
-    spec: GraphSpec,
-    readonly run: Run,
-    readonly opts: LoopOptions = {},
-  ) {
-    const c = (this.c = compile(spec));
+  constructor(spec: GraphSpec, run: Run, opts: LoopOptions = {}) {
+    this.run = run;
+    this.opts = opts;
+    const c: Pooled = (this.c = compile(spec));
     this._nsArr = opts.task ? undefined : (opts.nsArr ?? NO_NS);
     const inherited = opts.parent ? opts.parent.vars : NO_VALUES;
     this.vars = spec.vars(run.varsOverride, inherited, run.env);
     this.durable = run.saver !== undefined;
     this.cp = run.d?.checkpointState(opts.parent?.cp);
-    this.ch = new Channels(c);
+    // the channels a finished loop of this graph left (finish): a level's tables are not made per run and call
+    this.ch = c.spare ?? new Channels(c);
+    c.spare = undefined;
     const before = opts.interruptBefore ?? spec.interruptBefore;
     const after = opts.interruptAfter ?? spec.interruptAfter;
     this.before = before.length === 0 ? NO_NAMES : new Set(before);
@@ -200,9 +204,9 @@ export class Loop {
       this.trace = run.tracing.start({ graph: spec.name, namespace: this.ns, threadId: run.threadId, ...run.traceInfo }, parent);
     }
   }
-  readonly limit: number;
+  declare readonly limit: number;
   /** the start step runs without a task: no saver or trace records it and START only has static edges */
-  readonly quickStart: boolean;
+  declare readonly quickStart: boolean;
 
   /** this graph's namespace segments; a subgraph's needs its task id, so it is computed on first use */
   get nsArr(): readonly string[] {
@@ -315,7 +319,12 @@ export class Loop {
 
   finish(o: Outcome): Outcome | Promise<Outcome> {
     this.trace?.runEnd({ interrupted: o.interrupted });
-    if (!this.durable) return o;
+    if (!this.durable) {
+      // Finished without a join, the channels are as new: every trigger set had its task (none is left), no
+      // Send nor input is left, and every start resets the candidates. A barrier may keep a partial set.
+      if (!o.interrupted && this.c.joins.length === 0) this.c.spare = this.ch;
+      return o;
+    }
     // "exit" durability keeps a finished subgraph's state only when it is stateful (LangGraph: a nested
     // loop saves at exit only on an error or interrupt, or when its namespace has no task id)
     if (this.run.durability === "exit" && !this.isRoot && !o.interrupted && !this.c.spec.stateful) {
@@ -841,14 +850,16 @@ export class Loop {
    * Runs a child graph for `task`. Without a checkpointer a child whose nodes are synchronous runs to
    * completion right here and its output is returned as it is (errors are thrown); otherwise a promise.
    */
-  runChild(task: LoopTask, child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined> {
+  runChild(task: LoopTask, child: GraphSpec, input: Values, checked?: true): Values | undefined | Promise<Values | undefined> {
     const loop = new Loop(child, this.run, { parent: this, task });
     if (this.durable) return this.run.d!.startChild(loop, input);
     loop.values = loop.c.spec.init();
     loop.setStop();
-    loop.ch.startInput = loop.c.spec.input(input);
+    // `checked`: a projection the compiler proved passes the child's input check (compiler subgraph-input.ts)
+    loop.ch.startInput = checked ? input : loop.c.spec.input(input);
     loop.ch.resetCands();
-    loop.putCheckpoint("input");
+    // the input "checkpoint" of a level without a saver only counts the step
+    loop.step++;
     const o = loop.drive();
     if (isThenable(o)) return (o as Promise<Outcome>).then((x) => loop.childResult(x));
     return loop.childResult(o as Outcome);

@@ -197,9 +197,10 @@ export interface NodeContext<V = Values> {
   /** Runs a child graph as part of this task (generated subgraph nodes); `undefined`: it wrote no output field. */
   runSubgraph(child: GraphSpec, input: Values): Promise<Values | undefined>;
   // So a generated subgraph node can stay synchronous: `const r = ctx.runSubgraphNow(Child, input)`, then
-  // map `r` directly or through `r.then(...)` when it is a promise.
+  // map `r` directly or through `r.then(...)` when it is a promise. `checked`: the compiler proved that
+  // `input` passes the child's input check, so the child takes it as it is.
   /** As `runSubgraph`, but a child that finished synchronously gives its output itself (a failure throws). */
-  runSubgraphNow?(child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined>;
+  runSubgraphNow?(child: GraphSpec, input: Values, checked?: true): Values | undefined | Promise<Values | undefined>;
 }
 
 /** What `ctx.run` takes: a compiled graph or a bare spec. */

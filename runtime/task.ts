@@ -47,7 +47,7 @@ export interface TaskLoop {
   baseId(): string;
   /** the signal handed to a node */
   taskController(): AbortController;
-  runChild(task: Task, child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined>;
+  runChild(task: Task, child: GraphSpec, input: Values, checked?: true): Values | undefined | Promise<Values | undefined>;
 }
 
 /** A router's fresh read: the state after `updates` (the first `count` of them), and the fields they wrote. */
@@ -105,22 +105,30 @@ export class Task<L extends TaskLoop = TaskLoop> extends TaskBase implements Nod
   declare controller: AbortController | undefined;
   declare private _id: string | undefined;
   declare private _ns: string[] | undefined;
+  // the fields the constructor sets are `declare`d (lean/task.ts says why): as parameter properties the
+  // package bundle's tasks carried `cn`, `trigger` and `joinTrigger` twice, once undefined
+  declare readonly loop: L;
+  declare readonly cn: CNode;
+  declare readonly kind: typeof PULL | typeof PUSH;
+  /** PUSH: index of the Send packet; PULL: position among the step's PULL tasks */
+  declare readonly index: number;
+  declare readonly input: unknown;
+  /** the first available trigger channel (LangGraph's `triggers[0]`) */
+  declare readonly trigger: string;
+  /** the join this task consumes, or -1 */
+  declare readonly joinTrigger: number;
   /** the superstep this task belongs to (its id must not move when the loop advances) */
-  private readonly at: number;
+  declare private readonly at: number;
 
-  constructor(
-    readonly loop: L,
-    readonly cn: CNode,
-    readonly kind: typeof PULL | typeof PUSH,
-    /** PUSH: index of the Send packet; PULL: position among the step's PULL tasks */
-    readonly index: number,
-    readonly input: unknown,
-    /** the first available trigger channel (LangGraph's `triggers[0]`) */
-    readonly trigger: string,
-    /** the join this task consumes, or -1 */
-    readonly joinTrigger: number,
-  ) {
+  constructor(loop: L, cn: CNode, kind: typeof PULL | typeof PUSH, index: number, input: unknown, trigger: string, joinTrigger: number) {
     super();
+    this.loop = loop;
+    this.cn = cn;
+    this.kind = kind;
+    this.index = index;
+    this.input = input;
+    this.trigger = trigger;
+    this.joinTrigger = joinTrigger;
     this.at = loop.step;
     // with a checkpointer the id is needed at once (pending writes) and must use this step's checkpoint
     if (loop.durable) this._id = this.makeId(loop.baseId());
@@ -204,8 +212,8 @@ export class Task<L extends TaskLoop = TaskLoop> extends TaskBase implements Nod
     }
   }
 
-  runSubgraphNow(child: GraphSpec, input: Values): Values | undefined | Promise<Values | undefined> {
+  runSubgraphNow(child: GraphSpec, input: Values, checked?: true): Values | undefined | Promise<Values | undefined> {
     this.onProgress?.();
-    return this.loop.runChild(this, child, input);
+    return this.loop.runChild(this, child, input, checked);
   }
 }

@@ -33,7 +33,7 @@ export const MANGLED = Object.freeze([
   "threads", "tick", "ticks", "timeTravel", "toParent", "traceError", "tracer", "trig", "trigFin", "trigger",
   "triggerKey", "troubled", "unlink", "unlinkStep", "unsaved", "varsOverride", "versions", "view", "waiting",
   "waitingFail", "writeBuf", "written", "wrote",
-  "ups",
+  "ups", "spare",
 ]);
 
 /** esbuild's `mangleProps`: exactly the listed names */

@@ -13,6 +13,7 @@ import { access, inComment, key, str } from "./escape.ts";
 import { tsExpr } from "./expr.ts";
 import type { GraphNames } from "./names.ts";
 import { pick, projection, type ProjItem } from "./spec-data.ts";
+import { childInputChecked, outputAsIs } from "./subgraph-input.ts";
 import { appendAll } from "../../../grammar/append.ts";
 import type { UpdateChecks } from "./spec-checks.ts";
 
@@ -173,6 +174,13 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
     read = `read: (v) => ${projection(items, cx.scope.rt("Values"))},`;
   }
   const spec = node.stateful ? n.statefulSpec(node.name) : node.slot ? slotSpec(node) : child.spec;
+  // the projection passes the child's input check by construction (subgraph-input.ts): it is handed over as checked
+  const checked = childInputChecked(g, node, childIR) ? ", true" : "";
+  const run = `ctx.runSubgraphNow ? ctx.runSubgraphNow(${spec}, input as ${V}${checked}) : ctx.runSubgraph(${spec}, input as ${V})`;
+  if (childIR !== undefined && outputAsIs(node, childIR)) {
+    // the child's output (a new object of its output fields, each present when set) is the update as it is
+    return [read, `call: (input, ctx) => {\n${unboundGuard(g, node, spec, cx)}return ${run};\n},`, `sync: false,`, slotSubgraphProp(node, spec)].join("\n");
+  }
   /** the arrow body mapping the child's output `out` back */
   let back: string;
   if (node.out.kind === "fn") {
@@ -202,7 +210,7 @@ function subgraphCall(g: GraphIR, node: SubgraphNodeIR, n: GraphNames, cx: EmitC
     // a child that finishes synchronously (no checkpointer, synchronous nodes) is mapped back at once
     // (`runSubgraphNow`, where the runtime offers it): no promise, so the parent's step stays synchronous
     `call: (input, ctx) => {
-      ${unboundGuard(g, node, spec, cx)}const out = ctx.runSubgraphNow ? ctx.runSubgraphNow(${spec}, input as ${V}) : ctx.runSubgraph(${spec}, input as ${V});
+      ${unboundGuard(g, node, spec, cx)}const out = ${run};
       return out instanceof Promise ? out.then(${fromChild}) : ${fromChild}(out);
     },`,
     `sync: false,`,
