@@ -9,7 +9,6 @@
  * router returns one. Per step it allocates the tasks and (for a step of several) the candidate list.
  */
 import type { CNode, CompiledNodes } from "../compiled.ts";
-import { compileNodes } from "../compiled.ts";
 import { isThenable } from "../contracts.ts";
 import { GraphAbortError, GraphError, GraphRecursionError, MultipleErrors, NodeError, noParent, type ErrorSite } from "../errors.ts";
 import type { GraphSpec, Send, Values } from "../spec.ts";
@@ -38,47 +37,58 @@ export interface LeanRun {
 export class LeanLoop implements LeanTaskLoop {
   // set by the constructor: declared only (lean/task.ts says why)
   declare readonly c: CompiledNodes;
-  declare readonly vars: Values;
   declare readonly store: Store | undefined;
   declare readonly signal: AbortSignal | undefined;
-  declare readonly limit: number;
+  /** the run's recursion limit */
+  declare private readonly recLimit: number;
   /** writes.ts `runBranches`, for a graph with routers (lean/graph.ts gives none to a graph of static edges, whose bundle then holds no router code) */
   declare private readonly router: typeof runBranches | undefined;
   values: Values = NO_VALUES;
   step = -1;
   /** some output field was written (else `invoke` returns undefined, as LangGraph) */
   sawOutput = false;
-  /** PULL tasks of the current step (they come first in `tasks`; PUSH tasks start first) */
+  /** PULL tasks of the current step (they come first in a step's tasks; PUSH tasks start first) */
   pullCount = 0;
   /** some task of the current step failed */
   troubled = false;
   /** the current step has a genuine failure (its first error in `failErr`) */
   failed = false;
-  failErr: unknown;
-  stepController: AbortController | undefined;
-  unlinkStep: (() => void) | undefined;
+  // set only when a step fails, a node asks for its signal, a step has several candidates or an id is
+  // asked for: declared only, so that a run of a plain chain initialises none of them
+  declare failErr: unknown;
+  declare stepController: AbortController | undefined;
+  declare unlinkStep: (() => void) | undefined;
   /** candidate nodes of the next step: a mark by node index and the list */
-  private marked: Uint8Array | undefined;
-  private readonly cands: CNode[] = [];
-  private runId = "";
+  declare private marked: Uint8Array | undefined;
+  declare private cands: CNode[] | undefined;
+  declare private runId: string | undefined;
+  /** the run's vars: made when first read unless the run gives overrides */
+  declare private varsV: Values | undefined;
   /** the tasks of the step that is running asynchronously (set before it is read) */
-  private tasks!: LeanTask[];
+  declare private asyncTasks: LeanTask[];
   /** a field whose list only this loop sees (`GraphSpec.owned`, the first): lent to reducers (reducers.ts `lend`) */
-  private readonly owned: string | undefined;
-  /** the list of `owned` this loop made and nobody else holds: reducers may append to it in place */
-  private mine: readonly unknown[] | undefined;
+  declare private readonly ownedField: string | undefined;
+  /** the list of `ownedField` this loop made and nobody else holds: reducers may append to it in place */
+  declare private mine: readonly unknown[] | undefined;
   /** the running step has one task and the graph an owned field: its writes may grow `mine` (siblings' fresh reads would share it) */
   private lends = false;
 
   /** `store`: the compile option's, when the run gives none */
-  constructor(spec: GraphSpec, run: LeanRun, store: Store | undefined, router: typeof runBranches | undefined) {
+  constructor(c: CompiledNodes, run: LeanRun, store: Store | undefined, router: typeof runBranches | undefined) {
     this.router = router;
-    this.c = compileNodes(spec);
-    this.vars = spec.vars(run.vars ?? NO_VALUES, NO_VALUES, runEnv());
+    this.c = c;
+    const spec = c.spec;
+    // without overrides the graph's vars cannot fail their checks, so they are made when first read (most
+    // runs' nodes never read them); overrides are checked now, as the full loop does
+    if (run.vars !== undefined) this.varsV = spec.vars(run.vars, NO_VALUES, runEnv());
     this.store = run.store ?? store;
     this.signal = run.signal;
-    this.limit = recursionLimit(run.recursionLimit, spec);
-    this.owned = spec.owned?.[0];
+    this.recLimit = recursionLimit(run.recursionLimit, spec);
+    this.ownedField = spec.owned?.[0];
+  }
+
+  get vars(): Values {
+    return (this.varsV ??= this.c.spec.vars(NO_VALUES, NO_VALUES, runEnv()));
   }
 
   site(): { graph: string } {
@@ -100,7 +110,7 @@ export class LeanLoop implements LeanTaskLoop {
     const spec = this.c.spec;
     this.values = spec.init();
     this.step = 0;
-    this.lends = this.owned !== undefined;
+    this.lends = this.ownedField !== undefined;
     const t = new LeanTask(this, this.c.start, PULL, 0, input);
     // START's node is the identity and has static edges only: its writes are taken without running it
     // (loop.ts startStep); for an update object takeReturn cannot throw
@@ -116,7 +126,7 @@ export class LeanLoop implements LeanTaskLoop {
     if (r !== undefined) return this.driveAsync(r);
   }
 
-  /** Runs steps for as long as nothing returns a promise; else returns it, with its step's tasks in `tasks`. */
+  /** Runs steps for as long as nothing returns a promise; else returns it, with its step's tasks in `asyncTasks`. */
   private steps(tasks: LeanTask[]): Promise<unknown> | undefined {
     for (;;) {
       const sig = this.signal;
@@ -124,7 +134,7 @@ export class LeanLoop implements LeanTaskLoop {
       if (tasks.length === 0) return undefined;
       const r = this.runTasks(tasks);
       if (r !== undefined) {
-        this.tasks = tasks;
+        this.asyncTasks = tasks;
         return r;
       }
       tasks = this.finishStep(tasks);
@@ -134,7 +144,7 @@ export class LeanLoop implements LeanTaskLoop {
   private async driveAsync(running: Promise<unknown>): Promise<void> {
     for (;;) {
       await running;
-      const r = this.steps(this.finishStep(this.tasks));
+      const r = this.steps(this.finishStep(this.asyncTasks));
       if (r === undefined) return;
       running = r;
     }
@@ -146,7 +156,7 @@ export class LeanLoop implements LeanTaskLoop {
   private runTasks(tasks: LeanTask[]): Promise<unknown> | undefined {
     const n = tasks.length;
     const sig = this.signal;
-    this.lends = n === 1 && this.owned !== undefined;
+    this.lends = n === 1 && this.ownedField !== undefined;
     if (n === 1 && sig === undefined) return this.exec(tasks[0]!);
     let promises: Promise<unknown>[] | undefined;
     // LangGraph starts PUSH tasks before PULL tasks
@@ -211,7 +221,7 @@ export class LeanLoop implements LeanTaskLoop {
    * slower lent).
    */
   private lend(): boolean {
-    const list = this.values[this.owned!] as readonly unknown[] | undefined;
+    const list = this.values[this.ownedField!] as readonly unknown[] | undefined;
     if ((list?.length ?? 0) < 8) return false;
     lend(list, list === this.mine);
     return true;
@@ -263,7 +273,7 @@ export class LeanLoop implements LeanTaskLoop {
     }
     this.apply(tasks);
     this.step++;
-    if (this.step > this.limit) throw new GraphRecursionError(this.limit, this.site());
+    if (this.step > this.recLimit) throw new GraphRecursionError(this.recLimit, this.site());
     return this.prepare(tasks);
   }
 
@@ -315,7 +325,7 @@ export class LeanLoop implements LeanTaskLoop {
       }
     }
     const marked = (this.marked ??= new Uint8Array(this.c.nodes.length));
-    const cands = this.cands;
+    const cands = (this.cands ??= []);
     let count = 0;
     let sends: Send[] | undefined;
     for (const t of tasks) {
