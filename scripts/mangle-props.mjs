@@ -35,7 +35,7 @@ export const MANGLED = Object.freeze([
   "waitingFail", "writeBuf", "written", "wrote",
   "ups",
   // the lean loop's (w5c)
-  "asyncTasks", "leanNodes", "ownedField", "recLimit", "varsV",
+  "leanNodes", "varsV",
 ]);
 
 /** esbuild's `mangleProps`: exactly the listed names */

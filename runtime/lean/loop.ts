@@ -11,7 +11,7 @@
 import type { CNode, CompiledNodes } from "../compiled.ts";
 import { isThenable } from "../contracts.ts";
 import { GraphAbortError, GraphError, GraphRecursionError, MultipleErrors, NodeError, noParent, type ErrorSite } from "../errors.ts";
-import type { GraphSpec, Send, Values } from "../spec.ts";
+import type { Send, Values } from "../spec.ts";
 import { runEnv } from "../config.ts";
 import type { Store } from "../store/types.ts";
 import { takeReturn, type runBranches } from "../writes.ts";
@@ -40,11 +40,12 @@ export class LeanLoop implements LeanTaskLoop {
   declare readonly store: Store | undefined;
   declare readonly signal: AbortSignal | undefined;
   /** the run's recursion limit */
-  declare private readonly recLimit: number;
+  declare readonly limit: number;
   /** writes.ts `runBranches`, for a graph with routers (lean/graph.ts gives none to a graph of static edges, whose bundle then holds no router code) */
   declare private readonly router: typeof runBranches | undefined;
-  values: Values = NO_VALUES;
-  step = -1;
+  // made by `start`, which every run calls first
+  declare values: Values;
+  step = 0;
   /** some output field was written (else `invoke` returns undefined, as LangGraph) */
   sawOutput = false;
   /** PULL tasks of the current step (they come first in a step's tasks; PUSH tasks start first) */
@@ -65,10 +66,10 @@ export class LeanLoop implements LeanTaskLoop {
   /** the run's vars: made when first read unless the run gives overrides */
   declare private varsV: Values | undefined;
   /** the tasks of the step that is running asynchronously (set before it is read) */
-  declare private asyncTasks: LeanTask[];
+  declare private tasks: LeanTask[];
   /** a field whose list only this loop sees (`GraphSpec.owned`, the first): lent to reducers (reducers.ts `lend`) */
-  declare private readonly ownedField: string | undefined;
-  /** the list of `ownedField` this loop made and nobody else holds: reducers may append to it in place */
+  declare private readonly owned: string | undefined;
+  /** the list of `owned` this loop made and nobody else holds: reducers may append to it in place */
   declare private mine: readonly unknown[] | undefined;
   /** the running step has one task and the graph an owned field: its writes may grow `mine` (siblings' fresh reads would share it) */
   private lends = false;
@@ -80,11 +81,11 @@ export class LeanLoop implements LeanTaskLoop {
     const spec = c.spec;
     // without overrides the graph's vars cannot fail their checks, so they are made when first read (most
     // runs' nodes never read them); overrides are checked now, as the full loop does
-    if (run.vars !== undefined) this.varsV = spec.vars(run.vars, NO_VALUES, runEnv());
+    this.varsV = run.vars && spec.vars(run.vars, NO_VALUES, runEnv());
     this.store = run.store ?? store;
     this.signal = run.signal;
-    this.recLimit = recursionLimit(run.recursionLimit, spec);
-    this.ownedField = spec.owned?.[0];
+    this.limit = recursionLimit(run.recursionLimit, spec);
+    this.owned = spec.owned?.[0];
   }
 
   get vars(): Values {
@@ -109,8 +110,7 @@ export class LeanLoop implements LeanTaskLoop {
   start(input: Values): void | Promise<void> {
     const spec = this.c.spec;
     this.values = spec.init();
-    this.step = 0;
-    this.lends = this.ownedField !== undefined;
+    this.lends = this.owned !== undefined;
     const t = new LeanTask(this, this.c.start, PULL, 0, input);
     // START's node is the identity and has static edges only: its writes are taken without running it
     // (loop.ts startStep); for an update object takeReturn cannot throw
@@ -126,7 +126,7 @@ export class LeanLoop implements LeanTaskLoop {
     if (r !== undefined) return this.driveAsync(r);
   }
 
-  /** Runs steps for as long as nothing returns a promise; else returns it, with its step's tasks in `asyncTasks`. */
+  /** Runs steps for as long as nothing returns a promise; else returns it, with its step's tasks in `tasks`. */
   private steps(tasks: LeanTask[]): Promise<unknown> | undefined {
     for (;;) {
       const sig = this.signal;
@@ -134,7 +134,7 @@ export class LeanLoop implements LeanTaskLoop {
       if (tasks.length === 0) return undefined;
       const r = this.runTasks(tasks);
       if (r !== undefined) {
-        this.asyncTasks = tasks;
+        this.tasks = tasks;
         return r;
       }
       tasks = this.finishStep(tasks);
@@ -144,7 +144,7 @@ export class LeanLoop implements LeanTaskLoop {
   private async driveAsync(running: Promise<unknown>): Promise<void> {
     for (;;) {
       await running;
-      const r = this.steps(this.finishStep(this.asyncTasks));
+      const r = this.steps(this.finishStep(this.tasks));
       if (r === undefined) return;
       running = r;
     }
@@ -156,7 +156,7 @@ export class LeanLoop implements LeanTaskLoop {
   private runTasks(tasks: LeanTask[]): Promise<unknown> | undefined {
     const n = tasks.length;
     const sig = this.signal;
-    this.lends = n === 1 && this.ownedField !== undefined;
+    this.lends = n === 1 && this.owned !== undefined;
     if (n === 1 && sig === undefined) return this.exec(tasks[0]!);
     let promises: Promise<unknown>[] | undefined;
     // LangGraph starts PUSH tasks before PULL tasks
@@ -194,23 +194,15 @@ export class LeanLoop implements LeanTaskLoop {
    * (writes.ts): with one task that is the step's result.
    */
   private end(t: LeanTask, ret: unknown): Promise<unknown> | undefined {
-    if (this.lends && t.cn.edges.branches.length > 0 && this.lend()) {
-      try {
-        return this.settle(t, ret);
-      } finally {
-        this.mine = reclaim();
-      }
-    }
-    return this.settle(t, ret);
-  }
-
-  private settle(t: LeanTask, ret: unknown): Promise<unknown> | undefined {
+    const lent = this.lends && t.cn.edges.branches.length > 0 && this.lend();
     try {
       takeReturn(t, ret);
       const r = this.router?.(t);
       if (r !== undefined) return r.then(undefined, (e: unknown) => this.fail(t, e));
     } catch (e) {
       this.fail(t, e);
+    } finally {
+      if (lent) this.mine = reclaim();
     }
     return undefined;
   }
@@ -221,7 +213,7 @@ export class LeanLoop implements LeanTaskLoop {
    * slower lent).
    */
   private lend(): boolean {
-    const list = this.values[this.ownedField!] as readonly unknown[] | undefined;
+    const list = this.values[this.owned!] as readonly unknown[] | undefined;
     if ((list?.length ?? 0) < 8) return false;
     lend(list, list === this.mine);
     return true;
@@ -273,7 +265,7 @@ export class LeanLoop implements LeanTaskLoop {
     }
     this.apply(tasks);
     this.step++;
-    if (this.step > this.recLimit) throw new GraphRecursionError(this.recLimit, this.site());
+    if (this.step > this.limit) throw new GraphRecursionError(this.limit, this.site());
     return this.prepare(tasks);
   }
 
@@ -292,21 +284,16 @@ export class LeanLoop implements LeanTaskLoop {
     const spec = this.c.spec;
     const values = this.values;
     // a task whose routers folded its writes already (`fresh`) is applied by copying their result
-    if (this.lends && tasks[0]!.fresh === undefined && this.lend()) {
-      try {
-        this.applyStep(tasks, values, spec);
-      } finally {
-        // a loan left open would let anyone who holds a candidate list grow its copy
-        this.mine = reclaim();
-      }
-    } else this.applyStep(tasks, values, spec);
+    const lent = this.lends && tasks[0]!.fresh === undefined && this.lend();
+    try {
+      // the fields written are asked for only until an output field is
+      const written = applyUpdates(tasks, values, spec, !this.sawOutput);
+      if (written !== undefined && !this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
+    } finally {
+      // a loan left open would let anyone who holds a candidate list grow its copy
+      if (lent) this.mine = reclaim();
+    }
     if (spec.clearEphemeral) spec.clearEphemeral(values);
-  }
-
-  private applyStep(tasks: readonly LeanTask[], values: Values, spec: GraphSpec): void {
-    // the fields written are asked for only until an output field is
-    const written = applyUpdates(tasks, values, spec, !this.sawOutput);
-    if (written !== undefined && !this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
   }
 
   /** The next step's tasks: the triggered nodes in name order (PULL), then the step's Send packets (PUSH). */
@@ -316,12 +303,16 @@ export class LeanLoop implements LeanTaskLoop {
       // one task whose only successor is one static edge (a chain): no marks, no sort
       const t = tasks[0]!;
       const e = t.edgeTrig;
-      if (t.trig === undefined && t.sends === undefined && e !== undefined && e.length === 1) {
-        this.pullCount = 1;
-        const n = e[0]!;
-        // the finished step's array (it is the loop's own, read by nobody once applied) holds the next task
-        tasks[0] = new LeanTask(this, n, PULL, 0, n.spec.read(values));
-        return tasks;
+      if (t.trig === undefined && t.sends === undefined) {
+        // the finished step's array (it is the loop's own, read by nobody once applied) holds the next task,
+        // or none: a chain's last node ends the run without the marks and lists of a step of several
+        if (e === undefined) return [];
+        if (e.length === 1) {
+          this.pullCount = 1;
+          const n = e[0]!;
+          tasks[0] = new LeanTask(this, n, PULL, 0, n.spec.read(values));
+          return tasks;
+        }
       }
     }
     const marked = (this.marked ??= new Uint8Array(this.c.nodes.length));
