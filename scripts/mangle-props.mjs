@@ -34,6 +34,8 @@ export const MANGLED = Object.freeze([
   "triggerKey", "troubled", "unlink", "unlinkStep", "unsaved", "varsOverride", "versions", "view", "waiting",
   "waitingFail", "writeBuf", "written", "wrote",
   "ups", "spare",
+  // the lean loop's (w5c)
+  "leanNodes", "varsV",
 ]);
 
 /** esbuild's `mangleProps`: exactly the listed names */

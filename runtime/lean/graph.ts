@@ -12,6 +12,8 @@
  */
 import type { RunnableConfig } from "../checkpoint/types.ts";
 import { isCommand } from "../command.ts";
+import type { CompiledNodes } from "../compiled.ts";
+import { compileNodes } from "../compiled.ts";
 import type { CompileOptions, InvokeResult, RunConfig, StreamOptions } from "../config.ts";
 import { mergeConfig } from "../config.ts";
 import { checkConfigIds } from "../config-ids.ts";
@@ -76,6 +78,11 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
    * @internal
    */
   declare private readonly router: typeof runBranches | undefined;
+  /**
+   * the spec's compiled nodes, kept from the first lean run (compileNodes' cache is a WeakMap lookup per run)
+   * @internal
+   */
+  declare private leanNodes: CompiledNodes | undefined;
 
   constructor(spec: GraphSpec, options?: CompileOptions, defaults?: StreamOptions);
   /** @internal */
@@ -119,7 +126,7 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
       const fix = reason === "a checkpointer" ? CHECKPOINTING_FIX : EVERYTHING;
       return (await this.full(reason, fix).invoke(input, config)) as InvokeResult<O>;
     }
-    const loop = new LeanLoop(spec, cfg, this.options.store, this.router);
+    const loop = new LeanLoop((this.leanNodes ??= compileNodes(spec)), cfg, this.options.store, this.router);
     if (input === null || input === undefined) throw new EmptyInputError('Received no input writes for "__start__"', { graph: spec.name });
     const r = loop.start(spec.input(input));
     if (r !== undefined) await r;

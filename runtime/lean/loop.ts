@@ -9,10 +9,9 @@
  * router returns one. Per step it allocates the tasks and (for a step of several) the candidate list.
  */
 import type { CNode, CompiledNodes } from "../compiled.ts";
-import { compileNodes } from "../compiled.ts";
 import { isThenable } from "../contracts.ts";
 import { GraphAbortError, GraphError, GraphRecursionError, MultipleErrors, NodeError, noParent, type ErrorSite } from "../errors.ts";
-import type { GraphSpec, Send, Values } from "../spec.ts";
+import type { Send, Values } from "../spec.ts";
 import { runEnv } from "../config.ts";
 import type { Store } from "../store/types.ts";
 import { takeReturn, type runBranches } from "../writes.ts";
@@ -38,47 +37,59 @@ export interface LeanRun {
 export class LeanLoop implements LeanTaskLoop {
   // set by the constructor: declared only (lean/task.ts says why)
   declare readonly c: CompiledNodes;
-  declare readonly vars: Values;
   declare readonly store: Store | undefined;
   declare readonly signal: AbortSignal | undefined;
+  /** the run's recursion limit */
   declare readonly limit: number;
   /** writes.ts `runBranches`, for a graph with routers (lean/graph.ts gives none to a graph of static edges, whose bundle then holds no router code) */
   declare private readonly router: typeof runBranches | undefined;
-  values: Values = NO_VALUES;
-  step = -1;
+  // made by `start`, which every run calls first
+  declare values: Values;
+  step = 0;
   /** some output field was written (else `invoke` returns undefined, as LangGraph) */
   sawOutput = false;
-  /** PULL tasks of the current step (they come first in `tasks`; PUSH tasks start first) */
+  /** PULL tasks of the current step (they come first in a step's tasks; PUSH tasks start first) */
   pullCount = 0;
   /** some task of the current step failed */
   troubled = false;
   /** the current step has a genuine failure (its first error in `failErr`) */
   failed = false;
-  failErr: unknown;
-  stepController: AbortController | undefined;
-  unlinkStep: (() => void) | undefined;
+  // set only when a step fails, a node asks for its signal, a step has several candidates or an id is
+  // asked for: declared only, so that a run of a plain chain initialises none of them
+  declare failErr: unknown;
+  declare stepController: AbortController | undefined;
+  declare unlinkStep: (() => void) | undefined;
   /** candidate nodes of the next step: a mark by node index and the list */
-  private marked: Uint8Array | undefined;
-  private readonly cands: CNode[] = [];
-  private runId = "";
+  declare private marked: Uint8Array | undefined;
+  declare private cands: CNode[] | undefined;
+  declare private runId: string | undefined;
+  /** the run's vars: made when first read unless the run gives overrides */
+  declare private varsV: Values | undefined;
   /** the tasks of the step that is running asynchronously (set before it is read) */
-  private tasks!: LeanTask[];
+  declare private tasks: LeanTask[];
   /** a field whose list only this loop sees (`GraphSpec.owned`, the first): lent to reducers (reducers.ts `lend`) */
-  private readonly owned: string | undefined;
+  declare private readonly owned: string | undefined;
   /** the list of `owned` this loop made and nobody else holds: reducers may append to it in place */
-  private mine: readonly unknown[] | undefined;
+  declare private mine: readonly unknown[] | undefined;
   /** the running step has one task and the graph an owned field: its writes may grow `mine` (siblings' fresh reads would share it) */
   private lends = false;
 
   /** `store`: the compile option's, when the run gives none */
-  constructor(spec: GraphSpec, run: LeanRun, store: Store | undefined, router: typeof runBranches | undefined) {
+  constructor(c: CompiledNodes, run: LeanRun, store: Store | undefined, router: typeof runBranches | undefined) {
     this.router = router;
-    this.c = compileNodes(spec);
-    this.vars = spec.vars(run.vars ?? NO_VALUES, NO_VALUES, runEnv());
+    this.c = c;
+    const spec = c.spec;
+    // without overrides the graph's vars cannot fail their checks, so they are made when first read (most
+    // runs' nodes never read them); overrides are checked now, as the full loop does
+    this.varsV = run.vars && spec.vars(run.vars, NO_VALUES, runEnv());
     this.store = run.store ?? store;
     this.signal = run.signal;
     this.limit = recursionLimit(run.recursionLimit, spec);
     this.owned = spec.owned?.[0];
+  }
+
+  get vars(): Values {
+    return (this.varsV ??= this.c.spec.vars(NO_VALUES, NO_VALUES, runEnv()));
   }
 
   site(): { graph: string } {
@@ -99,7 +110,6 @@ export class LeanLoop implements LeanTaskLoop {
   start(input: Values): void | Promise<void> {
     const spec = this.c.spec;
     this.values = spec.init();
-    this.step = 0;
     this.lends = this.owned !== undefined;
     const t = new LeanTask(this, this.c.start, PULL, 0, input);
     // START's node is the identity and has static edges only: its writes are taken without running it
@@ -184,23 +194,15 @@ export class LeanLoop implements LeanTaskLoop {
    * (writes.ts): with one task that is the step's result.
    */
   private end(t: LeanTask, ret: unknown): Promise<unknown> | undefined {
-    if (this.lends && t.cn.edges.branches.length > 0 && this.lend()) {
-      try {
-        return this.settle(t, ret);
-      } finally {
-        this.mine = reclaim();
-      }
-    }
-    return this.settle(t, ret);
-  }
-
-  private settle(t: LeanTask, ret: unknown): Promise<unknown> | undefined {
+    const lent = this.lends && t.cn.edges.branches.length > 0 && this.lend();
     try {
       takeReturn(t, ret);
       const r = this.router?.(t);
       if (r !== undefined) return r.then(undefined, (e: unknown) => this.fail(t, e));
     } catch (e) {
       this.fail(t, e);
+    } finally {
+      if (lent) this.mine = reclaim();
     }
     return undefined;
   }
@@ -282,21 +284,16 @@ export class LeanLoop implements LeanTaskLoop {
     const spec = this.c.spec;
     const values = this.values;
     // a task whose routers folded its writes already (`fresh`) is applied by copying their result
-    if (this.lends && tasks[0]!.fresh === undefined && this.lend()) {
-      try {
-        this.applyStep(tasks, values, spec);
-      } finally {
-        // a loan left open would let anyone who holds a candidate list grow its copy
-        this.mine = reclaim();
-      }
-    } else this.applyStep(tasks, values, spec);
+    const lent = this.lends && tasks[0]!.fresh === undefined && this.lend();
+    try {
+      // the fields written are asked for only until an output field is
+      const written = applyUpdates(tasks, values, spec, !this.sawOutput);
+      if (written !== undefined && !this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
+    } finally {
+      // a loan left open would let anyone who holds a candidate list grow its copy
+      if (lent) this.mine = reclaim();
+    }
     if (spec.clearEphemeral) spec.clearEphemeral(values);
-  }
-
-  private applyStep(tasks: readonly LeanTask[], values: Values, spec: GraphSpec): void {
-    // the fields written are asked for only until an output field is
-    const written = applyUpdates(tasks, values, spec, !this.sawOutput);
-    if (written !== undefined && !this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
   }
 
   /** The next step's tasks: the triggered nodes in name order (PULL), then the step's Send packets (PUSH). */
@@ -306,16 +303,20 @@ export class LeanLoop implements LeanTaskLoop {
       // one task whose only successor is one static edge (a chain): no marks, no sort
       const t = tasks[0]!;
       const e = t.edgeTrig;
-      if (t.trig === undefined && t.sends === undefined && e !== undefined && e.length === 1) {
-        this.pullCount = 1;
-        const n = e[0]!;
-        // the finished step's array (it is the loop's own, read by nobody once applied) holds the next task
-        tasks[0] = new LeanTask(this, n, PULL, 0, n.spec.read(values));
-        return tasks;
+      if (t.trig === undefined && t.sends === undefined) {
+        // the finished step's array (it is the loop's own, read by nobody once applied) holds the next task,
+        // or none: a chain's last node ends the run without the marks and lists of a step of several
+        if (e === undefined) return [];
+        if (e.length === 1) {
+          this.pullCount = 1;
+          const n = e[0]!;
+          tasks[0] = new LeanTask(this, n, PULL, 0, n.spec.read(values));
+          return tasks;
+        }
       }
     }
     const marked = (this.marked ??= new Uint8Array(this.c.nodes.length));
-    const cands = this.cands;
+    const cands = (this.cands ??= []);
     let count = 0;
     let sends: Send[] | undefined;
     for (const t of tasks) {

@@ -136,6 +136,53 @@ describe("lean loop, nothing installed", () => {
     await expect(compileLeanGraph(ctx).invoke({ count: 0 }, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(GraphAbortError);
   });
 
+  it("checks vars overrides before any node runs; without overrides makes the defaults once per run, on first read", async () => {
+    let made = 0;
+    const vars: GraphSpec["vars"] = (o, inherited) => {
+      made++;
+      if ("model" in o && typeof o["model"] !== "string") throw new InvalidUpdateError('var "model" must be a string', { graph: "Lean" });
+      return { ...inherited, model: "model" in o ? o["model"] : "default" };
+    };
+    let ran = 0;
+    const seen: unknown[] = [];
+    const g = compileLeanGraph(
+      spec(
+        [
+          node("a", ["b"], {
+            call: () => {
+              ran++;
+              return null;
+            },
+          }),
+          node("b", [], {
+            call: (_input, c) => {
+              ran++;
+              seen.push(c.vars, c.vars);
+              return null;
+            },
+          }),
+        ],
+        { vars },
+      ),
+    );
+    await expect(g.invoke({ count: 0 }, { vars: { model: 1 } })).rejects.toThrow('var "model" must be a string');
+    expect([ran, made]).toEqual([0, 1]);
+    await g.invoke({ count: 0 });
+    await g.invoke({ count: 0 });
+    expect([ran, made]).toEqual([4, 3]);
+    expect(seen).toEqual([{ model: "default" }, { model: "default" }, { model: "default" }, { model: "default" }]);
+    // one object per run, read twice by b; a new one for the next run
+    expect(seen[0]).toBe(seen[1]);
+    expect(seen[2]).not.toBe(seen[0]);
+    // a run whose nodes never read vars does not make them
+    await compileLeanGraph(spec([node("a", [])], { vars })).invoke({ count: 0 });
+    expect(made).toBe(3);
+    // overrides given: checked once, before any node, and the nodes see that object
+    await g.invoke({ count: 0 }, { vars: { model: "m" } });
+    expect([ran, made]).toEqual([6, 4]);
+    expect(seen.slice(4)).toEqual([{ model: "m" }, { model: "m" }]);
+  });
+
   it("stream(), a Command as input and the state API name the import that provides them", async () => {
     const g = compileLeanGraph(chain);
     expect(() => g.stream({ count: 0 })).toThrow(GraphValueError);
