@@ -3,9 +3,10 @@
  * MemorySaver, a thread per invoke, a saver per 80 threads), counted by valgrind's cachegrind. On the shared
  * 2-core VM CPU time moves by ±15% with the other sessions' load while this count moves by up to ±5%, so
  * repeated runs tell changes of several percent apart (docs/checkpoints.md, "where a W6 step's instructions
- * go"). The tree's runtime is compiled by tsc (no tsx transpiling inside the count), W1 is built by the tree's compiler and
- * bundled by esbuild against it, and the count of the same script with 0 invokes (start-up) is subtracted.
- * The GC's helper threads and background compiles count too. Needs valgrind on the PATH; asserts nothing.
+ * go"). The tree's runtime is compiled by tsc (no tsx transpiling inside the count), W1 is built by the
+ * tree's compiler and bundled by esbuild against it, and the count of the same script with 0 invokes
+ * (start-up) is subtracted. The GC's helper threads and background compiles count too. Needs valgrind on the
+ * PATH; asserts nothing.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
