@@ -82,7 +82,7 @@ export interface StoredHeader {
   /** the layout of this header (graphc's storage format) */
   v: 1;
   /** the checkpoint's own format version (`Checkpoint.v`); absent in headers written before it was kept: 4 */
-  cpv?: number;
+  cpv?: number | undefined;
   ts: string;
   cv: Record<string, number>;
   vs: Record<string, Record<string, number>>;
@@ -159,7 +159,8 @@ export function encodeCheckpoint(
   }
   const header: StoredHeader = {
     v: 1,
-    ...(checkpoint.v !== 4 ? { cpv: checkpoint.v } : {}),
+    // undefined is left out of the text (no spread of a temporary object per checkpoint)
+    cpv: checkpoint.v !== 4 ? checkpoint.v : undefined,
     ts: checkpoint.ts,
     cv: checkpoint.channel_versions,
     vs: checkpoint.versions_seen,

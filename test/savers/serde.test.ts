@@ -36,6 +36,19 @@ describe("serde", () => {
     expect(encode(v)).toBe(JSON.stringify(v));
   });
 
+  it("a finite number on its own is stored as JSON.stringify gives it (encoded without it)", () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) => {
+        if (!Object.is(n, -0)) expect(encode(n)).toBe(JSON.stringify(n));
+      }),
+      { numRuns: 1000 },
+    );
+    for (const n of [0, 7, -1, 0.1 + 0.2, 1e21, 1e-7, 2 ** 53, Number.MAX_VALUE, Number.MIN_VALUE, -1.5e-300]) {
+      expect(encode(n)).toBe(JSON.stringify(n));
+      expect(decode(encode(n))).toBe(n);
+    }
+  });
+
   it("keeps undefined properties and array slots, -0 and a literal $g key", () => {
     const v = { a: undefined, list: [undefined, -0], $g: "u", nested: { $g: { v: 1 } } };
     const back = roundTrip(v) as typeof v;
