@@ -29,12 +29,29 @@ export function leanEligible(g: GraphIR): boolean {
 }
 
 /**
- * How generated code makes graph `g`'s compiled graph: `compileGraph` (full loop), `compileLeanGraph` (lean
- * loop) or, for a lean-eligible graph without routers, `new LeanGraph` (the lean loop without router code,
- * which `compileLeanGraph` hands it, so a bundle of such graphs holds none).
+ * Whether a lean-eligible graph can run on the runtime's static loop (runtime/static/): no routers, and no
+ * node declares `goto`, so each node's function type returns an update or nothing, never a Command (what a
+ * node returns is a checked update: its steps follow from the static edges alone). A graph without fields
+ * has no `applyOne`, which the static loop applies a step's lone update with.
  */
-export function compileFunction(g: GraphIR): "compileGraph" | "compileLeanGraph" | "LeanGraph" {
+export function staticEligible(g: GraphIR): boolean {
+  return (
+    leanEligible(g) &&
+    g.fields.length > 0 &&
+    g.start.branches.length === 0 &&
+    g.nodes.every((n) => n.branches.length === 0 && n.goto === undefined)
+  );
+}
+
+/**
+ * How generated code makes graph `g`'s compiled graph: `compileGraph` (full loop), `new StaticGraph` (static
+ * loop), `compileLeanGraph` (lean loop) or, for a lean-eligible graph without routers that is not static,
+ * `new LeanGraph` (the lean loop without router code, which `compileLeanGraph` hands it, so a bundle of such
+ * graphs holds none).
+ */
+export function compileFunction(g: GraphIR): "compileGraph" | "compileLeanGraph" | "LeanGraph" | "StaticGraph" {
   if (!leanEligible(g)) return "compileGraph";
+  if (staticEligible(g)) return "StaticGraph";
   return g.start.branches.length === 0 && g.nodes.every((n) => n.branches.length === 0) ? "LeanGraph" : "compileLeanGraph";
 }
 
