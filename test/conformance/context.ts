@@ -40,7 +40,11 @@ export const graph = (file: string, name: string): Graph => {
   const swap = mode === "full" ? g instanceof LeanGraph || g instanceof StaticGraph : mode === "lean" && g instanceof StaticGraph;
   if (!swap) return g;
   let other = swapped.get(g);
-  if (other === undefined) swapped.set(g, (other = mode === "full" ? compileGraph(g.spec) : new LeanGraph(g.spec)));
+  if (other === undefined) {
+    // a LeanGraph is typed as the CompiledGraph it stands for, as the generated graphs are (build.ts)
+    other = mode === "full" ? compileGraph(g.spec) : (new LeanGraph(g.spec) as unknown as Graph);
+    swapped.set(g, other);
+  }
   return other;
 };
 export const warnings = () => programs().diagnostics;
