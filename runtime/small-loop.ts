@@ -3,8 +3,7 @@
  * supersteps driven synchronously until a node returns a promise, the tasks of a step run with their errors
  * recorded (loop.ts semantics: genuine failures aggregated, a sibling's abort not counted), the step's abort
  * signal, and the end of a step (its error, its writes, the recursion limit). Each loop adds how a node's
- * return becomes writes (`end`), how a step's writes are applied (`apply`) and which tasks come next
- * (`prepare`).
+ * return becomes writes (`end`) and which tasks come next (`prepare`).
  */
 import type { CNode, CompiledNodes } from "./compiled.ts";
 import { compileNodes } from "./compiled.ts";
@@ -13,9 +12,9 @@ import { GraphAbortError, GraphError, GraphRecursionError, MultipleErrors, NodeE
 import type { GraphSpec, Values } from "./spec.ts";
 import { runEnv } from "./config.ts";
 import type { Store } from "./store/types.ts";
-import { lend } from "./reducers.ts";
+import { lend, reclaim } from "./reducers.ts";
 import { stepController, untilAbort } from "./step-signal.ts";
-import { recursionLimit } from "./superstep.ts";
+import { applyUpdates, recursionLimit, writesOutput } from "./superstep.ts";
 import type { LeanTask, LeanTaskLoop } from "./lean/task.ts";
 
 export const NO_VALUES: Values = Object.freeze({});
@@ -76,9 +75,6 @@ export abstract class SmallLoop implements LeanTaskLoop {
 
   /** A task's return as its writes; errors are recorded on the task (`fail`), never thrown. */
   protected abstract end(t: LeanTask, ret: unknown): Promise<unknown> | undefined;
-
-  /** Applies a finished step's writes. */
-  protected abstract apply(tasks: readonly LeanTask[]): void;
 
   /** The next step's tasks. */
   protected abstract prepare(tasks: LeanTask[]): LeanTask[];
@@ -224,6 +220,32 @@ export abstract class SmallLoop implements LeanTaskLoop {
     this.step++;
     if (this.step > this.limit) throw new GraphRecursionError(this.limit, this.site());
     return this.prepare(tasks);
+  }
+
+  /**
+   * Applies a step's writes in LangGraph's order: PULL tasks by name, then PUSH tasks by index; a lone task's
+   * under a loan of the owned list (`lend`).
+   */
+  private apply(tasks: readonly LeanTask[]): void {
+    const spec = this.c.spec;
+    const values = this.values;
+    // a task whose routers folded its writes already (`fresh`) is applied by copying their result
+    // one task may write to the owned list in place (siblings' fresh reads would share it)
+    if (tasks.length === 1 && this.owned !== undefined && tasks[0]!.fresh === undefined && this.lend()) {
+      try {
+        this.applyStep(tasks, values, spec);
+      } finally {
+        // a loan left open would let anyone who holds a candidate list grow its copy
+        this.mine = reclaim();
+      }
+    } else this.applyStep(tasks, values, spec);
+    if (spec.clearEphemeral) spec.clearEphemeral(values);
+  }
+
+  private applyStep(tasks: readonly LeanTask[], values: Values, spec: GraphSpec): void {
+    // the fields written are asked for only until an output field is
+    const written = applyUpdates(tasks, values, spec, !this.sawOutput);
+    if (written !== undefined && !this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
   }
 
   /** loop.ts stepError: the genuine failures of a step at once, aggregated; else the first error */

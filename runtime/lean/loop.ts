@@ -13,7 +13,6 @@ import type { GraphSpec, Send, Values } from "../spec.ts";
 import type { Store } from "../store/types.ts";
 import { takeReturn, type runBranches } from "../writes.ts";
 import { reclaim } from "../reducers.ts";
-import { applyUpdates, writesOutput } from "../superstep.ts";
 import { byRank, SmallLoop, type LeanRun } from "../small-loop.ts";
 import { LeanTask, PULL, PUSH } from "./task.ts";
 
@@ -83,29 +82,7 @@ export class LeanLoop extends SmallLoop {
   }
 
   // ------------------------------------------------------------------------------------------------------
-  // end of step
-
-  /** Applies a step's writes in LangGraph's order: PULL tasks by name, then PUSH tasks by index. */
-  protected apply(tasks: readonly LeanTask[]): void {
-    const spec = this.c.spec;
-    const values = this.values;
-    // a task whose routers folded its writes already (`fresh`) is applied by copying their result
-    if (this.lends && tasks[0]!.fresh === undefined && this.lend()) {
-      try {
-        this.applyStep(tasks, values, spec);
-      } finally {
-        // a loan left open would let anyone who holds a candidate list grow its copy
-        this.mine = reclaim();
-      }
-    } else this.applyStep(tasks, values, spec);
-    if (spec.clearEphemeral) spec.clearEphemeral(values);
-  }
-
-  private applyStep(tasks: readonly LeanTask[], values: Values, spec: GraphSpec): void {
-    // the fields written are asked for only until an output field is
-    const written = applyUpdates(tasks, values, spec, !this.sawOutput);
-    if (written !== undefined && !this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
-  }
+  // end of step (its writes: ../small-loop.ts apply)
 
   /** The next step's tasks: the triggered nodes in name order (PULL), then the step's Send packets (PUSH). */
   protected prepare(tasks: LeanTask[]): LeanTask[] {

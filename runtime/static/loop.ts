@@ -8,11 +8,9 @@
  * loop's (../small-loop.ts).
  */
 import { badNodeReturn, InvalidUpdateError } from "../errors.ts";
-import type { TaskUpdate, Values } from "../spec.ts";
+import type { Values } from "../spec.ts";
 import { LeanTask, PULL } from "../lean/task.ts";
-import { reclaim } from "../reducers.ts";
 import { byRank, SmallLoop } from "../small-loop.ts";
-import { writesOutput } from "../superstep.ts";
 
 export class StaticLoop extends SmallLoop {
   /** Runs the input (already checked by the spec, a fresh object: START's update) through supersteps. */
@@ -44,39 +42,6 @@ export class StaticLoop extends SmallLoop {
     } catch (e) {
       this.fail(t, e);
     }
-  }
-
-  /**
-   * Applies a step's updates (at most one per task) in LangGraph's order, the tasks' name order: a lone
-   * update bare (`applyOne`, which a static spec has), under a loan of the owned list when it is worth one.
-   */
-  protected apply(tasks: readonly LeanTask[]): void {
-    const spec = this.c.spec;
-    const values = this.values;
-    // the fields written are asked for only until an output field is
-    const want: string[] | undefined = this.sawOutput ? undefined : [];
-    if (tasks.length === 1) {
-      const u = tasks[0]!.one;
-      if (u !== undefined) {
-        if (this.owned !== undefined && this.lend()) {
-          try {
-            spec.applyOne!(values, u, want);
-          } finally {
-            // a loan left open would let anyone who holds a candidate list grow its copy
-            this.mine = reclaim();
-          }
-        } else spec.applyOne!(values, u, want);
-      }
-    } else {
-      const all: TaskUpdate[] = [];
-      for (const t of tasks) if (t.one !== undefined) all.push({ node: t.cn.name, values: t.one });
-      if (all.length > 0) {
-        const written = spec.apply(values, all);
-        if (want !== undefined) for (const f of written) want.push(f);
-      }
-    }
-    if (spec.clearEphemeral) spec.clearEphemeral(values);
-    if (want !== undefined && want.length > 0 && writesOutput(this.c, want)) this.sawOutput = true;
   }
 
   /** The next step's tasks: the static targets of this step's nodes, each once, in name order. */
