@@ -25,7 +25,8 @@ export class StaticLoop extends SmallLoop {
 
   /**
    * A node's return as its task's update (writes.ts takeReturn, for a node whose type returns no Command): an
-   * update object, checked, or nothing. A Command (possible only past the type checker) is an error here.
+   * update object, checked, or nothing. A Command gets past the node's type only from an untyped (`any`)
+   * function or a cast; it is an error here, naming the declaration that lets the node return one.
    */
   protected end(t: LeanTask, ret: unknown): undefined {
     try {
@@ -33,7 +34,10 @@ export class StaticLoop extends SmallLoop {
       const cn = t.cn;
       if (typeof ret !== "object" || Array.isArray(ret)) throw badNodeReturn(this.c.spec.name, cn.name, ret);
       if ((ret as { lg_name?: unknown }).lg_name === "Command")
-        throw new InvalidUpdateError(`node "${cn.name}" returned a Command, but it declares no goto`, { graph: this.c.spec.name, node: cn.name });
+        throw new InvalidUpdateError(`node "${cn.name}" returned a Command, but declares no goto: add \`goto [..]\` (possibly empty)`, {
+          graph: this.c.spec.name,
+          node: cn.name,
+        });
       // an update with keys of its prototype is copied to its own keys first (writes.ts ownKeys)
       const p: unknown = Object.getPrototypeOf(ret);
       const u = p === Object.prototype || p === null ? (ret as Values) : { ...(ret as Values) };
