@@ -30,7 +30,7 @@ const spec = (nodes: NodeSpec[], extra: Partial<GraphSpec> = {}): GraphSpec =>
     applyOne: (v: Values, u: Values, written: string[] | undefined) => {
       for (const k in u) {
         if (k === "count") v["count"] = lastValue(u["count"]);
-        else if (k === "log") v["log"] = oneSet(v["log"], u["log"], append);
+        else if (k === "log") v["log"] = oneSet(v["log"] as string[], u["log"] as string[], append<string>);
         else continue;
         written?.push(k);
       }
