@@ -29,17 +29,19 @@ export function leanEligible(g: GraphIR): boolean {
 }
 
 /**
- * Whether a lean-eligible graph can run on the runtime's static loop (runtime/static/): no routers, and no
- * node declares `goto`, so each node's function type returns an update or nothing, never a Command (what a
- * node returns is a checked update: its steps follow from the static edges alone). A graph without fields
- * has no `applyOne`, which the static loop applies a step's lone update with.
+ * Whether a lean-eligible graph can run on the runtime's static loop (runtime/static/): no routers, no node
+ * declares `goto`, and the TypeScript pass proved every node function's return type Command-free
+ * (`noCommand`, 5-emit/return-facts.ts: an `any`, a cast to `never` or a list cannot be told), so what a node
+ * returns is an update or nothing and the steps follow from the static edges alone. Without the TypeScript
+ * pass nothing is proved, and the graph stays on the lean loop. A graph without fields has no `applyOne`,
+ * which the static loop applies a step's lone update with.
  */
 export function staticEligible(g: GraphIR): boolean {
   return (
     leanEligible(g) &&
     g.fields.length > 0 &&
     g.start.branches.length === 0 &&
-    g.nodes.every((n) => n.branches.length === 0 && n.goto === undefined)
+    g.nodes.every((n) => n.kind === "function" && n.fn.noCommand === true && n.branches.length === 0 && n.goto === undefined)
   );
 }
 

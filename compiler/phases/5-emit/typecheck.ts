@@ -8,12 +8,13 @@
  *    differ only in formatting and in `sync` specialisation, which TypeScript does not see differently);
  *    when the runtime module does not resolve from the project, that is the one error instead (every
  *    TypeScript error would be a cascade of it: "Parameter 'raw' implicitly has an 'any' type"…);
- * 4. the same program answers "is this function synchronous?", which `withSync` records in the IR.
+ * 4. the same program answers "is this function synchronous, does it return no Command?", which `withSync`
+ *    records in the IR.
  * The program is native TypeScript 7's (ts-native.ts) or, where its binary does not run, ts-morph's (ts-check.ts).
  */
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { ImportRef, Program } from "../2-bind/model.ts";
-import type { SyncOracle } from "../4-lower/index.ts";
+import type { ReturnOracle } from "../4-lower/index.ts";
 import { rebase, type EmittedText } from "./file.ts";
 import { traceLines } from "./format.ts";
 import { d } from "../../diagnostics/messages.ts";
@@ -24,7 +25,7 @@ import { NativeWorld } from "./ts-native.ts";
 
 export interface TypecheckResult {
   readonly diagnostics: Diagnostic[];
-  readonly isSync: SyncOracle;
+  readonly returns: ReturnOracle;
 }
 
 /** One draft: the `.graph` file and the unformatted text emitted for it. */
@@ -68,9 +69,9 @@ export function typecheckDrafts(
         })),
       );
   // the module specifier is resolved from the generated file, as tsc will resolve it
-  const isSync = (fn: ImportRef, file: string) =>
-    world.isSync({ ...fn, module: rebase(fn.module, file, outPath(file)) }, outPath(file));
-  return { diagnostics, isSync };
+  const returns = (fn: ImportRef, file: string) =>
+    world.returns({ ...fn, module: rebase(fn.module, file, outPath(file)) }, outPath(file));
+  return { diagnostics, returns };
 }
 
 /** One error at the first graph of the file whose generated code cannot import the runtime. */
