@@ -72,7 +72,11 @@ export abstract class LeanBase<I = Values, O = Values, S = Values, N extends str
    */
   declare readonly lean: boolean;
 
-  /** `lean`: the small loop can run the spec */
+  /**
+   * `lean`: the small loop can run the spec (only the subclasses construct one: their declarations give the
+   * public constructors)
+   * @internal
+   */
   constructor(spec: GraphSpec, options: CompileOptions, defaults: StreamOptions, lean: boolean) {
     super(spec, options, defaults);
     this.lean = lean;
