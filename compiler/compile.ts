@@ -87,7 +87,7 @@ async function generate(program: Program, checkDiagnostics: readonly Diagnostic[
   const drafts = lowered.value.files.map((f) => ({ source: f.file, raw: emitFileText(f, lowered.value, emitOptions) }));
   // TypeScript: the node functions against the draft's types, and which functions are synchronous
   const ts = options.typecheck === false ? undefined : typecheckDrafts(program, drafts, { outPath, cwd: options.cwd, importExt });
-  const ir = ts ? withSync(lowered.value, ts.isSync) : lowered.value;
+  const ir = ts ? withSync(lowered.value, ts.returns) : lowered.value;
   if (options.emit === false) {
     const draftDiagnostics = drafts.flatMap((d) => d.raw.diagnostics);
     const all = [...checkDiagnostics, ...lowered.diagnostics, ...draftDiagnostics, ...(ts?.diagnostics ?? [])];

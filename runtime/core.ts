@@ -67,6 +67,8 @@ export { relayMessageChunks } from "./model-stream.ts";
 export { compileGraph, CompiledGraph, RUNTIME_VERSION } from "./graph.ts";
 // the lean loop's compiled graph, which generated code uses for lean-eligible graphs (lean/graph.ts)
 export { compileLeanGraph, LeanGraph } from "./lean/graph.ts";
+// the static loop's compiled graph, for lean-eligible graphs of static edges whose nodes return no Command (static/graph.ts)
+export { StaticGraph } from "./static/graph.ts";
 export type {
   RunConfig,
   StreamOptions,

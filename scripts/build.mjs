@@ -29,6 +29,7 @@ export const PACKAGES = [
       named: [
         "errors", "checkpoint/errors", "checkpoint/corrupt", "store/types", "graph", "command", "reducers", "spec",
         "checkpoint/memory", "checkpoint/stored-saver", "store/memory", "store/row-store", "lean/graph",
+        "static/graph",
       ],
     },
     documented: [

@@ -69,7 +69,7 @@ export function checkMangled(dist) {
  * and model APIs, the generated spec, the config): a member declared there is never mangled.
  */
 const INTERNAL_MODULES = new Set([
-  "loop", "task", "durable", "lean/loop", "lean/task", "lean/graph", "graph", "graph-base", "compiled", "contracts", "features",
+  "loop", "task", "durable", "lean/loop", "lean/task", "lean/graph", "small-loop", "static/loop", "static/graph", "graph", "graph-base", "compiled", "contracts", "features",
   "superstep", "task-base", "writes", "channels", "results", "save-queue", "thread-lock", "step-signal", "command-input", "checkpoint-state",
   "state", "streaming", "stream-events", "stream", "policy", "durability", "ids", "core", "install", "install-streaming", "index",
   "saver", "checkpoint/memory",

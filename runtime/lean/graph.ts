@@ -1,76 +1,19 @@
 /**
  * `compileLeanGraph(spec)` → a `LeanGraph`: the public API of `CompiledGraph` (../graph.ts) for a graph that
  * the lean loop (loop.ts) can run. Generated code uses it for every graph the compiler finds lean-eligible
- * (compiler/phases/4-lower/lean.ts); it checks the spec again, so any spec is safe here.
- *
- * `invoke` runs the lean loop unless the run needs more: a checkpointer (per call, withConfig or compile
- * option), breakpoints, tracing, `maxConcurrency`, or a Command as input. Those runs, `stream()` and the state
- * API go to the full compiled graph, which every installed part of the runtime provides (features.ts
- * `graph`): importing "@graphc/runtime" installs all of them, "@graphc/runtime/streaming" streaming,
- * constructing one of graphc's savers checkpointing. Without it they fail with a `GraphValueError` naming the
- * import to add.
+ * (compiler/phases/4-lower/lean.ts) and not static; it checks the spec again, so any spec is safe here. It is
+ * a `StaticGraph` (../static/graph.ts: which runs go to the full compiled graph) whose runs use the lean loop.
  */
-import type { RunnableConfig } from "../checkpoint/types.ts";
-import { isCommand } from "../command.ts";
 import type { CompiledNodes } from "../compiled.ts";
-import { compileNodes } from "../compiled.ts";
-import type { CompileOptions, InvokeResult, RunConfig, StreamOptions } from "../config.ts";
+import type { CompileOptions, RunConfig, StreamOptions } from "../config.ts";
 import { mergeConfig } from "../config.ts";
-import { checkConfigIds } from "../config-ids.ts";
-import { CHECKPOINTING_FIX, EmptyInputError, missingCheckpointer, missingPart } from "../errors.ts";
-import type { FullGraph, GraphHandle } from "../features.ts";
-import { GraphBase } from "../graph-base.ts";
-import { features, saverOf } from "../features.ts";
 import type { GraphSpec, Values } from "../spec.ts";
-import type { GraphInput } from "../typed.ts";
+import { isLeanSpec, NO_DEFAULTS, StaticGraph } from "../static/graph.ts";
 import { runBranches } from "../writes.ts";
 import { LeanLoop } from "./loop.ts";
 
-/** the defaults of a graph made without `withConfig`, shared: nothing writes to a run's config */
-const NO_DEFAULTS: StreamOptions = {};
-const EVERYTHING = 'import "@graphc/runtime" once';
-const STREAMING = 'import "@graphc/runtime/streaming" once (or "@graphc/runtime")';
-
-/**
- * The spec uses nothing but what the lean loop runs: no joins, breakpoints, deferred, subgraph or policy
- * nodes, and routers only with their code (`routers`).
- */
-function isLeanSpec(spec: GraphSpec, routers: boolean): boolean {
-  return (
-    spec.joins.length === 0 &&
-    spec.interruptBefore.length === 0 &&
-    spec.interruptAfter.length === 0 &&
-    (routers || spec.start.branches.length === 0) &&
-    spec.nodes.every(
-      (n) =>
-        !n.defer && !n.retry && !n.timeout && !n.cache && n.onError === undefined && n.subgraph === undefined && (routers || n.branches.length === 0),
-    )
-  );
-}
-
-/** What of a run the lean loop does not make, or undefined when it makes all of it. */
-function fullRunReason(graph: LeanGraph<unknown, unknown, unknown, string, unknown>, cfg: StreamOptions, input: unknown): string | undefined {
-  const o = graph.options;
-  if (!graph.lean) return `graph "${graph.spec.name}" (joins, breakpoints, deferred, subgraph or policy nodes)`;
-  if ((cfg.checkpointer ?? o.checkpointer) !== undefined) return "a checkpointer";
-  if (isCommand(input)) return "A Command as input";
-  if ((cfg.interruptBefore ?? o.interruptBefore ?? cfg.interruptAfter ?? o.interruptAfter) !== undefined) return "interruptBefore/interruptAfter";
-  if ((cfg.tracing ?? o.tracing) !== undefined) return "tracing";
-  if (cfg.maxConcurrency !== undefined) return "maxConcurrency";
-  return undefined;
-}
-
 /** A compiled graph run by the lean loop; typed as `CompiledGraph` (`I` input, `O` output, `S` state, `N` nodes, `U` updates). */
-export class LeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends GraphBase<I, S, N, U> {
-  // the fields are set by the constructor or on first use: declared only (lean/task.ts says why)
-  /** @internal */
-  declare private fullGraph: FullGraph | undefined;
-  /**
-   * the lean loop can run the spec (`isLeanSpec`)
-   * @internal
-   */
-  declare readonly lean: boolean;
-
+export class LeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends StaticGraph<I, O, S, N, U> {
   /**
    * writes.ts `runBranches`, which `compileLeanGraph` gives; without it (`new LeanGraph(spec)`, what generated
    * code of a graph without routers writes) the bundle holds no router code, and a spec with routers runs on
@@ -78,11 +21,6 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
    * @internal
    */
   declare private readonly router: typeof runBranches | undefined;
-  /**
-   * the spec's compiled nodes, kept from the first lean run (compileNodes' cache is a WeakMap lookup per run)
-   * @internal
-   */
-  declare private leanNodes: CompiledNodes | undefined;
 
   constructor(spec: GraphSpec, options?: CompileOptions, defaults?: StreamOptions);
   /** @internal */
@@ -92,60 +30,16 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
     this.router = router;
     // routers without their code: the full graph runs them
     this.lean = isLeanSpec(spec, router !== undefined);
-    // breakpoints given at compile time are checked now, by the graph that runs them
-    if (options.interruptBefore !== undefined || options.interruptAfter !== undefined) this.full("interruptBefore/interruptAfter", EVERYTHING);
   }
 
   /** A copy of this graph whose runs use `config` as defaults (per-call config wins). */
-  withConfig(config: StreamOptions): LeanGraph<I, O, S, N, U> {
+  override withConfig(config: StreamOptions): LeanGraph<I, O, S, N, U> {
     return new LeanGraph<I, O, S, N, U>(this.spec, this.options, mergeConfig(this.defaults, config), this.router);
   }
 
-  clearCache(): void {
-    this.fullGraph?.clearCache();
-  }
-
-  /** the full compiled graph of this spec and config, or the `GraphValueError` naming what installs it */
-  private full(what: string, fix: string): FullGraph {
-    if (this.fullGraph !== undefined) return this.fullGraph;
-    const make = features.graph;
-    if (make === undefined) throw missingPart(what, { graph: this.spec.name }, fix);
-    return (this.fullGraph = make(this.spec, this.options, this.defaults));
-  }
-
-  /**
-   * Runs the graph to completion and returns the output fields, or `undefined` when no superstep wrote an
-   * output field (as `CompiledGraph.invoke`).
-   */
-  async invoke(input: GraphInput<I>, config?: RunConfig): Promise<InvokeResult<O>> {
-    const spec = this.spec;
-    // without defaults the caller's config is used as it is, as CompiledGraph.invoke does: nothing writes to it
-    const cfg = checkConfigIds(this.defaults === NO_DEFAULTS ? (config ?? NO_DEFAULTS) : mergeConfig(this.defaults, config), spec.name);
-    const reason = fullRunReason(this, cfg, input);
-    if (reason !== undefined) {
-      const fix = reason === "a checkpointer" ? CHECKPOINTING_FIX : EVERYTHING;
-      return (await this.full(reason, fix).invoke(input, config)) as InvokeResult<O>;
-    }
-    const loop = new LeanLoop((this.leanNodes ??= compileNodes(spec)), cfg, this.options.store, this.router);
-    if (input === null || input === undefined) throw new EmptyInputError('Received no input writes for "__start__"', { graph: spec.name });
-    const r = loop.start(spec.input(input));
-    if (r !== undefined) await r;
-    return (loop.sawOutput ? spec.output(loop.values) : undefined) as InvokeResult<O>;
-  }
-
   /** @internal */
-  streamGraph(): GraphHandle {
-    return this.full("stream()", STREAMING).streamGraph();
-  }
-
-  /**
-   * The state API runs on the full graph; without it installed, a run without a saver fails as there.
-   * @internal
-   */
-  stateGraph(what: string, config: RunnableConfig | RunConfig): GraphHandle {
-    if (features.graph === undefined && saverOf(this, checkConfigIds(config, this.spec.name)) === undefined)
-      throw missingCheckpointer({ graph: this.spec.name });
-    return this.full(what, CHECKPOINTING_FIX).stateGraph(what, config);
+  override makeRun(c: CompiledNodes, cfg: RunConfig): LeanLoop {
+    return new LeanLoop(c, cfg, this.options.store, this.router);
   }
 }
 

@@ -5,8 +5,8 @@
  * cases) run against MemorySaver, SqliteSaver and PostgresSaver. Case by case status: docs/conformance.md.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LeanGraph, type CheckpointSaver } from "@graphc/runtime";
-import { buildPrograms, module, useFullLoop } from "./context.ts";
+import { LeanGraph, StaticGraph, type CheckpointSaver } from "@graphc/runtime";
+import { buildPrograms, module, staticShape, useLoop } from "./context.ts";
 import { openSaver, SAVER_KINDS, type SaverUnderTest } from "./savers.ts";
 import { channels } from "./cases/a-channels.ts";
 import { schemas } from "./cases/b-schemas.ts";
@@ -39,16 +39,29 @@ function withoutCheckpointer(): void {
 
 describe("without a checkpointer", withoutCheckpointer);
 
-// every case above again, with the lean-eligible graphs (whose invoke ran the lean loop) on the full loop:
-// both loops must give what the cases expect
+const GROUPS = ["a-channels", "b-schemas", "c-edges", "d-send", "e-command", "m-micro", "p-parity"];
+
+// every case above again, with the lean-eligible graphs (whose invoke ran the lean or the static loop) on the
+// full loop: every loop must give what the cases expect
 describe("without a checkpointer, lean-eligible graphs on the full loop", () => {
-  beforeAll(() => useFullLoop(true));
-  afterAll(() => useFullLoop(false));
+  beforeAll(() => useLoop("full"));
+  afterAll(() => useLoop("generated"));
   it("the programs hold lean-eligible graphs of every group", () => {
-    const lean = ["a-channels", "b-schemas", "c-edges", "d-send", "e-command", "m-micro", "p-parity"].filter((f) =>
-      Object.values(module(f)).some((x) => x instanceof LeanGraph),
-    );
-    expect(lean).toEqual(["a-channels", "b-schemas", "c-edges", "d-send", "e-command", "m-micro", "p-parity"]);
+    const lean = GROUPS.filter((f) => Object.values(module(f)).some((x) => x instanceof LeanGraph || x instanceof StaticGraph));
+    expect(lean).toEqual(GROUPS);
+  });
+  withoutCheckpointer();
+});
+
+// and once more with the lean-eligible graphs of static edges whose nodes declare no goto on the static loop
+describe("without a checkpointer, graphs of static edges on the static loop", () => {
+  beforeAll(() => useLoop("static"));
+  afterAll(() => useLoop("generated"));
+  it("the programs hold graphs of static edges and lean graphs with routers or goto", () => {
+    const kinds = (f: string) =>
+      Object.values(module(f)).map((x) => (x instanceof StaticGraph || (x instanceof LeanGraph && staticShape(x.spec)) ? "static" : x instanceof LeanGraph ? "lean" : "other"));
+    expect(GROUPS.filter((f) => kinds(f).includes("static"))).toEqual(["a-channels", "b-schemas", "c-edges", "e-command", "m-micro", "p-parity"]);
+    expect(GROUPS.filter((f) => kinds(f).includes("lean"))).toEqual(["a-channels", "c-edges", "d-send", "e-command", "m-micro", "p-parity"]);
   });
   withoutCheckpointer();
 });

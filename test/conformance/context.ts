@@ -2,7 +2,7 @@
  * The built conformance programs, shared by the case modules. `conformance.test.ts` builds them once in
  * `beforeAll`; case modules look graphs up only inside their tests.
  */
-import { compileGraph, LeanGraph } from "@graphc/runtime";
+import { compileGraph, LeanGraph, StaticGraph, type GraphSpec } from "@graphc/runtime";
 import { buildAll, type Built, type Graph } from "./build.ts";
 
 let built: Built | undefined;
@@ -17,15 +17,29 @@ function programs(): Built {
   return built;
 }
 
-let fullLoop = false;
-const fullGraphs = new Map<Graph, Graph>();
+/** which loop runs the graphs the generated code makes small (`LeanGraph`, `StaticGraph`) */
+export type LoopMode = "generated" | "full" | "static";
+let mode: LoopMode = "generated";
+const swapped = new Map<Graph, Graph>();
 
 /**
- * true: `graph()` hands out a lean-eligible graph (generated as a `LeanGraph`, whose invoke runs the lean
- * loop) as the full runtime's `CompiledGraph` of the same spec, so the same cases check both loops.
+ * Whether the static loop can run `spec` (runtime/static/graph.ts): a lean spec (the graph is a `LeanGraph`)
+ * without routers whose nodes declare no goto targets. Generated code makes such a graph a `StaticGraph`
+ * only when the TypeScript pass proved its node functions Command-free, which this suite's build skips
+ * (build.ts), so the cases are run on the static loop here.
  */
-export function useFullLoop(on: boolean): void {
-  fullLoop = on;
+export function staticShape(spec: GraphSpec): boolean {
+  return spec.start.branches.length === 0 && spec.nodes.every((n) => n.branches.length === 0 && n.ends === undefined);
+}
+
+/**
+ * "full": `graph()` hands out a lean-eligible graph (generated as a `LeanGraph` or a `StaticGraph`, whose invoke
+ * runs the lean or the static loop) as the full runtime's `CompiledGraph` of the same spec; "static": a
+ * `LeanGraph` of static shape as the `StaticGraph` of its spec. So the same cases check every loop.
+ */
+export function useLoop(m: LoopMode): void {
+  mode = m;
+  swapped.clear();
   // the cases expect what a first run finds: node caches (policies) start empty again
   for (const g of programs().graphs()) g.clearCache();
 }
@@ -33,10 +47,16 @@ export function useFullLoop(on: boolean): void {
 /** graph `name` of `graphs/<file>.graph` */
 export const graph = (file: string, name: string): Graph => {
   const g = programs().graph(file, name);
-  if (!fullLoop || !(g instanceof LeanGraph)) return g;
-  let full = fullGraphs.get(g);
-  if (full === undefined) fullGraphs.set(g, (full = compileGraph(g.spec)));
-  return full;
+  const swap =
+    mode === "full" ? g instanceof LeanGraph || g instanceof StaticGraph : mode === "static" && g instanceof LeanGraph && staticShape(g.spec);
+  if (!swap) return g;
+  let other = swapped.get(g);
+  if (other === undefined) {
+    // a StaticGraph is typed as the CompiledGraph it stands for, as the generated graphs are (build.ts)
+    other = mode === "full" ? compileGraph(g.spec) : (new StaticGraph(g.spec) as unknown as Graph);
+    swapped.set(g, other);
+  }
+  return other;
 };
 export const warnings = () => programs().diagnostics;
 /** the generated module of `graphs/<name>.graph` */

@@ -10,7 +10,7 @@ import type { FileIR, ImportIR, ProgramIR } from "./ir.ts";
 import { typeFromExpr } from "./types.ts";
 
 export type * from "./ir.ts";
-export { withSync, type SyncOracle } from "./sync.ts";
+export { withSync, UNKNOWN_RETURN, type ReturnFacts, type ReturnOracle } from "./sync.ts";
 export { leanEligible, type RuntimeMode } from "./lean.ts";
 
 /** The IR of every file; every imported function is `sync: false` until `withSync` records TypeScript's answers. */

@@ -79,6 +79,8 @@ export interface FnRefIR {
   readonly span: Span;
   /** known to return a plain value (never a Promise): the emitter skips the `await` */
   readonly sync: boolean;
+  /** a node function known to return no Command (TypeScript pass; absent: not known): lean.ts `staticEligible` */
+  readonly noCommand?: boolean;
 }
 
 // ---------------------------------------------------------------- graphs

@@ -29,12 +29,31 @@ export function leanEligible(g: GraphIR): boolean {
 }
 
 /**
- * How generated code makes graph `g`'s compiled graph: `compileGraph` (full loop), `compileLeanGraph` (lean
- * loop) or, for a lean-eligible graph without routers, `new LeanGraph` (the lean loop without router code,
- * which `compileLeanGraph` hands it, so a bundle of such graphs holds none).
+ * Whether a lean-eligible graph can run on the runtime's static loop (runtime/static/): no routers, no node
+ * declares `goto`, and the TypeScript pass proved every node function's return type Command-free
+ * (`noCommand`, 5-emit/return-facts.ts: an `any`, a cast to `never` or a list cannot be told), so what a node
+ * returns is an update or nothing and the steps follow from the static edges alone. Without the TypeScript
+ * pass nothing is proved, and the graph stays on the lean loop. A graph without fields has no `applyOne`,
+ * which the static loop applies a step's lone update with.
  */
-export function compileFunction(g: GraphIR): "compileGraph" | "compileLeanGraph" | "LeanGraph" {
+export function staticEligible(g: GraphIR): boolean {
+  return (
+    leanEligible(g) &&
+    g.fields.length > 0 &&
+    g.start.branches.length === 0 &&
+    g.nodes.every((n) => n.kind === "function" && n.fn.noCommand === true && n.branches.length === 0 && n.goto === undefined)
+  );
+}
+
+/**
+ * How generated code makes graph `g`'s compiled graph: `compileGraph` (full loop), `new StaticGraph` (static
+ * loop), `compileLeanGraph` (lean loop) or, for a lean-eligible graph without routers that is not static,
+ * `new LeanGraph` (the lean loop without router code, which `compileLeanGraph` hands it, so a bundle of such
+ * graphs holds none).
+ */
+export function compileFunction(g: GraphIR): "compileGraph" | "compileLeanGraph" | "LeanGraph" | "StaticGraph" {
   if (!leanEligible(g)) return "compileGraph";
+  if (staticEligible(g)) return "StaticGraph";
   return g.start.branches.length === 0 && g.nodes.every((n) => n.branches.length === 0) ? "LeanGraph" : "compileLeanGraph";
 }
 

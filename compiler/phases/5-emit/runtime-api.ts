@@ -26,6 +26,8 @@ export const RUNTIME_VALUES = [
   "compileLeanGraph",
   // a lean graph without routers (lean.ts compileFunction)
   "LeanGraph",
+  // a graph of static edges whose nodes return no Command (lean.ts compileFunction)
+  "StaticGraph",
   "GraphInputError",
   // an unbound slot (bind.ts)
   "GraphValueError",

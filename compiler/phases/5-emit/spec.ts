@@ -63,6 +63,7 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
     member("vars", emitVars(g, cx)),
   ].filter((x) => x !== "");
   const stateful = statefulSpecs(g, n, cx);
+  const make = compileFunction(g);
   return [
     BLANK,
     ...(stateful.length > 0 ? [...stateful, BLANK] : []),
@@ -78,8 +79,9 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
           cx.interfaces,
           body.join("\n"),
           // a lean-eligible graph runs on the lean loop (runtime/lean/), in either runtime mode; one without
-          // routers is constructed without router code (lean.ts compileFunction)
-          (spec) => `${compileFunction(g) === "LeanGraph" ? "new " : ""}${rt(compileFunction(g))}<${n.input}, ${n.output}, ${n.state}, ${n.nodeName}, ${n.update}>(${spec})`,
+          // routers is constructed without router code, and a static one runs on the static loop
+          // (runtime/static/; lean.ts compileFunction)
+          (spec) => `${make === "LeanGraph" || make === "StaticGraph" ? "new " : ""}${rt(make)}<${n.input}, ${n.output}, ${n.state}, ${n.nodeName}, ${n.update}>(${spec})`,
           ownSpec,
         ),
       ].join("\n"),

@@ -3,8 +3,9 @@
  * is written to disk). The fallback of the native pass (ts-native.ts, the same answers), used when the
  * native binary cannot start; the helpers that map errors to graphc diagnostics serve both.
  *
- * - `isSync`: whether an imported node/router function never returns a Promise, decided from its declared
- *   or inferred type, resolving the module specifier exactly as tsc does from the generated file.
+ * - `returns`: whether an imported node/router function never returns a Promise (`sync`) and never a
+ *   Command (`noCommand`, return-facts.ts), decided from its declared or inferred type, resolving the module
+ *   specifier exactly as tsc does from the generated file.
  * - `diagnose`: type-checks generated files together with the user modules they import and maps every
  *   TypeScript error in generated code back to the `.graph` span it was generated from (via the line
  *   table of the emitter), as a graphc diagnostic: a node function with the wrong signature is G3092 at
@@ -21,6 +22,8 @@ import { userTsconfig } from "../../user-tsconfig.ts";
 import { appendAll } from "../../../grammar/append.ts";
 import type { FnBinding } from "./context.ts";
 import { STRICT_CONFIG } from "./strict-config.ts";
+import { returnsNoCommand, type TypeView } from "./return-facts.ts";
+import { UNKNOWN_RETURN, type ReturnFacts } from "../4-lower/index.ts";
 
 /** The repository's strict settings (strict-config.ts): generated code must be clean under them. */
 const strictOptions = (): TS.CompilerOptions => ts.convertCompilerOptionsFromJson(STRICT_CONFIG, "/").options;
@@ -45,15 +48,15 @@ export interface TsPass {
   /** the modules the drafts import, before the first query */
   prepare(imports: readonly { module: string; outFile: string }[]): void;
   resolves(module: string, outFile: string): boolean;
-  isSync(fn: ImportRef, outFile: string): boolean;
+  returns(fn: ImportRef, outFile: string): ReturnFacts;
   diagnose(files: readonly GeneratedForCheck[]): Diagnostic[];
 }
 
 export class TsWorld implements TsPass {
   private readonly options: TS.CompilerOptions;
   private readonly project: Project;
-  /** sync answers by `dir|module|export`, with the user module they were read from */
-  private readonly syncCache = new Map<string, { answer: boolean; file: SourceFile | undefined }>();
+  /** return facts by `dir|module|export`, with the user module they were read from */
+  private readonly syncCache = new Map<string, { answer: ReturnFacts; file: SourceFile | undefined }>();
   /** absolute paths of the generated files held in memory */
   private readonly drafts = new Set<string>();
   /** drafts of the current build whose text differs from the previous build's */
@@ -122,15 +125,16 @@ export class TsWorld implements TsPass {
 
   /**
    * `fn` is imported by `graphFile`, whose generated code is `outFile`: resolves the module from `outFile`
-   * and looks at the export's call signatures. Unknown or unresolvable means "not sync" (always safe).
+   * and looks at the export's call signatures. Unknown or unresolvable means "not sync, may return a Command"
+   * (always safe).
    */
-  isSync(fn: ImportRef, outFile: string): boolean {
+  returns(fn: ImportRef, outFile: string): ReturnFacts {
     const key = `${posix.dirname(outFile)}|${fn.module}|${fn.exported}`;
     const hit = this.syncCache.get(key);
     if (hit !== undefined && (hit.file === undefined || !this.dependsOnChange(hit.file))) return hit.answer;
     const path = this.resolve(fn.module, outFile);
     const file = path === undefined ? undefined : (this.project.getSourceFile(path) ?? this.project.addSourceFileAtPathIfExists(path));
-    const answer = file !== undefined && this.computeSync(fn, file);
+    const answer = file === undefined ? UNKNOWN_RETURN : this.computeFacts(fn, file);
     this.syncCache.set(key, { answer, file });
     return answer;
   }
@@ -170,12 +174,13 @@ export class TsWorld implements TsPass {
     }
   }
 
-  private computeSync(fn: ImportRef, file: SourceFile): boolean {
+  private computeFacts(fn: ImportRef, file: SourceFile): ReturnFacts {
     const decls = file.getExportedDeclarations().get(fn.exported);
     const decl = decls?.[0];
-    if (!decl || decls.length !== 1) return false;
-    const signatures = decl.getType().getCallSignatures();
-    return signatures.length > 0 && signatures.every((s) => isPlainValue(s.getReturnType()));
+    if (!decl || decls.length !== 1) return UNKNOWN_RETURN;
+    const returned = decl.getType().getCallSignatures().map((s) => s.getReturnType());
+    if (returned.length === 0) return UNKNOWN_RETURN;
+    return { sync: returned.every(isPlainValue), noCommand: returned.every((t) => returnsNoCommand(t, MORPH_VIEW)) };
   }
 
   /**
@@ -236,6 +241,23 @@ export class TsWorld implements TsPass {
 }
 
 const worlds = new Map<string, TsWorld>();
+
+const PRIMITIVE =
+  ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BigIntLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.EnumLike |
+  ts.TypeFlags.ESSymbolLike | ts.TypeFlags.VoidLike | ts.TypeFlags.Null;
+
+/** return-facts.ts's view of a ts-morph type */
+const MORPH_VIEW: TypeView<Type> = {
+  opaque: (t) => (t.getFlags() & (ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Never)) !== 0,
+  members: (t) => (t.isUnion() ? t.getUnionTypes() : undefined),
+  primitive: (t) => (t.getFlags() & PRIMITIVE) !== 0,
+  propertyNames: (t) => t.getProperties().map((p) => p.getName()),
+  indexed: (t) => t.getStringIndexType() !== undefined || t.getNumberIndexType() !== undefined,
+  promised: (t) => {
+    const args = t.getSymbol()?.getName() === "Promise" ? t.getTypeArguments() : [];
+    return args.length === 1 ? args[0] : undefined;
+  },
+};
 
 /** Not a Promise or thenable, not any/unknown (then we cannot tell). */
 function isPlainValue(t: Type): boolean {

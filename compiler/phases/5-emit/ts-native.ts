@@ -13,7 +13,7 @@
  */
 import { statSync } from "node:fs";
 import { posix } from "node:path";
-import { isUnionType, SymbolFlags, TypeFlags, SignatureKind, type API, type Diagnostic as TsDiagnostic, type Project, type Snapshot, type Type } from "typescript/unstable/sync";
+import { isTypeReference, isUnionType, SymbolFlags, TypeFlags, SignatureKind, type API, type Diagnostic as TsDiagnostic, type Project, type Snapshot, type Type } from "typescript/unstable/sync";
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { ImportRef } from "../2-bind/model.ts";
 import { appendAll } from "../../../grammar/append.ts";
@@ -21,6 +21,8 @@ import { userTsconfig } from "../../user-tsconfig.ts";
 import { nativeApi, serveFiles, type NativeFiles } from "../../ts-native-api.ts";
 import { absolute, fileStart, toDiagnostic, type GeneratedForCheck, type TsPass } from "./ts-check.ts";
 import { STRICT_CONFIG } from "./strict-config.ts";
+import { returnsNoCommand, type TypeView } from "./return-facts.ts";
+import { UNKNOWN_RETURN, type ReturnFacts } from "../4-lower/index.ts";
 
 /** The tsconfig.json only the native binary sees (never written): its name must not clash with a user's file. */
 const CONFIG = ".graphc-typecheck.tsconfig.json";
@@ -47,8 +49,8 @@ export class NativeWorld implements TsPass, NativeFiles {
    * every snapshot has a new checker, which would check every draft again
    */
   private readonly diagnosed = new Map<string, { key: string; diagnostics: Diagnostic[] }>();
-  /** `isSync` answers by the generated file's folder, module and export, with the module's file */
-  private readonly syncAnswers = new Map<string, { answer: boolean; file: string }>();
+  /** `returns` answers by the generated file's folder, module and export, with the module's file */
+  private readonly syncAnswers = new Map<string, { answer: ReturnFacts; file: string }>();
   /** the drafts whose text the current snapshot changed; undefined: keep nothing (a user module, the config or the file set changed) */
   private changedDrafts: ReadonlySet<string> | undefined;
   /** per file of the current snapshot: is it, or does it import, a changed draft */
@@ -185,33 +187,46 @@ export class NativeWorld implements TsPass, NativeFiles {
    * Kept between snapshots like a draft's diagnostics: while the function's module is not, and imports no,
    * draft the snapshot changed, and no user module or the file set changed (`diagnose`).
    */
-  isSync(fn: ImportRef, outFile: string): boolean {
+  returns(fn: ImportRef, outFile: string): ReturnFacts {
     this.current();
     const key = `${posix.dirname(absolute(outFile, this.cwd))}\u0000${fn.module}\u0000${fn.exported}`;
     const kept = this.syncAnswers.get(key);
     if (kept !== undefined && this.changedDrafts !== undefined && !this.dependsOnChange(kept.file)) return kept.answer;
     const mod = this.moduleOf(fn.module, outFile);
     const file = mod?.declarations[0]?.path;
-    const answer = mod !== undefined && this.computeSync(mod, fn);
+    const answer = mod === undefined ? UNKNOWN_RETURN : this.computeFacts(mod, fn);
     if (file === undefined) this.syncAnswers.delete(key);
     else this.syncAnswers.set(key, { answer, file });
     return answer;
   }
 
-  private computeSync(mod: NonNullable<ReturnType<NativeWorld["moduleOf"]>>, fn: ImportRef): boolean {
+  private computeFacts(mod: NonNullable<ReturnType<NativeWorld["moduleOf"]>>, fn: ImportRef): ReturnFacts {
     const { checker } = this.current();
     let symbol = checker.getMemberInModuleExports(mod, fn.exported);
     if (symbol && symbol.flags & SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-    if (!symbol || checker.isUnknownSymbol(symbol) || symbol.declarations.length !== 1) return false;
+    if (!symbol || checker.isUnknownSymbol(symbol) || symbol.declarations.length !== 1) return UNKNOWN_RETURN;
     const type = checker.getTypeOfSymbol(symbol);
-    if (!type) return false;
-    const signatures = checker.getSignaturesOfType(type, SignatureKind.Call);
+    if (!type) return UNKNOWN_RETURN;
+    const returned = checker.getSignaturesOfType(type, SignatureKind.Call).map((s) => checker.getReturnTypeOfSignature(s));
+    if (returned.length === 0 || returned.some((t) => t === undefined)) return UNKNOWN_RETURN;
     const plain = (t: Type | undefined): boolean => {
       if (!t || t.flags & (TypeFlags.Any | TypeFlags.Unknown)) return false;
       if (isUnionType(t)) return t.getTypes().every(plain);
       return checker.getPropertyOfType(t, "then") === undefined;
     };
-    return signatures.length > 0 && signatures.every((s) => plain(checker.getReturnTypeOfSignature(s)));
+    // return-facts.ts's view of a native type
+    const view: TypeView<Type> = {
+      opaque: (t) => (t.flags & (TypeFlags.Any | TypeFlags.Unknown | TypeFlags.Never)) !== 0,
+      members: (t) => (isUnionType(t) ? t.getTypes() : undefined),
+      primitive: (t) => (t.flags & TypeFlags.Primitive) !== 0,
+      propertyNames: (t) => checker.getPropertiesOfType(t).map((p) => p.name),
+      indexed: (t) => checker.getIndexInfosOfType(t).length > 0,
+      promised: (t) => {
+        const args = t.getSymbol()?.name === "Promise" && isTypeReference(t) ? checker.getTypeArguments(t) : [];
+        return args.length === 1 ? args[0] : undefined;
+      },
+    };
+    return { sync: returned.every(plain), noCommand: returned.every((t) => returnsNoCommand(t!, view)) };
   }
 
   diagnose(files: readonly GeneratedForCheck[]): Diagnostic[] {

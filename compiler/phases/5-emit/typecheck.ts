@@ -9,13 +9,14 @@
  *    when the generated file would be CommonJS (package-type.ts) or the runtime module does not resolve
  *    from the project, that is the one error instead (every TypeScript error would be a cascade of it:
  *    TS1295 on each import, "Parameter 'raw' implicitly has an 'any' type"…);
- * 4. the same program answers "is this function synchronous?", which `withSync` records in the IR.
+ * 4. the same program answers "is this function synchronous, does it return no Command?", which `withSync`
+ *    records in the IR.
  * The program is native TypeScript 7's (ts-native.ts) or, where its binary does not run, ts-morph's (ts-check.ts).
  */
 import { relative } from "node:path";
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { ImportRef, Program } from "../2-bind/model.ts";
-import type { SyncOracle } from "../4-lower/index.ts";
+import type { ReturnOracle } from "../4-lower/index.ts";
 import { importSpecifier, type EmittedText } from "./file.ts";
 import type { ImportExt } from "./import-ext.ts";
 import { traceLines } from "./format.ts";
@@ -29,7 +30,7 @@ import { NativeWorld } from "./ts-native.ts";
 
 export interface TypecheckResult {
   readonly diagnostics: Diagnostic[];
-  readonly isSync: SyncOracle;
+  readonly returns: ReturnOracle;
 }
 
 /** One draft: the `.graph` file and the unformatted text emitted for it. */
@@ -80,9 +81,9 @@ export function typecheckDrafts(
           })),
         );
   // the module specifier is resolved from the generated file, as tsc will resolve it
-  const isSync = (fn: ImportRef, file: string) =>
-    world.isSync({ ...fn, module: importSpecifier(fn.module, file, outPath(file), importExt) }, outPath(file));
-  return { diagnostics, isSync };
+  const returns = (fn: ImportRef, file: string) =>
+    world.returns({ ...fn, module: importSpecifier(fn.module, file, outPath(file), importExt) }, outPath(file));
+  return { diagnostics, returns };
 }
 
 /** `file` as a message shows it: relative to the working directory, with `/` */

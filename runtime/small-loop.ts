@@ -1,0 +1,266 @@
+/**
+ * What the lean loop (lean/loop.ts) and the static loop (static/loop.ts) share: the run's config, the
+ * supersteps driven synchronously until a node returns a promise, the tasks of a step run with their errors
+ * recorded (loop.ts semantics: genuine failures aggregated, a sibling's abort not counted), the step's abort
+ * signal, and the end of a step (its error, its writes, the recursion limit). Each loop adds how a node's
+ * return becomes writes (`end`) and which tasks come next (`prepare`).
+ */
+import type { CNode, CompiledNodes } from "./compiled.ts";
+import { isThenable } from "./contracts.ts";
+import { GraphAbortError, GraphError, GraphRecursionError, MultipleErrors, NodeError, noParent, type ErrorSite } from "./errors.ts";
+import type { Values } from "./spec.ts";
+import { runEnv } from "./config.ts";
+import type { Store } from "./store/types.ts";
+import { lend, reclaim } from "./reducers.ts";
+import { stepController, untilAbort } from "./step-signal.ts";
+import { applyUpdates, recursionLimit, writesOutput } from "./superstep.ts";
+import type { LeanTask, LeanTaskLoop } from "./lean/task.ts";
+
+export const NO_VALUES: Values = Object.freeze({});
+
+/** LangGraph's PULL task order: by node name */
+export function byRank(a: CNode, b: CNode): number {
+  return a.rank - b.rank;
+}
+
+/** What one small run takes of its config (a `RunConfig`). */
+export interface LeanRun {
+  readonly signal?: AbortSignal | undefined;
+  readonly store?: Store | undefined;
+  readonly vars?: Values | undefined;
+  readonly recursionLimit?: number | undefined;
+}
+
+export abstract class SmallLoop implements LeanTaskLoop {
+  // set by the constructor: declared only (lean/task.ts says why)
+  declare readonly c: CompiledNodes;
+  declare readonly store: Store | undefined;
+  declare readonly signal: AbortSignal | undefined;
+  /** the run's recursion limit */
+  declare readonly limit: number;
+  // made by `start`, which every run calls first
+  declare values: Values;
+  step = 0;
+  /** some output field was written (else `invoke` returns undefined, as LangGraph) */
+  sawOutput = false;
+  /** PULL tasks of the current step (they come first in `tasks`; PUSH tasks start first) */
+  pullCount = 0;
+  /** some task of the current step failed */
+  troubled = false;
+  /** the current step has a genuine failure (its first error in `failErr`) */
+  failed = false;
+  // set only when a step fails, a node asks for its signal or an id is asked for: declared only, so that a
+  // run of a plain chain initialises none of them
+  declare failErr: unknown;
+  declare stepController: AbortController | undefined;
+  declare unlinkStep: (() => void) | undefined;
+  /** a field whose list only this loop sees (`GraphSpec.owned`, the first): lent to reducers (reducers.ts `lend`) */
+  declare protected readonly owned: string | undefined;
+  /** the list of `owned` this loop made and nobody else holds: reducers may append to it in place */
+  declare protected mine: readonly unknown[] | undefined;
+  declare private runId: string | undefined;
+  /** the run's vars: made when first read unless the run gives overrides */
+  declare private varsV: Values | undefined;
+  /** the tasks of the step that is running asynchronously (set before it is read) */
+  declare private tasks: LeanTask[];
+
+  /** `c`: the spec's compiled nodes, kept by the graph; `store`: the compile option's, when the run gives none */
+  constructor(c: CompiledNodes, run: LeanRun, store: Store | undefined) {
+    this.c = c;
+    const spec = c.spec;
+    // without overrides the graph's vars cannot fail their checks, so they are made when first read (most
+    // runs' nodes never read them); overrides are checked now, as the full loop does
+    this.varsV = run.vars && spec.vars(run.vars, NO_VALUES, runEnv());
+    this.store = run.store ?? store;
+    this.signal = run.signal;
+    this.limit = recursionLimit(run.recursionLimit, spec);
+    this.owned = spec.owned?.[0];
+  }
+
+  get vars(): Values {
+    return (this.varsV ??= this.c.spec.vars(NO_VALUES, NO_VALUES, runEnv()));
+  }
+
+  /** Runs the input (already checked by the spec) through supersteps until no node is triggered. */
+  abstract start(input: Values): void | Promise<void>;
+
+  /** A task's return as its writes; errors are recorded on the task (`fail`), never thrown. */
+  protected abstract end(t: LeanTask, ret: unknown): Promise<unknown> | undefined;
+
+  /** The next step's tasks. */
+  protected abstract prepare(tasks: LeanTask[]): LeanTask[];
+
+  site(): { graph: string } {
+    return { graph: this.c.spec.name };
+  }
+
+  /** a small run is a root graph's (writes.ts `toParent`) */
+  toParent(_cmd: unknown, site: ErrorSite): Error {
+    return noParent(site);
+  }
+
+  /** ids only need to be unique within a run without a checkpointer */
+  baseId(): string {
+    return (this.runId ||= Math.random().toString(36).slice(2));
+  }
+
+  /**
+   * Lends the owned field's list for one synchronous apply: as owned when it is still the one this loop made.
+   * A list of a few items is not lent (false): its copy costs less than the loan (W5's 3-item log ran ~10%
+   * slower lent). The caller reclaims it (`mine = reclaim()`) when the apply is done.
+   */
+  protected lend(): boolean {
+    const list = this.values[this.owned!] as readonly unknown[] | undefined;
+    if ((list?.length ?? 0) < 8) return false;
+    lend(list, list === this.mine);
+    return true;
+  }
+
+  protected drive(tasks: LeanTask[]): void | Promise<void> {
+    const r = this.steps(tasks);
+    if (r !== undefined) return this.driveAsync(r);
+  }
+
+  /** Runs steps for as long as nothing returns a promise; else returns it, with its step's tasks in `tasks`. */
+  private steps(tasks: LeanTask[]): Promise<unknown> | undefined {
+    for (;;) {
+      const sig = this.signal;
+      if (sig?.aborted) throw new GraphAbortError(this.site(), sig.reason);
+      if (tasks.length === 0) return undefined;
+      const r = this.runTasks(tasks);
+      if (r !== undefined) {
+        this.tasks = tasks;
+        return r;
+      }
+      tasks = this.finishStep(tasks);
+    }
+  }
+
+  private async driveAsync(running: Promise<unknown>): Promise<void> {
+    for (;;) {
+      await running;
+      const r = this.steps(this.finishStep(this.tasks));
+      if (r === undefined) return;
+      running = r;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // running a step's tasks: errors are recorded on the task, never thrown
+
+  protected runTasks(tasks: LeanTask[]): Promise<unknown> | undefined {
+    const n = tasks.length;
+    const sig = this.signal;
+    if (n === 1 && sig === undefined) return this.exec(tasks[0]!);
+    let promises: Promise<unknown>[] | undefined;
+    // LangGraph starts PUSH tasks before PULL tasks
+    for (let k = 0; k < n; k++) {
+      const r = this.exec(tasks[(k + this.pullCount) % n]!);
+      if (r !== undefined) (promises ??= []).push(r);
+    }
+    if (promises === undefined) return undefined;
+    const all = promises.length === 1 ? promises[0]! : Promise.all(promises);
+    if (sig === undefined) return all;
+    return untilAbort(all, sig, () => {
+      this.stepController?.abort(sig.reason);
+      return new GraphAbortError(this.site(), sig.reason);
+    });
+  }
+
+  private exec(t: LeanTask): Promise<unknown> | undefined {
+    let ret: unknown;
+    try {
+      ret = t.cn.spec.call(t.input, t);
+    } catch (e) {
+      return this.fail(t, e);
+    }
+    if (isThenable(ret)) {
+      return (ret as Promise<unknown>).then(
+        (r) => this.end(t, r),
+        (e: unknown) => this.fail(t, e),
+      );
+    }
+    return this.end(t, ret);
+  }
+
+  protected fail(t: LeanTask, e: unknown): undefined {
+    this.troubled = true;
+    const err = e instanceof GraphError ? e : new NodeError(this.c.spec.name, t.cn.name, e);
+    t.error = err;
+    // a node that gave up because a sibling's failure aborted the step does not count (loop.ts causedByFailure)
+    const caused =
+      this.failed && (e === this.failErr || e === this.stepController?.signal.reason || (e instanceof Error && e.name === "AbortError"));
+    if (!caused) {
+      t.genuine = true;
+      if (!this.failed) {
+        this.failed = true;
+        this.failErr = err;
+      }
+      this.stepController?.abort(err);
+    }
+    return undefined;
+  }
+
+  /**
+   * One controller per step, linked to the run's signal for the step's duration only (loop.ts stepSignal):
+   * made only when a node asks for its signal.
+   */
+  stepSignal(): AbortSignal {
+    if (this.stepController) return this.stepController.signal;
+    const { controller, unlink } = stepController(this.signal, this.failed, this.failErr);
+    this.stepController = controller;
+    this.unlinkStep = unlink;
+    return controller.signal;
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // end of step
+
+  /** Applies the step (or throws its error), checks the recursion limit and returns the next step's tasks. */
+  protected finishStep(tasks: LeanTask[]): LeanTask[] {
+    if (this.stepController !== undefined) {
+      this.stepController = undefined;
+      this.unlinkStep?.();
+      this.unlinkStep = undefined;
+    }
+    if (this.troubled) {
+      this.troubled = false;
+      throw this.stepError(tasks);
+    }
+    this.apply(tasks);
+    this.step++;
+    if (this.step > this.limit) throw new GraphRecursionError(this.limit, this.site());
+    return this.prepare(tasks);
+  }
+
+  /**
+   * Applies a step's writes in LangGraph's order: PULL tasks by name, then PUSH tasks by index; a lone task's
+   * under a loan of the owned list (`lend`).
+   */
+  private apply(tasks: readonly LeanTask[]): void {
+    const spec = this.c.spec;
+    const values = this.values;
+    // a task whose routers folded its writes already (`fresh`) is applied by copying their result
+    // one task may write to the owned list in place (siblings' fresh reads would share it)
+    const lent = tasks.length === 1 && this.owned !== undefined && tasks[0]!.fresh === undefined && this.lend();
+    try {
+      // the fields written are asked for only until an output field is
+      const written = applyUpdates(tasks, values, spec, !this.sawOutput);
+      if (written !== undefined && !this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
+    } finally {
+      // a loan left open would let anyone who holds a candidate list grow its copy
+      if (lent) this.mine = reclaim();
+    }
+    if (spec.clearEphemeral) spec.clearEphemeral(values);
+  }
+
+  /** loop.ts stepError: the genuine failures of a step at once, aggregated; else the first error */
+  private stepError(tasks: readonly LeanTask[]): unknown {
+    this.failed = false;
+    this.failErr = undefined;
+    let errors: unknown[] | undefined;
+    for (const t of tasks) if (t.genuine) (errors ??= []).push(t.error);
+    if (errors === undefined) return tasks.find((t) => t.error !== undefined)!.error;
+    return errors.length === 1 ? errors[0] : new MultipleErrors(this.c.spec.name, this.step, errors);
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * `StaticGraph`: the public API of `CompiledGraph` (../graph.ts) for a graph the static loop (loop.ts) can
+ * run — a lean-eligible graph without routers whose nodes declare no `goto`, so that each node's function type
+ * returns an update or nothing, never a Command. Generated code makes one for every such graph
+ * (compiler/phases/4-lower/lean.ts `staticEligible`); it checks the spec again, so any spec is safe here:
+ * one the static loop cannot run goes to the full graph. `LeanGraph` (../lean/graph.ts) is one that runs the
+ * lean loop instead.
+ *
+ * `invoke` runs the graph's own small loop unless the run needs more: a checkpointer (per call, withConfig or
+ * compile option), breakpoints, tracing, `maxConcurrency`, or a Command as input. Those runs, `stream()` and
+ * the state API go to the full compiled graph, which every installed part of the runtime provides
+ * (features.ts `graph`): importing "@graphc/runtime" installs all of them, "@graphc/runtime/streaming"
+ * streaming, constructing one of graphc's savers checkpointing. Without it they fail with a
+ * `GraphValueError` naming the import to add.
+ */
+import type { RunnableConfig } from "../checkpoint/types.ts";
+import { isCommand } from "../command.ts";
+import type { CompiledNodes } from "../compiled.ts";
+import { compileNodes } from "../compiled.ts";
+import type { CompileOptions, InvokeResult, RunConfig, StreamOptions } from "../config.ts";
+import { mergeConfig } from "../config.ts";
+import { checkConfigIds } from "../config-ids.ts";
+import { CHECKPOINTING_FIX, EmptyInputError, missingCheckpointer, missingPart } from "../errors.ts";
+import type { FullGraph, GraphHandle } from "../features.ts";
+import { GraphBase } from "../graph-base.ts";
+import { features, saverOf } from "../features.ts";
+import type { SmallLoop } from "../small-loop.ts";
+import type { GraphSpec, Values } from "../spec.ts";
+import type { GraphInput } from "../typed.ts";
+import { StaticLoop } from "./loop.ts";
+
+/** the defaults of a graph made without `withConfig`, shared: nothing writes to a run's config */
+export const NO_DEFAULTS: StreamOptions = {};
+const EVERYTHING = 'import "@graphc/runtime" once';
+const STREAMING = 'import "@graphc/runtime/streaming" once (or "@graphc/runtime")';
+
+/**
+ * The spec uses nothing but what the lean loop runs: no joins, breakpoints, deferred, subgraph or policy
+ * nodes, and routers only with their code (`routers`).
+ */
+export function isLeanSpec(spec: GraphSpec, routers: boolean): boolean {
+  return (
+    spec.joins.length === 0 &&
+    spec.interruptBefore.length === 0 &&
+    spec.interruptAfter.length === 0 &&
+    (routers || spec.start.branches.length === 0) &&
+    spec.nodes.every(
+      (n) =>
+        !n.defer && !n.retry && !n.timeout && !n.cache && n.onError === undefined && n.subgraph === undefined && (routers || n.branches.length === 0),
+    )
+  );
+}
+
+/** What of a run the small loop does not make, or undefined when it makes all of it. */
+function fullRunReason(graph: StaticGraph<unknown, unknown, unknown, string, unknown>, cfg: StreamOptions, input: unknown): string | undefined {
+  const o = graph.options;
+  if (!graph.lean) return `graph "${graph.spec.name}" (joins, breakpoints, deferred, subgraph or policy nodes)`;
+  if ((cfg.checkpointer ?? o.checkpointer) !== undefined) return "a checkpointer";
+  if (isCommand(input)) return "A Command as input";
+  if ((cfg.interruptBefore ?? o.interruptBefore ?? cfg.interruptAfter ?? o.interruptAfter) !== undefined) return "interruptBefore/interruptAfter";
+  if ((cfg.tracing ?? o.tracing) !== undefined) return "tracing";
+  if (cfg.maxConcurrency !== undefined) return "maxConcurrency";
+  return undefined;
+}
+
+/** A compiled graph run by the static loop; typed as `CompiledGraph` (`I` input, `O` output, `S` state, `N` nodes, `U` updates). */
+export class StaticGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends GraphBase<I, S, N, U> {
+  // the fields are set by the constructor or on first use: declared only (lean/task.ts says why)
+  /** @internal */
+  declare private fullGraph: FullGraph | undefined;
+  /**
+   * the small loop can run the spec (the static loop here, the lean loop in a `LeanGraph`)
+   * @internal
+   */
+  declare lean: boolean;
+  /**
+   * the spec's compiled nodes, kept from the first small run (compileNodes' cache is a WeakMap lookup per run)
+   * @internal
+   */
+  declare private leanNodes: CompiledNodes | undefined;
+
+  constructor(spec: GraphSpec, options: CompileOptions = {}, defaults: StreamOptions = NO_DEFAULTS) {
+    super(spec, options, defaults);
+    // lean without routers, no node declares goto targets, and a lone update is applied bare
+    this.lean = isLeanSpec(spec, false) && spec.applyOne !== undefined && spec.nodes.every((n) => n.ends === undefined);
+    // breakpoints given at compile time are checked now, by the graph that runs them
+    if (options.interruptBefore !== undefined || options.interruptAfter !== undefined) this.full("interruptBefore/interruptAfter", EVERYTHING);
+  }
+
+  /** A copy of this graph whose runs use `config` as defaults (per-call config wins). */
+  withConfig(config: StreamOptions): StaticGraph<I, O, S, N, U> {
+    return new StaticGraph<I, O, S, N, U>(this.spec, this.options, mergeConfig(this.defaults, config));
+  }
+
+  /**
+   * a run of the small loop with this config (checked, defaults merged)
+   * @internal
+   */
+  makeRun(c: CompiledNodes, cfg: RunConfig): SmallLoop {
+    return new StaticLoop(c, cfg, this.options.store);
+  }
+
+  clearCache(): void {
+    this.fullGraph?.clearCache();
+  }
+
+  /** the full compiled graph of this spec and config, or the `GraphValueError` naming what installs it */
+  private full(what: string, fix: string): FullGraph {
+    if (this.fullGraph !== undefined) return this.fullGraph;
+    const make = features.graph;
+    if (make === undefined) throw missingPart(what, { graph: this.spec.name }, fix);
+    return (this.fullGraph = make(this.spec, this.options, this.defaults));
+  }
+
+  /**
+   * Runs the graph to completion and returns the output fields, or `undefined` when no superstep wrote an
+   * output field (as `CompiledGraph.invoke`).
+   */
+  async invoke(input: GraphInput<I>, config?: RunConfig): Promise<InvokeResult<O>> {
+    const spec = this.spec;
+    // without defaults the caller's config is used as it is, as CompiledGraph.invoke does: nothing writes to it
+    const cfg = checkConfigIds(this.defaults === NO_DEFAULTS ? (config ?? NO_DEFAULTS) : mergeConfig(this.defaults, config), spec.name);
+    const reason = fullRunReason(this, cfg, input);
+    if (reason !== undefined) {
+      const fix = reason === "a checkpointer" ? CHECKPOINTING_FIX : EVERYTHING;
+      return (await this.full(reason, fix).invoke(input, config)) as InvokeResult<O>;
+    }
+    const loop = this.makeRun((this.leanNodes ??= compileNodes(spec)), cfg);
+    if (input === null || input === undefined) throw new EmptyInputError('Received no input writes for "__start__"', { graph: spec.name });
+    const r = loop.start(spec.input(input));
+    if (r !== undefined) await r;
+    return (loop.sawOutput ? spec.output(loop.values) : undefined) as InvokeResult<O>;
+  }
+
+  /** @internal */
+  streamGraph(): GraphHandle {
+    return this.full("stream()", STREAMING).streamGraph();
+  }
+
+  /**
+   * The state API runs on the full graph; without it installed, a run without a saver fails as there.
+   * @internal
+   */
+  stateGraph(what: string, config: RunnableConfig | RunConfig): GraphHandle {
+    if (features.graph === undefined && saverOf(this, checkConfigIds(config, this.spec.name)) === undefined)
+      throw missingCheckpointer({ graph: this.spec.name });
+    return this.full(what, CHECKPOINTING_FIX).stateGraph(what, config);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The static loop: LangGraph's semantics for a graph whose schedule follows from its static edges alone — no
+ * routers, no node that may return a Command (none declares `goto`), no joins, breakpoints, deferred,
+ * subgraph or policy nodes (static/graph.ts checks the spec). Step k+1 runs the static targets of step k's
+ * nodes, in name order; a cycle runs until the recursion limit, as in LangGraph. A node's return is a
+ * checked update or nothing, so the loop carries none of the writes of Commands, Sends and routers
+ * (writes.ts) nor the lean loop's candidate marks; the rest (tasks, errors, signal, limit) is the lean
+ * loop's (../small-loop.ts).
+ */
+import { badNodeReturn, InvalidUpdateError } from "../errors.ts";
+import type { Values } from "../spec.ts";
+import { LeanTask, PULL } from "../lean/task.ts";
+import { byRank, SmallLoop } from "../small-loop.ts";
+
+export class StaticLoop extends SmallLoop {
+  /** Runs the input (already checked by the spec, a fresh object: START's update) through supersteps. */
+  start(input: Values): void | Promise<void> {
+    this.values = this.c.spec.init();
+    // START's step applies the input and triggers START's static targets (lean/loop.ts start)
+    const t = new LeanTask(this, this.c.start, PULL, 0, input);
+    t.one = input;
+    return this.drive(this.finishStep([t]));
+  }
+
+  /**
+   * A node's return as its task's update (writes.ts takeReturn, for a node whose type returns no Command): an
+   * update object, checked, or nothing. A Command gets past the node's type only from an untyped (`any`)
+   * function or a cast; it is an error here, naming the declaration that lets the node return one.
+   */
+  protected end(t: LeanTask, ret: unknown): undefined {
+    try {
+      if (ret === null || ret === undefined) return;
+      const cn = t.cn;
+      if (typeof ret !== "object" || Array.isArray(ret)) throw badNodeReturn(this.c.spec.name, cn.name, ret);
+      if ((ret as { lg_name?: unknown }).lg_name === "Command")
+        throw new InvalidUpdateError(`node "${cn.name}" returned a Command, but declares no goto: add \`goto [..]\` (possibly empty)`, {
+          graph: this.c.spec.name,
+          node: cn.name,
+        });
+      // an update with keys of its prototype is copied to its own keys first (writes.ts ownKeys)
+      const p: unknown = Object.getPrototypeOf(ret);
+      const u = p === Object.prototype || p === null ? (ret as Values) : { ...(ret as Values) };
+      cn.spec.check(u);
+      t.one = u;
+    } catch (e) {
+      this.fail(t, e);
+    }
+  }
+
+  /** The next step's tasks: the static targets of this step's nodes, each once, in name order. */
+  protected prepare(tasks: LeanTask[]): LeanTask[] {
+    const values = this.values;
+    let next = tasks.length === 1 ? tasks[0]!.cn.targets : [...new Set(tasks.flatMap((t) => t.cn.targets))];
+    if (next.length > 1) next = next.slice().sort(byRank);
+    const out: LeanTask[] = [];
+    for (let i = 0; i < next.length; i++) out.push(new LeanTask(this, next[i]!, PULL, i, next[i]!.spec.read(values)));
+    this.pullCount = out.length;
+    return out;
+  }
+}

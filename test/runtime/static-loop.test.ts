@@ -1,0 +1,123 @@
+/**
+ * The static loop (runtime/static/) through "@graphc/runtime/core": a `StaticGraph` of static edges whose
+ * nodes declare no goto runs its invoke on it and agrees with the full loop (results, write order of a
+ * step of several tasks, sync and async nodes, errors of parallel tasks, the recursion limit of a cycle,
+ * abort); a Command from such a node is an error naming the declaration; a spec it cannot run (routers,
+ * goto targets) is handed over like the lean graph's. Imports "@graphc/runtime/core" only (nothing installed).
+ */
+import { describe, expect, it } from "vitest";
+import {
+  Command,
+  GraphAbortError,
+  GraphRecursionError,
+  InvalidUpdateError,
+  MultipleErrors,
+  StaticGraph,
+  append,
+  compileGraph,
+  lastValue,
+  oneSet,
+  type GraphSpec,
+  type NodeSpec,
+  type Values,
+} from "../../runtime/core.ts";
+import { countNode, countSpec } from "./count-spec.ts";
+
+const node = (name: string, edges: string[], extra: Partial<NodeSpec> = {}): NodeSpec => countNode("Static", name, edges, extra);
+/** a static spec has `applyOne` (generated code always gives one) */
+const spec = (nodes: NodeSpec[], extra: Partial<GraphSpec> = {}): GraphSpec =>
+  countSpec("Static", nodes, {
+    applyOne: (v: Values, u: Values, written: string[] | undefined) => {
+      for (const k in u) {
+        if (k === "count") v["count"] = lastValue(u["count"]);
+        else if (k === "log") v["log"] = oneSet(v["log"] as string[], u["log"] as string[], append<string>);
+        else continue;
+        written?.push(k);
+      }
+    },
+    ...extra,
+  });
+
+/** the outcome of an invoke: its result, or the error's class, message and (MultipleErrors) inner messages */
+async function outcome(p: Promise<unknown>): Promise<unknown> {
+  try {
+    return { ok: await p };
+  } catch (e) {
+    const errors = e instanceof MultipleErrors ? e.errors.map((x) => (x as Error).message) : undefined;
+    return { error: (e as Error).constructor.name, message: (e as Error).message, errors };
+  }
+}
+
+async function same(s: GraphSpec, input: Values, config?: object): Promise<unknown> {
+  const mine = await outcome(new StaticGraph(s).invoke(input, config));
+  expect(mine).toEqual(await outcome(compileGraph(s).invoke(input, config)));
+  return mine;
+}
+
+const fail = (message: string) => () => {
+  throw new Error(message);
+};
+
+describe("static loop", () => {
+  it("runs chains, fan-outs and fan-ins as the full loop (write order by name, sync and async nodes)", async () => {
+    expect(await same(spec([node("a", ["b"]), node("b", [])]), { count: 0 })).toEqual({ ok: { count: 2, log: ["a", "b"] } });
+    const fan = spec([
+      node("a", ["c", "b"]),
+      node("b", ["d"], { call: () => ({ log: ["b"] }) }),
+      node("c", ["d"], { call: async () => ({ log: ["c"] }) }),
+      node("d", [], { call: async (input) => ({ count: (input as { count: number }).count + 10, log: ["d"] }) }),
+    ]);
+    expect(await same(fan, { count: 0 })).toEqual({ ok: { count: 11, log: ["a", "b", "c", "d"] } });
+    // two tasks writing the replaced field in one step: LangGraph's LastValue error
+    const clash = spec([node("a", ["b", "c"]), node("b", []), node("c", [])]);
+    expect(await same(clash, { count: 0 })).toMatchObject({ error: "InvalidUpdateError" });
+  });
+
+  it("counts a cycle's steps against the recursion limit as the full loop", async () => {
+    const cycle = spec([node("a", ["b"]), node("b", ["a"])]);
+    const r = await same(cycle, { count: 0 }, { recursionLimit: 5 });
+    expect(r).toMatchObject({ error: "GraphRecursionError" });
+    await expect(new StaticGraph(cycle).invoke({ count: 0 })).rejects.toBeInstanceOf(GraphRecursionError);
+  });
+
+  it("fails a step as the full loop: one failure bare, several at once aggregated, a bad update typed", async () => {
+    const one = spec([node("a", ["b", "c"]), node("b", [], { call: fail("b broke") }), node("c", [])]);
+    expect(await same(one, { count: 0 })).toMatchObject({ error: "NodeError", message: expect.stringContaining("b broke") });
+    const two = spec([node("a", ["b", "c"]), node("b", [], { call: fail("b broke") }), node("c", [], { call: async () => fail("c broke")() })]);
+    expect(await same(two, { count: 0 })).toMatchObject({ error: "MultipleErrors" });
+    const bad = spec([node("a", [], { call: () => ({ nope: 1 }) })]);
+    expect(await same(bad, { count: 0 })).toMatchObject({ error: "InvalidUpdateError", message: 'node "a" cannot write nope' });
+    const number = spec([node("a", [], { call: () => 5 })]);
+    expect(await same(number, { count: 0 })).toMatchObject({ error: "InvalidUpdateError" });
+    // an update whose prototype holds keys is read by its own keys only
+    const proto = spec([node("a", [], { call: () => Object.assign(Object.create({ nope: 1 }) as Values, { count: 7 }) })]);
+    expect(await same(proto, { count: 0 })).toEqual({ ok: { count: 7, log: [] } });
+  });
+
+  it("stops at the run's abort signal with GraphAbortError", async () => {
+    const ctl = new AbortController();
+    const slow = spec([
+      node("a", ["b"], {
+        call: async (input) => {
+          ctl.abort(new Error("stop"));
+          return { count: (input as { count: number }).count + 1 };
+        },
+      }),
+      node("b", []),
+    ]);
+    await expect(new StaticGraph(slow).invoke({ count: 0 }, { signal: ctl.signal })).rejects.toBeInstanceOf(GraphAbortError);
+  });
+
+  it("rejects a Command from a node that declares no goto, naming the declaration", async () => {
+    const cmd = spec([node("a", [], { call: () => new Command({ update: { count: 1 } }) })]);
+    const e = await new StaticGraph(cmd).invoke({ count: 0 }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(InvalidUpdateError);
+    expect((e as Error).message).toBe('node "a" returned a Command, but declares no goto: add `goto [..]` (possibly empty)');
+  });
+
+  it("hands a spec it cannot run (routers, goto targets) to the full graph, which is not installed here", async () => {
+    for (const s of [spec([node("a", [], { branches: [() => "__end__"] })]), spec([node("a", [], { ends: [] })])]) {
+      await expect(new StaticGraph(s).invoke({ count: 0 })).rejects.toThrow(/needs a part of the runtime that is not loaded/);
+    }
+  });
+});
