@@ -10,6 +10,8 @@ import type { CompileOptions, RunConfig, StateSnapshot, StreamOptions } from "./
 import type { CommandInputHooks, DurableHooks, PolicyHooks } from "./contracts.ts";
 import { missingPart } from "./errors.ts";
 import type { Loop, LoopSink, LoopTask, Run } from "./loop.ts";
+import type { LeanTask } from "./lean/task.ts";
+import type { SmallLoop } from "./small-loop.ts";
 import type { GraphSpec } from "./spec.ts";
 
 /** What the graph-level parts (streaming.ts, state.ts) use of a compiled graph. */
@@ -53,6 +55,15 @@ export interface FullGraph extends GraphHandle {
   clearCache(): void;
 }
 
+/**
+ * What the static loop (static/loop.ts) hands a Command or a list to: the lean loop's reading of a node's
+ * return (writes.ts takeReturn) and of the next step (lean/loop.ts prepare), installed by "@graphc/runtime"
+ */
+export interface SmallCommands {
+  settle(t: LeanTask, ret: unknown): void;
+  prepare(this: SmallLoop, tasks: LeanTask[]): LeanTask[];
+}
+
 export interface Features {
   /** the full compiled graph, for the runs a lean graph hands over (installed with any other part) */
   graph?: (spec: GraphSpec, options: CompileOptions, defaults: StreamOptions) => FullGraph;
@@ -60,6 +71,8 @@ export interface Features {
   durable?: DurableHooks<Loop, LoopTask>;
   /** getState, getStateHistory, updateState (state.ts) */
   state?: StateHooks;
+  /** a Command or a list returned by a node of a static graph, which its type said it cannot return */
+  leanWrites?: SmallCommands;
   /** a Command as invoke input (command-input.ts) */
   input?: CommandInputHooks<Loop>;
   /** stream() (streaming.ts) */

@@ -36,6 +36,8 @@ export const MANGLED = Object.freeze([
   "ups", "spare",
   // the lean loop's (w5c)
   "leanNodes", "varsV",
+  // the static loop's (tiny4)
+  "handed", "leanWrites",
 ]);
 
 /** esbuild's `mangleProps`: exactly the listed names */

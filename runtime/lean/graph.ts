@@ -6,35 +6,35 @@
  */
 import type { CompiledNodes } from "../compiled.ts";
 import type { CompileOptions, RunConfig, StreamOptions } from "../config.ts";
-import { mergeConfig } from "../config.ts";
+import { features } from "../features.ts";
 import type { GraphSpec, Values } from "../spec.ts";
 import { isLeanSpec, NO_DEFAULTS, StaticGraph } from "../static/graph.ts";
-import { runBranches } from "../writes.ts";
+import { runBranches, takeReturn } from "../writes.ts";
 import { LeanLoop } from "./loop.ts";
 
 /** A compiled graph run by the lean loop; typed as `CompiledGraph` (`I` input, `O` output, `S` state, `N` nodes, `U` updates). */
 export class LeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends StaticGraph<I, O, S, N, U> {
-  /**
-   * writes.ts `runBranches`, which `compileLeanGraph` gives; without it (`new LeanGraph(spec)`, what generated
-   * code of a graph without routers writes) the bundle holds no router code, and a spec with routers runs on
-   * the full graph, as one the lean loop cannot run
-   * @internal
-   */
-  declare private readonly router: typeof runBranches | undefined;
-
   constructor(spec: GraphSpec, options?: CompileOptions, defaults?: StreamOptions);
   /** @internal */
   constructor(spec: GraphSpec, options: CompileOptions, defaults: StreamOptions, router: typeof runBranches | undefined);
   constructor(spec: GraphSpec, options: CompileOptions = {}, defaults: StreamOptions = NO_DEFAULTS, router?: typeof runBranches) {
     super(spec, options, defaults);
+    // writes.ts `runBranches`, which `compileLeanGraph` gives; without it (`new LeanGraph(spec)`, what generated
+    // code of a graph without routers writes) the bundle holds no router code, and a spec with routers runs on
+    // the full graph, as one the lean loop cannot run
     this.router = router;
     // routers without their code: the full graph runs them
     this.lean = isLeanSpec(spec, router !== undefined);
   }
 
-  /** A copy of this graph whose runs use `config` as defaults (per-call config wins). */
-  override withConfig(config: StreamOptions): LeanGraph<I, O, S, N, U> {
-    return new LeanGraph<I, O, S, N, U>(this.spec, this.options, mergeConfig(this.defaults, config), this.router);
+  /**
+   * Installs what a static graph's loop hands a Command or a list to, which a node returns after all (an
+   * untyped function, a cast): the lean loop's code, so that the run goes on as on the lean loop. "@graphc/runtime"
+   * calls it (features.ts `leanWrites`).
+   * @internal
+   */
+  static leanWrites(): void {
+    features.leanWrites = { settle: takeReturn, prepare: LeanLoop.prototype.prepare };
   }
 
   /** @internal */

@@ -76,7 +76,7 @@ export class LeanLoop extends SmallLoop {
   // end of step (its writes: ../small-loop.ts apply)
 
   /** The next step's tasks: the triggered nodes in name order (PULL), then the step's Send packets (PUSH). */
-  protected prepare(tasks: LeanTask[]): LeanTask[] {
+  prepare(tasks: LeanTask[]): LeanTask[] {
     const values = this.values;
     if (tasks.length === 1) {
       // one task whose only successor is one static edge (a chain): no marks, no sort

@@ -27,6 +27,7 @@ import { features, saverOf } from "../features.ts";
 import type { SmallLoop } from "../small-loop.ts";
 import type { GraphSpec, Values } from "../spec.ts";
 import type { GraphInput } from "../typed.ts";
+import type { runBranches } from "../writes.ts";
 import { StaticLoop } from "./loop.ts";
 
 /** the defaults of a graph made without `withConfig`, shared: nothing writes to a run's config */
@@ -63,11 +64,19 @@ function fullRunReason(graph: StaticGraph<unknown, unknown, unknown, string, unk
   return undefined;
 }
 
+/** the full compiled graph of `graph`'s spec and config, or the `GraphValueError` naming what installs it */
+function full(graph: StaticGraph<unknown, unknown, unknown, string, unknown>, what: string, fix: string): FullGraph {
+  if (graph.fullGraph !== undefined) return graph.fullGraph;
+  const make = features.graph;
+  if (make === undefined) throw missingPart(what, { graph: graph.spec.name }, fix);
+  return (graph.fullGraph = make(graph.spec, graph.options, graph.defaults));
+}
+
 /** A compiled graph run by the static loop; typed as `CompiledGraph` (`I` input, `O` output, `S` state, `N` nodes, `U` updates). */
 export class StaticGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends GraphBase<I, S, N, U> {
   // the fields are set by the constructor or on first use: declared only (lean/task.ts says why)
   /** @internal */
-  declare private fullGraph: FullGraph | undefined;
+  declare fullGraph: FullGraph | undefined;
   /**
    * the small loop can run the spec (the static loop here, the lean loop in a `LeanGraph`)
    * @internal
@@ -78,18 +87,25 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
    * @internal
    */
   declare private leanNodes: CompiledNodes | undefined;
+  /**
+   * a `LeanGraph`'s router code (lean/graph.ts), which `withConfig` hands its copy
+   * @internal
+   */
+  declare protected router: typeof runBranches | undefined;
 
   constructor(spec: GraphSpec, options: CompileOptions = {}, defaults: StreamOptions = NO_DEFAULTS) {
     super(spec, options, defaults);
     // lean without routers, no node declares goto targets, and a lone update is applied bare
     this.lean = isLeanSpec(spec, false) && spec.applyOne !== undefined && spec.nodes.every((n) => n.ends === undefined);
     // breakpoints given at compile time are checked now, by the graph that runs them
-    if (options.interruptBefore !== undefined || options.interruptAfter !== undefined) this.full("interruptBefore/interruptAfter", EVERYTHING);
+    if (options.interruptBefore !== undefined || options.interruptAfter !== undefined) full(this, "interruptBefore/interruptAfter", EVERYTHING);
   }
 
   /** A copy of this graph whose runs use `config` as defaults (per-call config wins). */
-  withConfig(config: StreamOptions): StaticGraph<I, O, S, N, U> {
-    return new StaticGraph<I, O, S, N, U>(this.spec, this.options, mergeConfig(this.defaults, config));
+  withConfig(config: StreamOptions): this {
+    // the class of this graph (a LeanGraph takes its router as the fourth argument)
+    const Graph = this.constructor as new (spec: GraphSpec, options: CompileOptions, defaults: StreamOptions, router?: typeof runBranches) => this;
+    return new Graph(this.spec, this.options, mergeConfig(this.defaults, config), this.router);
   }
 
   /**
@@ -104,14 +120,6 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
     this.fullGraph?.clearCache();
   }
 
-  /** the full compiled graph of this spec and config, or the `GraphValueError` naming what installs it */
-  private full(what: string, fix: string): FullGraph {
-    if (this.fullGraph !== undefined) return this.fullGraph;
-    const make = features.graph;
-    if (make === undefined) throw missingPart(what, { graph: this.spec.name }, fix);
-    return (this.fullGraph = make(this.spec, this.options, this.defaults));
-  }
-
   /**
    * Runs the graph to completion and returns the output fields, or `undefined` when no superstep wrote an
    * output field (as `CompiledGraph.invoke`).
@@ -123,7 +131,7 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
     const reason = fullRunReason(this, cfg, input);
     if (reason !== undefined) {
       const fix = reason === "a checkpointer" ? CHECKPOINTING_FIX : EVERYTHING;
-      return (await this.full(reason, fix).invoke(input, config)) as InvokeResult<O>;
+      return (await full(this, reason, fix).invoke(input, config)) as InvokeResult<O>;
     }
     const loop = this.makeRun((this.leanNodes ??= compileNodes(spec)), cfg);
     if (input === null || input === undefined) throw new EmptyInputError('Received no input writes for "__start__"', { graph: spec.name });
@@ -134,7 +142,7 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
 
   /** @internal */
   streamGraph(): GraphHandle {
-    return this.full("stream()", STREAMING).streamGraph();
+    return full(this, "stream()", STREAMING).streamGraph();
   }
 
   /**
@@ -144,6 +152,6 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
   stateGraph(what: string, config: RunnableConfig | RunConfig): GraphHandle {
     if (features.graph === undefined && saverOf(this, checkConfigIds(config, this.spec.name)) === undefined)
       throw missingCheckpointer({ graph: this.spec.name });
-    return this.full(what, CHECKPOINTING_FIX).stateGraph(what, config);
+    return full(this, what, CHECKPOINTING_FIX).stateGraph(what, config);
   }
 }

@@ -5,14 +5,21 @@
  * nodes, in name order; a cycle runs until the recursion limit, as in LangGraph. A node's return is a
  * checked update or nothing, so the loop carries none of the writes of Commands, Sends and routers
  * (writes.ts) nor the lean loop's candidate marks; the rest (tasks, errors, signal, limit) is the lean
- * loop's (../small-loop.ts).
+ * loop's (../small-loop.ts). A Command gets past a node's type only from an untyped (`any`) function or a
+ * cast: such a return, and the step it ends, are read by the lean loop's code (features.ts `leanWrites`,
+ * installed by "@graphc/runtime"), so the run goes on exactly as on the lean loop.
  */
-import { badNodeReturn, InvalidUpdateError } from "../errors.ts";
+import { isCommand } from "../command.ts";
+import { badNodeReturn, missingPart } from "../errors.ts";
+import { features } from "../features.ts";
 import type { Values } from "../spec.ts";
 import { LeanTask, PULL } from "../lean/task.ts";
 import { byRank, SmallLoop } from "../small-loop.ts";
 
 export class StaticLoop extends SmallLoop {
+  /** a task of this step returned a Command or a list: the lean loop's code makes the next step */
+  declare private handed: boolean | undefined;
+
   /** Runs the input (already checked by the spec, a fresh object: START's update) through supersteps. */
   start(input: Values): void | Promise<void> {
     this.values = this.c.spec.init();
@@ -24,19 +31,20 @@ export class StaticLoop extends SmallLoop {
 
   /**
    * A node's return as its task's update (writes.ts takeReturn, for a node whose type returns no Command): an
-   * update object, checked, or nothing. A Command gets past the node's type only from an untyped (`any`)
-   * function or a cast; it is an error here, naming the declaration that lets the node return one.
+   * update object, checked, or nothing; a Command or a list goes to the lean loop's code.
    */
   protected end(t: LeanTask, ret: unknown): undefined {
     try {
       if (ret === null || ret === undefined) return;
       const cn = t.cn;
-      if (typeof ret !== "object" || Array.isArray(ret)) throw badNodeReturn(this.c.spec.name, cn.name, ret);
-      if ((ret as { lg_name?: unknown }).lg_name === "Command")
-        throw new InvalidUpdateError(`node "${cn.name}" returned a Command, but declares no goto: add \`goto [..]\` (possibly empty)`, {
-          graph: this.c.spec.name,
-          node: cn.name,
-        });
+      if (typeof ret !== "object") throw badNodeReturn(this.c.spec.name, cn.name, ret);
+      if (Array.isArray(ret) || isCommand(ret)) {
+        const lean = features.leanWrites;
+        if (lean === undefined) throw missingPart(`A Command or a list returned by node "${cn.name}"`, { graph: this.c.spec.name, node: cn.name });
+        lean.settle(t, ret);
+        this.handed = true;
+        return;
+      }
       // an update with keys of its prototype is copied to its own keys first (writes.ts ownKeys)
       const p: unknown = Object.getPrototypeOf(ret);
       const u = p === Object.prototype || p === null ? (ret as Values) : { ...(ret as Values) };
@@ -49,6 +57,12 @@ export class StaticLoop extends SmallLoop {
 
   /** The next step's tasks: the static targets of this step's nodes, each once, in name order. */
   protected prepare(tasks: LeanTask[]): LeanTask[] {
+    if (this.handed) {
+      this.handed = false;
+      // the lean loop reads a task's static successors from `edgeTrig`, which takeReturn sets
+      for (const t of tasks) t.edgeTrig ??= t.cn.targets;
+      return features.leanWrites!.prepare.call(this, tasks);
+    }
     const values = this.values;
     let next = tasks.length === 1 ? tasks[0]!.cn.targets : [...new Set(tasks.flatMap((t) => t.cn.targets))];
     if (next.length > 1) next = next.slice().sort(byRank);
