@@ -65,6 +65,12 @@ export class StaticLoop extends SmallLoop {
     }
     const values = this.values;
     let next = tasks.length === 1 ? tasks[0]!.cn.targets : [...new Set(tasks.flatMap((t) => t.cn.targets))];
+    if (next.length === 1 && tasks.length === 1) {
+      // a chain: the finished step's array (the loop's own, read by nobody once applied) holds the next task
+      this.pullCount = 1;
+      tasks[0] = new LeanTask(this, next[0]!, PULL, 0, next[0]!.spec.read(values));
+      return tasks;
+    }
     if (next.length > 1) next = next.slice().sort(byRank);
     const out: LeanTask[] = [];
     for (let i = 0; i < next.length; i++) out.push(new LeanTask(this, next[i]!, PULL, i, next[i]!.spec.read(values)));

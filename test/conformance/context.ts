@@ -48,7 +48,7 @@ export function useLoop(m: LoopMode): void {
 export const graph = (file: string, name: string): Graph => {
   const g = programs().graph(file, name);
   const swap =
-    mode === "full" ? g instanceof LeanGraph || g instanceof StaticGraph : mode === "static" && g instanceof LeanGraph && staticShape(g.spec);
+    mode === "full" ? g instanceof StaticGraph : mode === "static" && g instanceof LeanGraph && staticShape(g.spec);
   if (!swap) return g;
   let other = swapped.get(g);
   if (other === undefined) {
