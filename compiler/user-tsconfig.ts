@@ -4,8 +4,8 @@
  * does, and whether relative imports may end in `.ts` (the default of `--import-ext`). Read by native
  * TypeScript (ts-native-api.ts) when it runs, else by TypeScript's JavaScript API.
  */
-import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname } from "node:path";
+import { findUp } from "./find-up.ts";
 import { ts } from "./ts-api.ts";
 import { nativeApi } from "./ts-native-api.ts";
 
@@ -60,11 +60,7 @@ function read(cwd: string): UserTsconfig {
 
 /** tsconfig.json in `cwd` or the nearest folder above it (as `ts.findConfigFile`) */
 function findConfig(cwd: string): string | undefined {
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    const file = join(dir, "tsconfig.json");
-    if (existsSync(file)) return file.replace(/\\/g, "/");
-    if (dirname(dir) === dir) return undefined;
-  }
+  return findUp(cwd, "tsconfig.json")?.replace(/\\/g, "/");
 }
 
 function parse(file: string): ParsedOptions {

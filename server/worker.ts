@@ -174,7 +174,7 @@ export class WorkerPool {
       ...(kwargs.interrupt_before ? { interruptBefore: kwargs.interrupt_before } : {}),
       ...(kwargs.interrupt_after ? { interruptAfter: kwargs.interrupt_after } : {}),
     };
-    if (!fresh && (await graph.getState({ configurable: { thread_id: run.thread_id } })).next.length === 0) return; // it had finished
+    if (!fresh && (await threadFinished(graph, run.thread_id))) return;
     for await (const chunk of graph.stream(input as never, options)) {
       const [ns, mode, payload] = chunk as unknown as [string[], StreamMode, unknown];
       if (ns.length > 0 && !kwargs.stream_subgraphs && mode !== "custom" && mode !== "messages") continue;
@@ -198,4 +198,13 @@ export class WorkerPool {
     }
     await graph.updateState({ configurable: { thread_id: threadId, checkpoint_id: before }, checkpointer: this.backend.saver }, null, "__copy__");
   }
+}
+
+/**
+ * Whether a retried run's thread had already finished: its latest checkpoint has no tasks. Not `next`, which
+ * (as LangGraph's) leaves out tasks whose writes are stored: a worker killed after a step's writes and before
+ * the next checkpoint leaves `next` empty mid-run, and the retry then ended "success" on half a state.
+ */
+export async function threadFinished(graph: CompiledGraph, threadId: string): Promise<boolean> {
+  return (await graph.getState({ configurable: { thread_id: threadId } })).tasks.length === 0;
 }

@@ -14,9 +14,10 @@
  * otherwise pay for reading and writing about a megabyte each time (about 70 ms CPU).
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
+import { findUp } from "../../find-up.ts";
 
 /** characters kept: the entries this process used first, then the file's older ones while under this */
 const MAX_CHARS = 4_000_000;
@@ -49,7 +50,7 @@ export class FormatCache {
    * it since); undefined when no node_modules folder is above `cwd`.
    */
   static open(cwd: string, options: object): FormatCache | undefined {
-    const modules = nearestNodeModules(cwd);
+    const modules = findUp(cwd, "node_modules");
     if (modules === undefined) return undefined;
     return new FormatCache(join(modules, ".cache", "graphc", "format.json"), `${prettierVersion()}\u0000${JSON.stringify(options)}\u0000`);
   }
@@ -108,12 +109,6 @@ function read(file: string): Map<string, string> {
   }
 }
 
-function nearestNodeModules(cwd: string): string | undefined {
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, "node_modules"))) return join(dir, "node_modules");
-    if (dirname(dir) === dir) return undefined;
-  }
-}
 
 /** prettier's version, from its package.json (importing prettier to ask would load it) */
 function prettierVersion(): string {

@@ -5,8 +5,9 @@
  * (TS1295, TS1287); typecheck.ts reports this once instead (G3096). Read afresh each build: `--watch` and
  * the language server see the user fix package.json.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { findUp } from "../../find-up.ts";
 
 export interface PackageType {
   /** the package.json that decides, or undefined when there is none above the file */
@@ -15,11 +16,8 @@ export interface PackageType {
 }
 
 export function packageTypeOf(file: string, cwd: string): PackageType {
-  for (let dir = dirname(resolve(cwd, file)); ; dir = dirname(dir)) {
-    const pkg = join(dir, "package.json");
-    if (existsSync(pkg)) return { file: pkg, esm: typeOf(pkg) === "module" };
-    if (dirname(dir) === dir) return { file: undefined, esm: false };
-  }
+  const pkg = findUp(dirname(resolve(cwd, file)), "package.json");
+  return { file: pkg, esm: pkg !== undefined && typeOf(pkg) === "module" };
 }
 
 function typeOf(pkg: string): unknown {
