@@ -36,61 +36,58 @@ export type Writes<U> = { readonly [K in keyof U]-?: U[K] };
 // holds specs as `GraphSpec` (the defaults): the functions are methods, which TypeScript compares
 // bivariantly, so every typed spec is a `GraphSpec`. There is no input parameter: `input` checks an
 // `unknown` value at run time and returns plain `Values`.
-// The members of GraphSpec, EdgeSpec and NodeSpec carry line comments, not doc comments: only generated code
-// writes them and only the runtime reads them, so their notes stay in this source and out of the published
-// declarations (the package's size budget, docs/packages.md).
 /** One graph, as graphc generates it: `GraphSpec<State, Output, Update>`. */
 export interface GraphSpec<S extends object = Values, O extends object = Values, U extends object = Values> {
   readonly name: string;
-  // graphc version that generated this spec; checked by the runtime for compatibility
+  /** graphc version that generated this spec; checked by the runtime for compatibility */
   readonly compilerVersion: string;
-  // fresh values holding every default (new arrays/objects on every call)
+  /** fresh values holding every default (new arrays/objects on every call) */
   readonly init: () => Values;
   // A wrong type, an unknown key (LangGraph drops unknown keys silently; graphc rejects them) or a missing
   // required field (one of a declared `input` block without default) throws `GraphInputError`.
-  // Checks an `invoke` input against the input schema; returns the `__start__` update.
+  /** Checks an `invoke` input against the input schema; returns the `__start__` update. */
   readonly input: (raw: unknown) => Values;
-  // Output projection: the non-empty output fields, as an object literal.
+  /** Output projection: the non-empty output fields, as an object literal. */
   output(values: S): Partial<O>;
   // A replace field written twice throws `InvalidUpdateError` (LangGraph's LastValue text: the runtime's
   // `replace`/`lastValueConflict`). The names written are for versions and streaming. `values` is the live
   // state (or a copy, for a router's fresh read): assign new field values, never mutate the old ones
   // (checkpoints share them; reducers return new arrays/objects).
-  // Applies one superstep's updates to `values` in place, in order; returns the names of the fields written.
+  /** Applies one superstep's updates to `values` in place, in order; returns the names of the fields written. */
   apply(values: S, updates: readonly TaskUpdate<Writes<U>>[]): string[];
   // The lean loop's step of one task with one update (most steps) calls it with the bare update, and with
   // `written` only while it still needs the names (until an output field is written): no list, no wrapper.
-  // `apply` of one update; pushes the names of the fields written onto `written` when given. Optional.
+  /** `apply` of one update; pushes the names of the fields written onto `written` when given. Optional. */
   applyOne?(values: S, update: Writes<U>, written: string[] | undefined): void;
-  // Clears `ephemeral` fields after a superstep (absent when the graph has none).
+  /** Clears `ephemeral` fields after a superstep (absent when the graph has none). */
   clearEphemeral?(values: Partial<S>): void;
-  // Nodes in declaration order. Names are unique.
+  /** Nodes in declaration order. Names are unique. */
   readonly nodes: readonly NodeSpec<S>[];
-  // Edges out of START: static targets and branches, exactly as for a node.
+  /** Edges out of START: static targets and branches, exactly as for a node. */
   readonly start: EdgeSpec;
-  // Waiting edges `[a, b] -> c`: index = barrier id used in `NodeSpec.joins`.
+  /** Waiting edges `[a, b] -> c`: index = barrier id used in `NodeSpec.joins`. */
   readonly joins: readonly JoinSpec[];
   readonly interruptBefore: readonly string[];
   readonly interruptAfter: readonly string[];
-  // `limits { recursion: N }`; a per-call `recursionLimit` wins over it. Default 25.
+  /** `limits { recursion: N }`; a per-call `recursionLimit` wins over it. Default 25. */
   readonly recursionLimit?: number;
   // `${NAME}` / `${NAME:-default}` are read from `env` here, at run time (never at compile time).
-  // The graph's vars: per-run override, then the parent's value, then the declared default.
+  /** The graph's vars: per-run override, then the parent's value, then the declared default. */
   readonly vars: (overrides: Values, inherited: Values, env: Readonly<Record<string, string | undefined>>) => Values;
   // `invoke` returns `undefined` when no superstep ever wrote one of them, as LangGraph does; without this
   // list any write counts.
-  // The output fields' names.
+  /** The output fields' names. */
   readonly outputFields?: readonly string[];
   // Every key must be a field of the graph's state (input-only, output-only and private fields included, as
   // in LangGraph), else `InvalidUpdateError` naming graph and field (LangGraph drops unknown keys silently).
   // Without it the runtime rejects the keys that `apply` does not report as written. Generated code also
   // tests each value against its field's type (`UpdateTypeError`, as a node's `check` does), and the
   // runtime calls it for `updateState(config, values, START)` too.
-  // Validates an update that no node wrote: a `Command`'s `update` given as `invoke` input.
+  /** Validates an update that no node wrote: a `Command`'s `update` given as `invoke` input. */
   readonly checkUpdate?: (update: Values) => void;
   // Its namespace is the node name without task id, so its state persists across calls on one thread and
   // new input folds into it.
-  // A stateful subgraph (LangGraph's `checkpointer: true`).
+  /** A stateful subgraph (LangGraph's `checkpointer: true`). */
   readonly stateful?: boolean;
   // The compiler lists a `messages` or `append` field here when nothing but the loop can see its list: no node reads it,
   // every router is an inline condition (no router or send function gets the state), no custom reducer.
@@ -100,11 +97,11 @@ export interface GraphSpec<S extends object = Values, O extends object = Values,
 }
 
 export interface EdgeSpec {
-  // static successors; END is omitted (an edge to END writes nothing)
+  /** static successors; END is omitted (an edge to END writes nothing) */
   readonly edges: readonly string[];
-  // indices into `GraphSpec.joins` this node writes its name to
+  /** indices into `GraphSpec.joins` this node writes its name to */
   readonly joins: readonly number[];
-  // conditional edges (routers, inline conditions, send), run in order after the node's own update
+  /** conditional edges (routers, inline conditions, send), run in order after the node's own update */
   readonly branches: readonly BranchSpec[];
 }
 
@@ -121,28 +118,28 @@ export interface JoinSpec {
 
 export interface NodeSpec<S extends object = Values> extends EdgeSpec {
   readonly name: string;
-  // projection: a new object literal with the fields the node reads
+  /** projection: a new object literal with the fields the node reads */
   read(values: S): unknown;
-  // calls the user's function (or the subgraph); a synchronous node returns a plain value, not a Promise
+  /** calls the user's function (or the subgraph); a synchronous node returns a plain value, not a Promise */
   readonly call: (input: unknown, ctx: NodeContext) => unknown;
   // so the runtime can skip an await
-  // true when `call` never returns a Promise
+  /** true when `call` never returns a Promise */
   readonly sync: boolean;
   // Throws `InvalidUpdateError` naming graph, node and field (LangGraph drops unknown keys silently).
   // Generated checks read own keys only (as `apply` must) and test each value against its field's type
   // (`UpdateTypeError`).
-  // Validates one returned update: every key a field the node declared it writes.
+  /** Validates one returned update: every key a field the node declared it writes. */
   readonly check: (update: Values) => void;
-  // declared `goto` targets (node names or END); a Command.goto outside them is an InvalidUpdateError
+  /** declared `goto` targets (node names or END); a Command.goto outside them is an InvalidUpdateError */
   readonly ends?: readonly string[];
   readonly defer?: boolean;
   readonly retry?: RetryPolicy;
   readonly timeout?: TimeoutPolicy;
   readonly cache?: CachePolicy;
   // for getState({subgraphs}) and drawing
-  // set for subgraph nodes: the child graph
+  /** set for subgraph nodes: the child graph */
   readonly subgraph?: GraphSpec;
-  // node to route to when the node still fails after its retries (`on_error` option)
+  /** node to route to when the node still fails after its retries (`on_error` option) */
   readonly onError?: string;
 }
 

@@ -8,6 +8,7 @@ import { copyFileSync, readdirSync, readFileSync, renameSync, rmSync, writeFileS
 import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleJs, exportConditions } from "./bundle-js.mjs";
+import { checkDocs } from "./declaration-docs.mjs";
 import { checkMangled } from "./mangle-props.mjs";
 import { shakeDeclarations } from "./shake-declarations.mjs";
 
@@ -35,7 +36,7 @@ export const PACKAGES = [
     documented: [
       "index", "core", "install", "saver", "spec", "graph", "config", "errors", "reducers", "command", "stream", "policy",
       "typed", "tracing", "trace-hooks", "checkpoint/types", "checkpoint/memory", "checkpoint/errors", "checkpoint/stored-saver",
-      "lean/graph", "install-streaming", "graph-base",
+      "lean/graph", "static/graph", "install-streaming", "graph-base",
     ],
   },
   { dir: "checkpoint-sqlite" },
@@ -120,6 +121,8 @@ export async function buildAll() {
     if (documented) stripInternalDocs(pkg, dist, documented);
     jsSpecifiers(dist);
     if (documented) shakeDeclarations(dist, exportedTypes(pkg, dist));
+    // what users hover stays documented (declaration-docs.mjs)
+    if (documented) checkDocs(dist);
     // names survive only on the exported classes of the modules users meet (`named`); every other name is
     // minified (stack frames map back through the shipped source maps)
     if (bundle) {
