@@ -69,6 +69,12 @@ export { compileGraph, CompiledGraph, RUNTIME_VERSION } from "./graph.ts";
 export { compileLeanGraph, LeanGraph } from "./lean/graph.ts";
 // the static loop's compiled graph, for lean-eligible graphs of static edges whose nodes return no Command (static/graph.ts)
 export { StaticGraph } from "./static/graph.ts";
+/**
+ * what "@graphc/runtime" installs for a static graph's Commands (static/commands.ts): exported here, so that
+ * index.js takes it from core.js (a module only index.ts imported would move its imports into a chunk)
+ * @internal
+ */
+export { installStaticCommands } from "./static/commands.ts";
 export type {
   RunConfig,
   StreamOptions,

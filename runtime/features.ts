@@ -11,7 +11,7 @@ import type { CommandInputHooks, DurableHooks, PolicyHooks } from "./contracts.t
 import { missingPart } from "./errors.ts";
 import type { Loop, LoopSink, LoopTask, Run } from "./loop.ts";
 import type { LeanTask } from "./lean/task.ts";
-import type { SmallLoop } from "./small-loop.ts";
+import type { StaticLoop } from "./static/loop.ts";
 import type { GraphSpec } from "./spec.ts";
 
 /** What the graph-level parts (streaming.ts, state.ts) use of a compiled graph. */
@@ -56,12 +56,12 @@ export interface FullGraph extends GraphHandle {
 }
 
 /**
- * What the static loop (static/loop.ts) hands a Command or a list to: the lean loop's reading of a node's
- * return (writes.ts takeReturn) and of the next step (lean/loop.ts prepare), installed by "@graphc/runtime"
+ * What the static loop (static/loop.ts) hands a Command or a list to: writes.ts's reading of a node's return
+ * and the next step with its goto and Sends (static/commands.ts), installed by "@graphc/runtime"
  */
 export interface SmallCommands {
   settle(t: LeanTask, ret: unknown): void;
-  prepare(this: SmallLoop, tasks: LeanTask[]): LeanTask[];
+  prepare(this: StaticLoop, tasks: LeanTask[]): LeanTask[];
 }
 
 export interface Features {

@@ -6,13 +6,13 @@
  * Checkpointing comes with a saver: graphc's savers install it when constructed, so a program that never
  * makes one does not bundle it. "@graphc/runtime/core" exports the same names and installs nothing.
  */
-import { LeanGraph } from "./core.ts";
 import { installCommandInput, installPolicies, installStreaming } from "./install.ts";
+import { installStaticCommands } from "./core.ts";
 
 installStreaming();
 installPolicies();
 installCommandInput();
-LeanGraph.leanWrites();
+installStaticCommands();
 
 export * from "./core.ts";
 export { MemorySaver } from "./checkpoint/memory.ts";

@@ -37,7 +37,7 @@ export const MANGLED = Object.freeze([
   // the lean loop's (w5c)
   "leanNodes", "varsV",
   // the static loop's (tiny4)
-  "handed", "leanWrites",
+  "handed", "leanWrites", "pulls",
 ]);
 
 /** esbuild's `mangleProps`: exactly the listed names */

@@ -6,10 +6,9 @@
  */
 import type { CompiledNodes } from "../compiled.ts";
 import type { CompileOptions, RunConfig, StreamOptions } from "../config.ts";
-import { features } from "../features.ts";
 import type { GraphSpec, Values } from "../spec.ts";
 import { isLeanSpec, NO_DEFAULTS, StaticGraph } from "../static/graph.ts";
-import { runBranches, takeReturn } from "../writes.ts";
+import { runBranches } from "../writes.ts";
 import { LeanLoop } from "./loop.ts";
 
 /** A compiled graph run by the lean loop; typed as `CompiledGraph` (`I` input, `O` output, `S` state, `N` nodes, `U` updates). */
@@ -25,16 +24,6 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
     this.router = router;
     // routers without their code: the full graph runs them
     this.lean = isLeanSpec(spec, router !== undefined);
-  }
-
-  /**
-   * Installs what a static graph's loop hands a Command or a list to, which a node returns after all (an
-   * untyped function, a cast): the lean loop's code, so that the run goes on as on the lean loop. "@graphc/runtime"
-   * calls it (features.ts `leanWrites`).
-   * @internal
-   */
-  static leanWrites(): void {
-    features.leanWrites = { settle: takeReturn, prepare: LeanLoop.prototype.prepare };
   }
 
   /** @internal */

@@ -10,6 +10,7 @@
  * installed by "@graphc/runtime"), so the run goes on exactly as on the lean loop.
  */
 import { isCommand } from "../command.ts";
+import type { CNode } from "../compiled.ts";
 import { badNodeReturn, missingPart } from "../errors.ts";
 import { features } from "../features.ts";
 import type { Values } from "../spec.ts";
@@ -59,19 +60,22 @@ export class StaticLoop extends SmallLoop {
   protected prepare(tasks: LeanTask[]): LeanTask[] {
     if (this.handed) {
       this.handed = false;
-      // the lean loop reads a task's static successors from `edgeTrig`, which takeReturn sets
-      for (const t of tasks) t.edgeTrig ??= t.cn.targets;
       return features.leanWrites!.prepare.call(this, tasks);
     }
-    const values = this.values;
-    let next = tasks.length === 1 ? tasks[0]!.cn.targets : [...new Set(tasks.flatMap((t) => t.cn.targets))];
+    const next = tasks.length === 1 ? tasks[0]!.cn.targets : [...new Set(tasks.flatMap((t) => t.cn.targets))];
     if (next.length === 1 && tasks.length === 1) {
       // a chain: the finished step's array (the loop's own, read by nobody once applied) holds the next task
       this.pullCount = 1;
-      tasks[0] = new LeanTask(this, next[0]!, PULL, 0, next[0]!.spec.read(values));
+      tasks[0] = new LeanTask(this, next[0]!, PULL, 0, next[0]!.spec.read(this.values));
       return tasks;
     }
-    if (next.length > 1) next = next.slice().sort(byRank);
+    return this.pulls(next);
+  }
+
+  /** PULL tasks of `nodes` (each once) in name order; static/commands.ts adds a Command's step to them */
+  pulls(nodes: readonly CNode[]): LeanTask[] {
+    const values = this.values;
+    const next = nodes.length > 1 ? nodes.slice().sort(byRank) : nodes;
     const out: LeanTask[] = [];
     for (let i = 0; i < next.length; i++) out.push(new LeanTask(this, next[i]!, PULL, i, next[i]!.spec.read(values)));
     this.pullCount = out.length;

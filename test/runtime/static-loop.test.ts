@@ -23,8 +23,7 @@ import {
   type Values,
 } from "../../runtime/core.ts";
 import { features } from "../../runtime/features.ts";
-import { LeanLoop } from "../../runtime/lean/loop.ts";
-import { takeReturn } from "../../runtime/writes.ts";
+import { installStaticCommands } from "../../runtime/static/commands.ts";
 import { countNode, countSpec } from "./count-spec.ts";
 
 const node = (name: string, edges: string[], extra: Partial<NodeSpec> = {}): NodeSpec => countNode("Static", name, edges, extra);
@@ -125,10 +124,19 @@ describe("static loop", () => {
     await expect(new StaticGraph(cmd).invoke({ count: 0 })).rejects.toThrow(
       'A Command or a list returned by node "a" needs a part of the runtime that is not loaded: import "@graphc/runtime" once',
     );
-    features.leanWrites = { settle: takeReturn, prepare: LeanLoop.prototype.prepare };
+    installStaticCommands();
     try {
       const r = await same(cmd, { count: 0 });
       expect(r).toEqual({ ok: { count: 2, log: ["cmd", "c", "d"] } });
+      // a step of several: one task's goto and Sends beside its siblings' static targets (PULL by name, then PUSH)
+      const fan = spec([
+        node("a", ["c", "b"]),
+        node("b", ["d"], { call: () => new Command({ goto: [new Send("e", { count: 7 }), "c", new Send("d", { count: 1 })] }) }),
+        node("c", ["e"], { call: async () => ({ log: ["c"] }) }),
+        node("d", [], { call: (input) => ({ log: [`d${(input as { count: number }).count}`] }) }),
+        node("e", [], { call: (input) => ({ log: [`e${(input as { count: number }).count}`] }) }),
+      ]);
+      expect(await same(fan, { count: 0 })).toEqual({ ok: { count: 1, log: ["a", "c", "c", "d1", "e1", "e7", "d1", "e1"] } });
       // a list without a Command is a bad return, as on the lean loop
       await same(spec([node("a", [], { call: () => [{ count: 1 }] })]), { count: 0 });
     } finally {
