@@ -65,10 +65,9 @@ export type { Message } from "./message-like.ts";
 export { toMessage } from "./message-like.ts";
 export { relayMessageChunks } from "./model-stream.ts";
 export { compileGraph, CompiledGraph, RUNTIME_VERSION } from "./graph.ts";
-// the lean loop's compiled graph, which generated code uses for lean-eligible graphs (lean/graph.ts)
-export { compileLeanGraph, LeanGraph } from "./lean/graph.ts";
-// the static loop's compiled graph, for lean-eligible graphs of static edges whose nodes return no Command (static/graph.ts)
-export { StaticGraph } from "./static/graph.ts";
+// the compiled graphs of the small loops (static/graph.ts), which generated code uses for lean-eligible graphs:
+// the static loop's for graphs of static edges whose nodes return no Command, the lean loop's for the others
+export { compileLeanGraph, LeanGraph, StaticGraph } from "./static/graph.ts";
 /**
  * what "@graphc/runtime" installs for a static graph's Commands (static/commands.ts): exported here, so that
  * index.js takes it from core.js (a module only index.ts imported would move its imports into a chunk)

@@ -11,7 +11,7 @@ import type { CommandInputHooks, DurableHooks, PolicyHooks } from "./contracts.t
 import { missingPart } from "./errors.ts";
 import type { Loop, LoopSink, LoopTask, Run } from "./loop.ts";
 import type { LeanTask } from "./lean/task.ts";
-import type { StaticLoop } from "./static/loop.ts";
+import type { SmallLoop } from "./small-loop.ts";
 import type { GraphSpec } from "./spec.ts";
 
 /** What the graph-level parts (streaming.ts, state.ts) use of a compiled graph. */
@@ -61,7 +61,7 @@ export interface FullGraph extends GraphHandle {
  */
 export interface SmallCommands {
   settle(t: LeanTask, ret: unknown): void;
-  prepare(this: StaticLoop, tasks: LeanTask[]): LeanTask[];
+  prepare(this: SmallLoop, tasks: LeanTask[]): LeanTask[];
 }
 
 export interface Features {

@@ -14,7 +14,7 @@ import type { Store } from "./store/types.ts";
 import { lend, reclaim } from "./reducers.ts";
 import { stepController, untilAbort } from "./step-signal.ts";
 import { applyUpdates, recursionLimit, writesOutput } from "./superstep.ts";
-import type { LeanTask, LeanTaskLoop } from "./lean/task.ts";
+import { LeanTask, PULL, type LeanTaskLoop } from "./lean/task.ts";
 
 export const NO_VALUES: Values = Object.freeze({});
 
@@ -89,6 +89,16 @@ export abstract class SmallLoop implements LeanTaskLoop {
 
   /** The next step's tasks. */
   protected abstract prepare(tasks: LeanTask[]): LeanTask[];
+
+  /** PULL tasks of `nodes` (each once) in name order */
+  pulls(nodes: readonly CNode[]): LeanTask[] {
+    const values = this.values;
+    const next = nodes.length > 1 ? nodes.slice().sort(byRank) : nodes;
+    const out: LeanTask[] = [];
+    for (let i = 0; i < next.length; i++) out.push(new LeanTask(this, next[i]!, PULL, i, next[i]!.spec.read(values)));
+    this.pullCount = out.length;
+    return out;
+  }
 
   site(): { graph: string } {
     return { graph: this.c.spec.name };

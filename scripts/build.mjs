@@ -29,14 +29,13 @@ export const PACKAGES = [
     bundle: {
       named: [
         "errors", "checkpoint/errors", "checkpoint/corrupt", "store/types", "graph", "command", "reducers", "spec",
-        "checkpoint/memory", "checkpoint/stored-saver", "store/memory", "store/row-store", "lean/graph",
-        "static/graph",
+        "checkpoint/memory", "checkpoint/stored-saver", "store/memory", "store/row-store", "static/graph",
       ],
     },
     documented: [
       "index", "core", "install", "saver", "spec", "graph", "config", "errors", "reducers", "command", "stream", "policy",
       "typed", "tracing", "trace-hooks", "checkpoint/types", "checkpoint/memory", "checkpoint/errors", "checkpoint/stored-saver",
-      "lean/graph", "static/graph", "install-streaming", "graph-base",
+      "static/graph", "install-streaming", "graph-base",
     ],
   },
   { dir: "checkpoint-sqlite" },

@@ -20,8 +20,7 @@ export const PUBLIC_DOCS = Object.freeze({
   },
   "graph-base": { GraphBase: ["*", "stream", "updateState", "bulkUpdateState"] },
   graph: { CompiledGraph: ["*", "withConfig", "invoke", "stream"] },
-  "lean/graph": { LeanGraph: ["*", "withConfig", "invoke", "stream"] },
-  "static/graph": { StaticGraph: ["*", "withConfig", "invoke", "stream"] },
+  "static/graph": { StaticGraph: ["*", "withConfig", "invoke", "stream"], LeanGraph: ["*", "withConfig", "invoke", "stream"] },
 });
 
 const hasDoc = (node) => ts.getJSDocCommentsAndTags(node).length > 0;

@@ -38,6 +38,9 @@ export const MANGLED = Object.freeze([
   "leanNodes", "varsV",
   // the static loop's (tiny4)
   "handed", "leanWrites", "pulls",
+  // private members of published classes (tiny5): their declarations say `private name;` only
+  "assemble", "forget", "heads", "missingCheckpointing", "noDefaults", "putCheckpoint", "putUncached", "remember", "scores",
+  "storeWrites", "store_", "vectorsOf",
 ]);
 
 /** esbuild's `mangleProps`: exactly the listed names */
@@ -46,7 +49,8 @@ export const manglePattern = () => new RegExp(`^(?:${MANGLED.map((n) => n.replac
 /**
  * Throws when a published declaration file of `dist` names a mangled property: users would read a name the
  * bundle renamed. Every identifier and string literal type counts (a string type can be a mapped key),
- * parameter names and comments aside.
+ * parameter names, private members' names (tsc writes `private name;` to keep a class nominal; no user code
+ * compiles against it, and the audit lets a class's private members be mangled) and comments aside.
  */
 export function checkMangled(dist) {
   const mangled = new Set(MANGLED);
@@ -55,7 +59,9 @@ export function checkMangled(dist) {
     if (!f.endsWith(".d.ts")) continue;
     const visit = (node) => {
       const isParameterName = ts.isIdentifier(node) && ts.isParameter(node.parent) && node.parent.name === node;
-      if ((ts.isIdentifier(node) && !isParameterName) || ts.isStringLiteralLike(node)) {
+      const isPrivateName =
+        ts.isIdentifier(node) && ts.isClassElement(node.parent) && node.parent.name === node && (ts.getCombinedModifierFlags(node.parent) & ts.ModifierFlags.Private) !== 0;
+      if ((ts.isIdentifier(node) && !isParameterName && !isPrivateName) || ts.isStringLiteralLike(node)) {
         if (mangled.has(node.text)) found.add(`${node.text} (${f})`);
       }
       ts.forEachChild(node, visit);
@@ -71,7 +77,7 @@ export function checkMangled(dist) {
  * and model APIs, the generated spec, the config): a member declared there is never mangled.
  */
 const INTERNAL_MODULES = new Set([
-  "loop", "task", "durable", "lean/loop", "lean/task", "lean/graph", "small-loop", "static/loop", "static/graph", "graph", "graph-base", "compiled", "contracts", "features",
+  "loop", "task", "durable", "lean/loop", "lean/task", "small-loop", "static/loop", "static/graph", "graph", "graph-base", "compiled", "contracts", "features",
   "superstep", "task-base", "writes", "channels", "results", "save-queue", "thread-lock", "step-signal", "command-input", "checkpoint-state",
   "state", "streaming", "stream-events", "stream", "policy", "durability", "ids", "core", "install", "install-streaming", "index",
   "saver", "checkpoint/memory",

@@ -1,27 +1,26 @@
 /**
  * The lean superstep loop: LangGraph's semantics for a graph of plain nodes, static edges, routers and
- * reducers (what lean/graph.ts lets it run), without a checkpointer, breakpoints, stream sink, tracing,
+ * reducers (what static/graph.ts `LeanGraph` lets it run), without a checkpointer, breakpoints, stream sink, tracing,
  * joins, deferred nodes, subgraphs or node policies. Node returns go through the full loop's writes.ts, so
  * updates, Commands (goto, Send) and routers are read exactly as there; the step order, write order,
  * errors and the recursion limit follow loop.ts.
  *
  * A step of synchronous nodes runs without a promise; the loop turns asynchronous only when a node or a
- * router returns one. Per step it allocates the tasks and (for a step of several) the candidate list.
+ * router returns one. Per step it allocates the tasks (and, for a step of several, the list of the nodes it
+ * triggers: ../static/commands.ts `commandStep`).
  */
-import type { CNode, CompiledNodes } from "../compiled.ts";
-import type { Send, Values } from "../spec.ts";
+import type { CompiledNodes } from "../compiled.ts";
+import type { Values } from "../spec.ts";
 import type { Store } from "../store/types.ts";
 import { takeReturn, type runBranches } from "../writes.ts";
 import { reclaim } from "../reducers.ts";
-import { byRank, SmallLoop, type LeanRun } from "../small-loop.ts";
-import { LeanTask, PULL, PUSH } from "./task.ts";
+import { SmallLoop, type LeanRun } from "../small-loop.ts";
+import { commandStep } from "../static/commands.ts";
+import { LeanTask, PULL } from "./task.ts";
 
 export class LeanLoop extends SmallLoop {
-  /** writes.ts `runBranches`, for a graph with routers (lean/graph.ts gives none to a graph of static edges, whose bundle then holds no router code) */
+  /** writes.ts `runBranches`, for a graph with routers (`compileLeanGraph` gives it; none to a graph of static edges, whose bundle then holds no router code) */
   declare private readonly router: typeof runBranches | undefined;
-  /** candidate nodes of the next step: a mark by node index and the list */
-  declare private marked: Uint8Array | undefined;
-  declare private cands: CNode[] | undefined;
   /** the running step has one task and the graph an owned field: its writes may grow `mine` (siblings' fresh reads would share it) */
   private lends = false;
 
@@ -77,56 +76,27 @@ export class LeanLoop extends SmallLoop {
 
   /** The next step's tasks: the triggered nodes in name order (PULL), then the step's Send packets (PUSH). */
   prepare(tasks: LeanTask[]): LeanTask[] {
-    const values = this.values;
     if (tasks.length === 1) {
-      // one task whose only successor is one static edge (a chain): no marks, no sort
       const t = tasks[0]!;
       const e = t.edgeTrig;
-      if (t.trig === undefined && t.sends === undefined) {
-        // the finished step's array (it is the loop's own, read by nobody once applied) holds the next task,
-        // or none: a chain's last node ends the run without the marks and lists of a step of several
-        if (e === undefined) return [];
-        if (e.length === 1) {
-          this.pullCount = 1;
-          const n = e[0]!;
-          tasks[0] = new LeanTask(this, n, PULL, 0, n.spec.read(values));
-          return tasks;
-        }
-      }
-    }
-    const marked = (this.marked ??= new Uint8Array(this.c.nodes.length));
-    const cands = (this.cands ??= []);
-    let count = 0;
-    let sends: Send[] | undefined;
-    for (const t of tasks) {
-      for (let pass = 0; pass < 2; pass++) {
-        const ts = pass === 0 ? t.trig : t.edgeTrig;
-        if (ts === undefined) continue;
-        for (let i = 0; i < ts.length; i++) {
-          const n = ts[i]!;
-          if (marked[n.idx] === 0) {
-            marked[n.idx] = 1;
-            cands[count++] = n;
+      const g = t.trig;
+      if (t.sends === undefined) {
+        if (g === undefined) {
+          // one task whose only successor is one static edge (a chain): the finished step's array (it is the
+          // loop's own, read by nobody once applied) holds the next task, or none: a chain's last node ends
+          // the run without the lists of a step of several
+          if (e === undefined) return [];
+          if (e.length === 1) {
+            this.pullCount = 1;
+            tasks[0] = new LeanTask(this, e[0]!, PULL, 0, e[0]!.spec.read(this.values));
+            return tasks;
           }
+        } else if (e === undefined && g.length === 1) {
+          // one node that a router or a goto chose (a loop such as W4's): no list to build
+          return this.pulls(g);
         }
       }
-      if (t.sends !== undefined) {
-        if (sends === undefined) sends = t.sends.slice();
-        else for (const s of t.sends) sends.push(s);
-      }
     }
-    const order = count > 1 ? cands.slice(0, count).sort(byRank) : cands;
-    const next: LeanTask[] = [];
-    for (let i = 0; i < count; i++) {
-      const n = order[i]!;
-      marked[n.idx] = 0;
-      next.push(new LeanTask(this, n, PULL, i, n.spec.read(values)));
-    }
-    this.pullCount = count;
-    if (sends !== undefined) {
-      const byName = this.c.byName;
-      for (let i = 0; i < sends.length; i++) next.push(new LeanTask(this, byName.get(sends[i]!.node)!, PUSH, i, sends[i]!.arg));
-    }
-    return next;
+    return commandStep.call(this, tasks);
   }
 }

@@ -3,8 +3,8 @@
  * run — a lean-eligible graph without routers whose nodes declare no `goto`, so that each node's function type
  * returns an update or nothing, never a Command. Generated code makes one for every such graph
  * (compiler/phases/4-lower/lean.ts `staticEligible`); it checks the spec again, so any spec is safe here:
- * one the static loop cannot run goes to the full graph. `LeanGraph` (../lean/graph.ts) is one that runs the
- * lean loop instead.
+ * one the static loop cannot run goes to the full graph. `LeanGraph` (below) is one that runs the lean loop
+ * (../lean/loop.ts) instead.
  *
  * `invoke` runs the graph's own small loop unless the run needs more: a checkpointer (per call, withConfig or
  * compile option), breakpoints, tracing, `maxConcurrency`, or a Command as input. Those runs, `stream()` and
@@ -27,7 +27,8 @@ import { features, saverOf } from "../features.ts";
 import type { SmallLoop } from "../small-loop.ts";
 import type { GraphSpec, Values } from "../spec.ts";
 import type { GraphInput } from "../typed.ts";
-import type { runBranches } from "../writes.ts";
+import { runBranches } from "../writes.ts";
+import { LeanLoop } from "../lean/loop.ts";
 import { StaticLoop } from "./loop.ts";
 
 /** the defaults of a graph made without `withConfig`, shared: nothing writes to a run's config */
@@ -88,22 +89,34 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
    */
   declare private leanNodes: CompiledNodes | undefined;
   /**
-   * a `LeanGraph`'s router code (lean/graph.ts), which `withConfig` hands its copy
+   * a `LeanGraph`'s router code (`compileLeanGraph` gives it), which `withConfig` hands its copy
    * @internal
    */
   declare protected router: typeof runBranches | undefined;
 
-  constructor(spec: GraphSpec, options: CompileOptions = {}, defaults: StreamOptions = NO_DEFAULTS) {
+  constructor(spec: GraphSpec, options?: CompileOptions, defaults?: StreamOptions);
+  /** @internal */
+  constructor(spec: GraphSpec, options: CompileOptions, defaults: StreamOptions, router: typeof runBranches | undefined);
+  constructor(spec: GraphSpec, options: CompileOptions = {}, defaults: StreamOptions = NO_DEFAULTS, router?: typeof runBranches) {
     super(spec, options, defaults);
-    // lean without routers, no node declares goto targets, and a lone update is applied bare
-    this.lean = isLeanSpec(spec, false) && spec.applyOne !== undefined && spec.nodes.every((n) => n.ends === undefined);
+    this.router = router;
+    this.lean = this.runs(spec);
     // breakpoints given at compile time are checked now, by the graph that runs them
     if (options.interruptBefore !== undefined || options.interruptAfter !== undefined) full(this, "interruptBefore/interruptAfter", EVERYTHING);
   }
 
+  /**
+   * the small loop can run `spec`: here lean without routers, no node declares goto targets, and a lone
+   * update is applied bare
+   * @internal
+   */
+  runs(spec: GraphSpec): boolean {
+    return isLeanSpec(spec, false) && spec.applyOne !== undefined && spec.nodes.every((n) => n.ends === undefined);
+  }
+
   /** A copy of this graph whose runs use `config` as defaults (per-call config wins). */
   withConfig(config: StreamOptions): this {
-    // the class of this graph (a LeanGraph takes its router as the fourth argument)
+    // the class of this graph, with its router
     const Graph = this.constructor as new (spec: GraphSpec, options: CompileOptions, defaults: StreamOptions, router?: typeof runBranches) => this;
     return new Graph(this.spec, this.options, mergeConfig(this.defaults, config), this.router);
   }
@@ -154,4 +167,29 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
       throw missingCheckpointer({ graph: this.spec.name });
     return full(this, what, CHECKPOINTING_FIX).stateGraph(what, config);
   }
+}
+
+// Generated code makes a LeanGraph for every graph the compiler finds lean-eligible and not static
+// (compiler/phases/4-lower/lean.ts): `compileLeanGraph(spec)` with routers, `new LeanGraph(spec)` without, whose
+// bundle then holds no router code (a spec with routers runs on the full graph, as one the lean loop cannot
+// run). A bundle that makes none drops the class and the lean loop (both free of side effects).
+/** A compiled graph run by the lean loop; typed as `CompiledGraph` (`I` input, `O` output, `S` state, `N` nodes, `U` updates). */
+export class LeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends StaticGraph<I, O, S, N, U> {
+  /** @internal */
+  override runs(spec: GraphSpec): boolean {
+    // routers without their code (`new LeanGraph(spec)`): the full graph runs them
+    return isLeanSpec(spec, this.router !== undefined);
+  }
+
+  /** @internal */
+  override makeRun(c: CompiledNodes, cfg: RunConfig): LeanLoop {
+    return new LeanLoop(c, cfg, this.options.store, this.router);
+  }
+}
+
+export function compileLeanGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values>(
+  spec: GraphSpec,
+  options: CompileOptions = {},
+): LeanGraph<I, O, S, N, U> {
+  return new LeanGraph<I, O, S, N, U>(spec, options, NO_DEFAULTS, runBranches);
 }

@@ -10,12 +10,11 @@
  * installed by "@graphc/runtime"), so the run goes on exactly as on the lean loop.
  */
 import { isCommand } from "../command.ts";
-import type { CNode } from "../compiled.ts";
 import { badNodeReturn, missingPart } from "../errors.ts";
 import { features } from "../features.ts";
 import type { Values } from "../spec.ts";
 import { LeanTask, PULL } from "../lean/task.ts";
-import { byRank, SmallLoop } from "../small-loop.ts";
+import { SmallLoop } from "../small-loop.ts";
 
 export class StaticLoop extends SmallLoop {
   /** a task of this step returned a Command or a list: the lean loop's code makes the next step */
@@ -70,15 +69,5 @@ export class StaticLoop extends SmallLoop {
       return tasks;
     }
     return this.pulls(next);
-  }
-
-  /** PULL tasks of `nodes` (each once) in name order; static/commands.ts adds a Command's step to them */
-  pulls(nodes: readonly CNode[]): LeanTask[] {
-    const values = this.values;
-    const next = nodes.length > 1 ? nodes.slice().sort(byRank) : nodes;
-    const out: LeanTask[] = [];
-    for (let i = 0; i < next.length; i++) out.push(new LeanTask(this, next[i]!, PULL, i, next[i]!.spec.read(values)));
-    this.pullCount = out.length;
-    return out;
   }
 }

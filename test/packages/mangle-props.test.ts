@@ -41,15 +41,16 @@ describe("mangled property names", () => {
     expect(refused("length")).toContain("length: a built-in object has it");
   });
 
-  it("the build refuses a published declaration that names a mangled property (a parameter name or a comment is no property)", () => {
+  it("the build refuses a published declaration that names a mangled property (a parameter name, a private member or a comment is no property)", () => {
     const tmp = tempDir("mangle-props");
     try {
       const dist = join(tmp.dir, "dist");
       mkdirSync(dist);
       writeFileSync(join(dist, "ok.d.ts"), "/** the run's site */\nexport function f(site: string, parent?: unknown): void;\n");
+      writeFileSync(join(dist, "private.d.ts"), "export class Saver {\n\tprivate readonly heads;\n\tprivate putCheckpoint;\n}\n");
       expect(() => checkMangled(dist)).not.toThrow();
-      writeFileSync(join(dist, "leak.d.ts"), "export interface Leak {\n\treadonly site: string;\n}\nexport type Key = \"parent\";\n");
-      expect(() => checkMangled(dist)).toThrow(/site \(leak\.d\.ts\), parent \(leak\.d\.ts\)/);
+      writeFileSync(join(dist, "leak.d.ts"), "export interface Leak {\n\treadonly site: string;\n}\nexport type Key = \"parent\";\nexport class C {\n\tprotected heads: string;\n}\n");
+      expect(() => checkMangled(dist)).toThrow(/site \(leak\.d\.ts\), parent \(leak\.d\.ts\), heads \(leak\.d\.ts\)/);
     } finally {
       tmp.remove();
     }

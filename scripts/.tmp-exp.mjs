@@ -1,0 +1,13 @@
+import { readFileSync, writeFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { bundleJs } from "./bundle-js.mjs";
+const pkg = "/tmp/tiny5/exp/runtime";
+const named = ["errors", "checkpoint/errors", "checkpoint/corrupt", "store/types", "graph", "command", "reducers", "spec", "checkpoint/memory", "checkpoint/stored-saver", "store/memory", "store/row-store", "lean/graph", "static/graph"];
+const pj = JSON.parse(readFileSync(join(pkg, "package.json"), "utf8"));
+const drop = process.argv.slice(2);
+for (const d of drop) delete pj.exports[d];
+writeFileSync(join(pkg, "package.json"), JSON.stringify(pj));
+const dist = join(pkg, "dist-" + drop.join("_").replace(/[./]/g, ""));
+await bundleJs(pkg, dist, named);
+let n = 0; for (const f of readdirSync(dist, { recursive: true })) if (String(f).endsWith(".js")) n += statSync(join(dist, f)).size;
+console.log(drop, n);
