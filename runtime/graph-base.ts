@@ -1,11 +1,14 @@
 /**
- * What `CompiledGraph` (graph.ts) and `LeanGraph` (lean/graph.ts) share: the spec, options and config
- * defaults, `stream()` and the state API, which both run on the full compiled graph through the installed
+ * What `CompiledGraph` (graph.ts) and `StaticGraph`/`LeanGraph` (static/graph.ts) share: the spec, options and
+ * config defaults, `withConfig`, `stream()` and the state API, which all run on the full compiled graph through the installed
  * parts (streaming.ts, state.ts). One copy of these members (and of their declarations) serves both classes.
  */
 import type { RunnableConfig } from "./checkpoint/types.ts";
 import type { CompileOptions, RunConfig, StateSnapshot, StreamOptions } from "./config.ts";
-import { features, type GraphHandle } from "./features.ts";
+import { mergeConfig } from "./config.ts";
+import { checkConfigIds } from "./config-ids.ts";
+import { CHECKPOINTING_FIX, missingCheckpointer, missingPart } from "./errors.ts";
+import { features, saverOf, type GraphHandle } from "./features.ts";
 import type { GraphSpec, Values } from "./spec.ts";
 import type { AsNode, GraphInput, StreamChunk, StreamHandle, StreamModes } from "./typed.ts";
 import { checkVersion } from "./version.ts";
@@ -24,8 +27,21 @@ export abstract class GraphBase<I = Values, S = Values, N extends string = strin
     checkVersion(spec);
   }
 
+  /**
+   * a `LeanGraph`'s router code (static/graph.ts), which `withConfig` hands its copy
+   * @internal
+   */
+  declare protected readonly router: unknown;
+
   get name(): string {
     return this.spec.name;
+  }
+
+  /** A copy of this graph whose runs use `config` as defaults (per-call config wins). */
+  withConfig(config: StreamOptions): this {
+    // the class of this graph (a LeanGraph's router too: the other classes take three arguments)
+    const Graph = this.constructor as new (spec: GraphSpec, options: CompileOptions, defaults: StreamOptions, router: unknown) => this;
+    return new Graph(this.spec, this.options, mergeConfig(this.defaults, config), this.router);
   }
 
   /**
@@ -88,4 +104,14 @@ export abstract class GraphBase<I = Values, S = Values, N extends string = strin
     const g = this.stateGraph("bulkUpdateState()", config);
     return features.state!.bulkUpdateState(g, config, supersteps);
   }
+}
+
+/**
+ * The error of a state call (`what`) on `graph` without the state part installed: as without a saver when the
+ * run has none (`MISSING_CHECKPOINTER`), else naming what installs checkpointing (both compiled graphs).
+ */
+export function noStatePart(graph: GraphBase<unknown, unknown, string, unknown>, what: string, config: RunnableConfig | RunConfig): never {
+  const site = { graph: graph.spec.name };
+  if (saverOf(graph, checkConfigIds(config, site.graph)) === undefined) throw missingCheckpointer(site);
+  throw missingPart(what, site, CHECKPOINTING_FIX);
 }

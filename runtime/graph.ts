@@ -7,9 +7,9 @@ import type { CompileOptions, InvokeResult, RunConfig, StreamOptions } from "./c
 import { mergeConfig, runEnv } from "./config.ts";
 import { checkConfigIds, configIdOf } from "./config-ids.ts";
 import type { WriteRecord } from "./contracts.ts";
-import { CHECKPOINTING_FIX, GraphValueError, missingCheckpointer, missingPart } from "./errors.ts";
-import { features, need, saverOf, type GraphHandle } from "./features.ts";
-import { GraphBase } from "./graph-base.ts";
+import { CHECKPOINTING_FIX, GraphValueError, missingPart } from "./errors.ts";
+import { features, need, type GraphHandle } from "./features.ts";
+import { GraphBase, noStatePart } from "./graph-base.ts";
 import { Loop } from "./loop.ts";
 import type { LoopSink, Run } from "./loop.ts";
 import type { GraphSpec, Values } from "./spec.ts";
@@ -68,11 +68,6 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
     breakpoints(spec, options.interruptAfter, "interruptAfter");
   }
 
-  /** A copy of this graph whose runs use `config` as defaults (per-call config wins). */
-  withConfig(config: StreamOptions): CompiledGraph<I, O, S, N, U> {
-    return new CompiledGraph<I, O, S, N, U>(this.spec, this.options, mergeConfig(this.defaults, config));
-  }
-
   clearCache(): void {
     this.cache.clear();
   }
@@ -129,10 +124,7 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
    * @internal
    */
   stateGraph(what: string, config: RunnableConfig | RunConfig): GraphHandle {
-    if (features.state !== undefined) return this;
-    const checked = checkConfigIds(config, this.spec.name);
-    if (saverOf(this, checked) === undefined) throw missingCheckpointer({ graph: this.spec.name });
-    throw missingPart(what, { graph: this.spec.name }, CHECKPOINTING_FIX);
+    return features.state !== undefined ? this : noStatePart(this, what, config);
   }
 
   /**

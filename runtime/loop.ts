@@ -36,7 +36,6 @@ import {
   GraphError,
   GraphInterrupt,
   GraphRecursionError,
-  MultipleErrors,
   NodeError,
   ParentCommand,
   missingPart,
@@ -57,8 +56,8 @@ import { M_DEBUG, M_TASKS } from "./stream.ts";
 import { PULL, PUSH, Task } from "./task.ts";
 import type { CheckpointState } from "./checkpoint-state.ts";
 import { ownKeys, processReturn } from "./writes.ts";
-import { stepController, untilAbort } from "./step-signal.ts";
-import { applyBare, applyUpdates, recursionLimit, writesOutput } from "./superstep.ts";
+import { endStep, siblingAbort, stepPromise, stepSignal } from "./step-signal.ts";
+import { applyBare, applyUpdates, recursionLimit, stepFailure, writesOutput } from "./superstep.ts";
 
 export type { Outcome, ResumeState, WriteRecord };
 
@@ -500,14 +499,7 @@ export class Loop {
       const r = t.cached ? this.replay(t) : this.exec(t);
       if (r) (promises ??= []).push(r);
     }
-    if (!promises) return undefined;
-    const all = promises.length === 1 ? promises[0]! : Promise.all(promises);
-    const sig = this.run.signal;
-    if (!sig) return all;
-    return untilAbort(all, sig, () => {
-      this.stepController?.abort(sig.reason);
-      return new GraphAbortError(this.site(), sig.reason);
-    });
+    return promises && stepPromise(this, promises, this.run.signal);
   }
 
   async runLimited(tasks: LoopTask[], limit: number): Promise<void> {
@@ -623,12 +615,7 @@ export class Loop {
    */
   causedByFailure(e: unknown): boolean {
     if (e instanceof GraphAbortError) return e.bySibling;
-    if (this.failAt < 0) return false;
-    return (
-      e === this.failErr ||
-      e === this.stepController?.signal.reason ||
-      (e instanceof Error && e.name === "AbortError")
-    );
+    return this.failAt >= 0 && siblingAbort(this, e);
   }
 
   complete(t: LoopTask): void {
@@ -650,26 +637,14 @@ export class Loop {
    * signal passed to many runs must not collect a listener per task (langchainjs#9201).
    */
   stepSignal(): AbortSignal {
-    if (this.stepController) return this.stepController.signal;
-    const { controller, unlink } = stepController(this.run.signal, this.failAt >= 0, this.failErr);
-    this.stepController = controller;
-    this.unlinkStep = unlink;
-    return controller.signal;
-  }
-
-  endStep(): void {
-    this.stepController = undefined;
-    if (this.unlinkStep) {
-      this.unlinkStep();
-      this.unlinkStep = undefined;
-    }
+    return stepSignal(this, this.run.signal, this.failAt >= 0);
   }
 
   // ------------------------------------------------------------------------------------------------------
   // end of step
 
   afterStep(tasks: LoopTask[]): boolean | Outcome | Promise<boolean | Outcome> {
-    this.endStep();
+    endStep(this);
     this.trace?.stepEnd();
     let failed = false;
     let interrupts: Interrupt[] | undefined;
@@ -725,8 +700,7 @@ export class Loop {
       (errors ??= []).push(t.error);
       if (at > 0) break;
     }
-    if (errors === undefined) return tasks.find((t) => t.error !== undefined)!.error;
-    return errors.length === 1 ? errors[0] : new MultipleErrors(this.c.spec.name, this.step, errors);
+    return stepFailure(tasks, errors, this.c.spec.name, this.step);
   }
 
   commit(tasks: LoopTask[]): boolean | Outcome | Promise<boolean | Outcome> {

@@ -7,13 +7,13 @@
  */
 import type { CNode, CompiledNodes } from "./compiled.ts";
 import { isThenable } from "./contracts.ts";
-import { GraphAbortError, GraphError, GraphRecursionError, MultipleErrors, NodeError, noParent, type ErrorSite } from "./errors.ts";
+import { GraphAbortError, GraphError, GraphRecursionError, NodeError, noParent, type ErrorSite } from "./errors.ts";
 import type { Values } from "./spec.ts";
 import { runEnv } from "./config.ts";
 import type { Store } from "./store/types.ts";
 import { lend, reclaim } from "./reducers.ts";
-import { stepController, untilAbort } from "./step-signal.ts";
-import { applyUpdates, recursionLimit, writesOutput } from "./superstep.ts";
+import { endStep, siblingAbort, stepPromise, stepSignal } from "./step-signal.ts";
+import { applyUpdates, recursionLimit, stepFailure, writesOutput } from "./superstep.ts";
 import { LeanTask, PULL, type LeanTaskLoop } from "./lean/task.ts";
 
 export const NO_VALUES: Values = Object.freeze({});
@@ -168,13 +168,7 @@ export abstract class SmallLoop implements LeanTaskLoop {
       const r = this.exec(tasks[(k + this.pullCount) % n]!);
       if (r !== undefined) (promises ??= []).push(r);
     }
-    if (promises === undefined) return undefined;
-    const all = promises.length === 1 ? promises[0]! : Promise.all(promises);
-    if (sig === undefined) return all;
-    return untilAbort(all, sig, () => {
-      this.stepController?.abort(sig.reason);
-      return new GraphAbortError(this.site(), sig.reason);
-    });
+    return promises && stepPromise(this, promises, sig);
   }
 
   private exec(t: LeanTask): Promise<unknown> | undefined {
@@ -198,9 +192,7 @@ export abstract class SmallLoop implements LeanTaskLoop {
     const err = e instanceof GraphError ? e : new NodeError(this.c.spec.name, t.cn.name, e);
     t.error = err;
     // a node that gave up because a sibling's failure aborted the step does not count (loop.ts causedByFailure)
-    const caused =
-      this.failed && (e === this.failErr || e === this.stepController?.signal.reason || (e instanceof Error && e.name === "AbortError"));
-    if (!caused) {
+    if (!(this.failed && siblingAbort(this, e))) {
       t.genuine = true;
       if (!this.failed) {
         this.failed = true;
@@ -216,11 +208,7 @@ export abstract class SmallLoop implements LeanTaskLoop {
    * made only when a node asks for its signal.
    */
   stepSignal(): AbortSignal {
-    if (this.stepController) return this.stepController.signal;
-    const { controller, unlink } = stepController(this.signal, this.failed, this.failErr);
-    this.stepController = controller;
-    this.unlinkStep = unlink;
-    return controller.signal;
+    return stepSignal(this, this.signal, this.failed);
   }
 
   // ------------------------------------------------------------------------------------------------------
@@ -228,11 +216,7 @@ export abstract class SmallLoop implements LeanTaskLoop {
 
   /** Applies the step (or throws its error), checks the recursion limit and returns the next step's tasks. */
   protected finishStep(tasks: LeanTask[]): LeanTask[] {
-    if (this.stepController !== undefined) {
-      this.stepController = undefined;
-      this.unlinkStep?.();
-      this.unlinkStep = undefined;
-    }
+    if (this.stepController !== undefined) endStep(this);
     if (this.troubled) {
       this.troubled = false;
       throw this.stepError(tasks);
@@ -270,7 +254,6 @@ export abstract class SmallLoop implements LeanTaskLoop {
     this.failErr = undefined;
     let errors: unknown[] | undefined;
     for (const t of tasks) if (t.genuine) (errors ??= []).push(t.error);
-    if (errors === undefined) return tasks.find((t) => t.error !== undefined)!.error;
-    return errors.length === 1 ? errors[0] : new MultipleErrors(this.c.spec.name, this.step, errors);
+    return stepFailure(tasks, errors, this.c.spec.name, this.step);
   }
 }

@@ -1,33 +1,69 @@
 /**
- * The abort plumbing of a superstep, shared by the full loop (loop.ts) and the lean loop (lean/loop.ts).
+ * The abort plumbing of a superstep, shared by the full loop (loop.ts) and the small loops (small-loop.ts).
  */
+import { GraphAbortError, type ErrorSite } from "./errors.ts";
 
-/**
- * A step's controller, linked to the run's signal for the step's duration only: a long-lived signal passed
- * to many runs must not collect a listener per task (langchainjs#9201). `failed`: a sibling already failed
- * with `reason` (a task that asks for its signal then sees it aborted). `unlink` removes the listener.
- */
-export function stepController(
-  sig: AbortSignal | undefined,
-  failed: boolean,
-  reason: unknown,
-): { controller: AbortController; unlink: (() => void) | undefined } {
-  const controller = new AbortController();
-  if (failed) controller.abort(reason);
-  if (sig === undefined) return { controller, unlink: undefined };
-  if (sig.aborted) {
-    controller.abort(sig.reason);
-    return { controller, unlink: undefined };
-  }
-  const on = () => controller.abort(sig.reason);
-  sig.addEventListener("abort", on, { once: true });
-  return { controller, unlink: () => sig.removeEventListener("abort", on) };
+/** What a loop keeps of its step's signal (loop.ts, small-loop.ts). */
+export interface StepSignals {
+  stepController: AbortController | undefined;
+  unlinkStep: (() => void) | undefined;
+  failErr: unknown;
 }
 
-/** `all`, or as soon as `sig` aborts a rejection with what `onAbort` returns (the listener goes when `all` settles). */
-export function untilAbort<T>(all: Promise<T>, sig: AbortSignal, onAbort: () => unknown): Promise<T> {
+/**
+ * The step's signal, made when a node first asks for it: one controller per step, linked to the run's signal
+ * `sig` for the step's duration only (a long-lived signal passed to many runs must not collect a listener
+ * per task, langchainjs#9201). `failed`: a sibling already failed with the loop's `failErr` (a task that asks
+ * for its signal then sees it aborted).
+ */
+export function stepSignal(loop: StepSignals, sig: AbortSignal | undefined, failed: boolean): AbortSignal {
+  if (loop.stepController) return loop.stepController.signal;
+  const controller = (loop.stepController = new AbortController());
+  if (failed) controller.abort(loop.failErr);
+  if (sig?.aborted) controller.abort(sig.reason);
+  else if (sig !== undefined) {
+    const on = () => controller.abort(sig.reason);
+    sig.addEventListener("abort", on, { once: true });
+    loop.unlinkStep = () => sig.removeEventListener("abort", on);
+  }
+  return controller.signal;
+}
+
+/**
+ * `e`, thrown by a task of a step that has failed already, is the abort that failure caused (the failure
+ * itself, the step signal's reason, an `AbortError`), not a failure of the task's own (loop.ts
+ * causedByFailure, small-loop.ts fail).
+ */
+export function siblingAbort(loop: StepSignals, e: unknown): boolean {
+  return e === loop.failErr || e === loop.stepController?.signal.reason || (e instanceof Error && e.name === "AbortError");
+}
+
+/** The step is over: its controller is dropped and unlinked from the run's signal. */
+export function endStep(loop: StepSignals): void {
+  loop.stepController = undefined;
+  if (loop.unlinkStep) {
+    loop.unlinkStep();
+    loop.unlinkStep = undefined;
+  }
+}
+
+/**
+ * A step's task promises as one (both loops' runTasks), raced against the run's signal `sig`: when it aborts
+ * first, the step's controller aborts its tasks too and the step fails with `GraphAbortError` at once, without
+ * waiting for tasks that ignore the signal. The listener is removed when the tasks settle.
+ */
+export function stepPromise(
+  loop: { readonly stepController: AbortController | undefined; site(): ErrorSite },
+  promises: Promise<unknown>[],
+  sig: AbortSignal | undefined,
+): Promise<unknown> {
+  const all = promises.length === 1 ? promises[0]! : Promise.all(promises);
+  if (sig === undefined) return all;
   return new Promise((resolve, reject) => {
-    const on = () => reject(onAbort());
+    const on = () => {
+      loop.stepController?.abort(sig.reason);
+      reject(new GraphAbortError(loop.site(), sig.reason));
+    };
     if (sig.aborted) return on();
     sig.addEventListener("abort", on, { once: true });
     all.then(

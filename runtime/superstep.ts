@@ -4,7 +4,7 @@
  * the package, one place to change).
  */
 import type { CompiledNodes } from "./compiled.ts";
-import { GraphValueError } from "./errors.ts";
+import { GraphValueError, MultipleErrors } from "./errors.ts";
 import type { GraphSpec, TaskUpdate, Values } from "./spec.ts";
 import type { FreshRead } from "./task.ts";
 
@@ -87,4 +87,13 @@ export function recursionLimit(run: number | undefined, spec: GraphSpec): number
   const limit = run ?? spec.recursionLimit ?? 25;
   if (!(limit >= 1)) throw new GraphValueError('Passed "recursionLimit" must be at least 1.', { graph: spec.name });
   return limit;
+}
+
+/**
+ * The error a failed step throws, from its genuine failures (`errors`, in task order; both loops' stepError
+ * pick them): one as it is, several as `MultipleErrors`; none (only aborted siblings) the first task error.
+ */
+export function stepFailure(tasks: readonly { readonly error: unknown }[], errors: unknown[] | undefined, graph: string, step: number): unknown {
+  if (errors === undefined) return tasks.find((t) => t.error !== undefined)!.error;
+  return errors.length === 1 ? errors[0] : new MultipleErrors(graph, step, errors);
 }

@@ -18,7 +18,7 @@ export const PUBLIC_DOCS = Object.freeze({
     NodeSpec: ["read", "call", "sync", "check", "ends", "subgraph", "onError"],
     NodeContext: ["*", "namespace", "store", "writer", "messages", "interrupt", "heartbeat", "run", "runSubgraph", "runSubgraphNow"],
   },
-  "graph-base": { GraphBase: ["*", "stream", "updateState", "bulkUpdateState"] },
+  "graph-base": { GraphBase: ["*", "withConfig", "stream", "updateState", "bulkUpdateState"] },
   graph: { CompiledGraph: ["*", "withConfig", "invoke", "stream"] },
   "static/graph": { StaticGraph: ["*", "withConfig", "invoke", "stream"], LeanGraph: ["*", "withConfig", "invoke", "stream"] },
 });

@@ -37,7 +37,7 @@ export const MANGLED = Object.freeze([
   // the lean loop's (w5c)
   "leanNodes", "varsV",
   // the static loop's (tiny4)
-  "handed", "leanWrites", "pulls",
+  "handed", "leanWrites", "pulls", "runs",
   // private members of published classes (tiny5): their declarations say `private name;` only
   "assemble", "forget", "heads", "missingCheckpointing", "noDefaults", "putCheckpoint", "putUncached", "remember", "scores",
   "storeWrites", "store_", "vectorsOf",

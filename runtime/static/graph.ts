@@ -20,10 +20,10 @@ import { compileNodes } from "../compiled.ts";
 import type { CompileOptions, InvokeResult, RunConfig, StreamOptions } from "../config.ts";
 import { mergeConfig } from "../config.ts";
 import { checkConfigIds } from "../config-ids.ts";
-import { CHECKPOINTING_FIX, EmptyInputError, missingCheckpointer, missingPart } from "../errors.ts";
+import { CHECKPOINTING_FIX, EmptyInputError, missingPart } from "../errors.ts";
 import type { FullGraph, GraphHandle } from "../features.ts";
-import { GraphBase } from "../graph-base.ts";
-import { features, saverOf } from "../features.ts";
+import { GraphBase, noStatePart } from "../graph-base.ts";
+import { features } from "../features.ts";
 import type { SmallLoop } from "../small-loop.ts";
 import type { GraphSpec, Values } from "../spec.ts";
 import type { GraphInput } from "../typed.ts";
@@ -92,7 +92,7 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
    * a `LeanGraph`'s router code (`compileLeanGraph` gives it), which `withConfig` hands its copy
    * @internal
    */
-  declare protected router: typeof runBranches | undefined;
+  declare protected readonly router: typeof runBranches | undefined;
 
   constructor(spec: GraphSpec, options?: CompileOptions, defaults?: StreamOptions);
   /** @internal */
@@ -112,13 +112,6 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
    */
   runs(spec: GraphSpec): boolean {
     return isLeanSpec(spec, false) && spec.applyOne !== undefined && spec.nodes.every((n) => n.ends === undefined);
-  }
-
-  /** A copy of this graph whose runs use `config` as defaults (per-call config wins). */
-  withConfig(config: StreamOptions): this {
-    // the class of this graph, with its router
-    const Graph = this.constructor as new (spec: GraphSpec, options: CompileOptions, defaults: StreamOptions, router?: typeof runBranches) => this;
-    return new Graph(this.spec, this.options, mergeConfig(this.defaults, config), this.router);
   }
 
   /**
@@ -163,9 +156,7 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
    * @internal
    */
   stateGraph(what: string, config: RunnableConfig | RunConfig): GraphHandle {
-    if (features.graph === undefined && saverOf(this, checkConfigIds(config, this.spec.name)) === undefined)
-      throw missingCheckpointer({ graph: this.spec.name });
-    return full(this, what, CHECKPOINTING_FIX).stateGraph(what, config);
+    return features.graph === undefined ? noStatePart(this, what, config) : full(this, what, CHECKPOINTING_FIX).stateGraph(what, config);
   }
 }
 
