@@ -64,16 +64,11 @@ export {
 export type { Message } from "./message-like.ts";
 export { toMessage } from "./message-like.ts";
 export { relayMessageChunks } from "./model-stream.ts";
-export { compileGraph, CompiledGraph, RUNTIME_VERSION } from "./graph.ts";
+export { compileGraph, CompiledGraph } from "./graph.ts";
+export { RUNTIME_VERSION } from "./version.ts";
 // the compiled graphs of the small loops (static/graph.ts), which generated code uses for lean-eligible graphs:
 // the static loop's for graphs of static edges whose nodes return no Command, the lean loop's for the others
 export { compileLeanGraph, LeanGraph, StaticGraph } from "./static/graph.ts";
-/**
- * what "@graphc/runtime" installs for a static graph's Commands (static/commands.ts): exported here, so that
- * index.js takes it from core.js (a module only index.ts imported would move its imports into a chunk)
- * @internal
- */
-export { installStaticCommands } from "./static/commands.ts";
 export type {
   RunConfig,
   StreamOptions,

@@ -57,7 +57,7 @@ export interface FullGraph extends GraphHandle {
 
 /**
  * What the static loop (static/loop.ts) hands a Command or a list to: writes.ts's reading of a node's return
- * and the next step with its goto and Sends (static/commands.ts), installed by "@graphc/runtime"
+ * and the next step with its goto and Sends (static/commands.ts), installed with Command input (install.ts)
  */
 export interface SmallCommands {
   settle(t: LeanTask, ret: unknown): void;

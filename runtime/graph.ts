@@ -15,20 +15,6 @@ import type { LoopSink, Run } from "./loop.ts";
 import type { GraphSpec, Values } from "./spec.ts";
 import type { GraphInput } from "./typed.ts";
 
-export type {
-  CompileOptions,
-  Configurable,
-  InvokeResult,
-  RunConfig,
-  StateSnapshot,
-  StateTask,
-  StreamOptions,
-} from "./config.ts";
-export { mergeConfig } from "./config.ts";
-
-
-export { RUNTIME_VERSION } from "./version.ts";
-
 const NO_OPTIONS = {};
 // shared by runs that set none (frozen: generated `vars` only reads them, a stray write fails loudly)
 const NO_VARS: Values = Object.freeze({});

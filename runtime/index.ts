@@ -7,12 +7,10 @@
  * makes one does not bundle it. "@graphc/runtime/core" exports the same names and installs nothing.
  */
 import { installCommandInput, installPolicies, installStreaming } from "./install.ts";
-import { installStaticCommands } from "./core.ts";
 
 installStreaming();
 installPolicies();
 installCommandInput();
-installStaticCommands();
 
 export * from "./core.ts";
 export { MemorySaver } from "./checkpoint/memory.ts";

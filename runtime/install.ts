@@ -8,6 +8,8 @@
 // each part is put into the table as an object literal of the hooks it implements (contracts.ts), not as
 // its module namespace: a namespace object would carry every export of the module, hook or not
 import { takeCommand } from "./command-input.ts";
+import { commandStep } from "./static/commands.ts";
+import { takeReturn } from "./writes.ts";
 import {
   attachPending, beginResume, checkpointState, discardPending, flatWrites, flush, interrupt, putWritesRaw, saveCheckpoint, start,
   startChild,
@@ -26,9 +28,13 @@ function installFullGraph(): void {
   features.graph ??= (spec, options, defaults) => new CompiledGraph(spec, options, defaults);
 }
 
-/** a Command as invoke input (update, goto; resume with a checkpointer) */
+/**
+ * a Command as invoke input (update, goto; resume with a checkpointer), and a Command a static graph's node
+ * returns after all (static/commands.ts)
+ */
 export function installCommandInput(): void {
   features.input = { takeCommand };
+  features.leanWrites = { settle: takeReturn, prepare: commandStep };
   installFullGraph();
 }
 

@@ -56,7 +56,7 @@ import { M_DEBUG, M_TASKS } from "./stream.ts";
 import { PULL, PUSH, Task } from "./task.ts";
 import type { CheckpointState } from "./checkpoint-state.ts";
 import { ownKeys, processReturn } from "./writes.ts";
-import { endStep, siblingAbort, stepPromise, stepSignal } from "./step-signal.ts";
+import { endStep, stepPromise, stepSignal } from "./step-signal.ts";
 import { applyBare, applyUpdates, recursionLimit, stepFailure, writesOutput } from "./superstep.ts";
 
 export type { Outcome, ResumeState, WriteRecord };
@@ -615,7 +615,12 @@ export class Loop {
    */
   causedByFailure(e: unknown): boolean {
     if (e instanceof GraphAbortError) return e.bySibling;
-    return this.failAt >= 0 && siblingAbort(this, e);
+    if (this.failAt < 0) return false;
+    return (
+      e === this.failErr ||
+      e === this.stepController?.signal.reason ||
+      (e instanceof Error && e.name === "AbortError")
+    );
   }
 
   complete(t: LoopTask): void {

@@ -12,7 +12,7 @@ import type { Values } from "./spec.ts";
 import { runEnv } from "./config.ts";
 import type { Store } from "./store/types.ts";
 import { lend, reclaim } from "./reducers.ts";
-import { endStep, siblingAbort, stepPromise, stepSignal } from "./step-signal.ts";
+import { endStep, stepPromise, stepSignal } from "./step-signal.ts";
 import { applyUpdates, recursionLimit, stepFailure, writesOutput } from "./superstep.ts";
 import { LeanTask, PULL, type LeanTaskLoop } from "./lean/task.ts";
 
@@ -192,7 +192,9 @@ export abstract class SmallLoop implements LeanTaskLoop {
     const err = e instanceof GraphError ? e : new NodeError(this.c.spec.name, t.cn.name, e);
     t.error = err;
     // a node that gave up because a sibling's failure aborted the step does not count (loop.ts causedByFailure)
-    if (!(this.failed && siblingAbort(this, e))) {
+    const caused =
+      this.failed && (e === this.failErr || e === this.stepController?.signal.reason || (e instanceof Error && e.name === "AbortError"));
+    if (!caused) {
       t.genuine = true;
       if (!this.failed) {
         this.failed = true;

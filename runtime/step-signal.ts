@@ -29,15 +29,6 @@ export function stepSignal(loop: StepSignals, sig: AbortSignal | undefined, fail
   return controller.signal;
 }
 
-/**
- * `e`, thrown by a task of a step that has failed already, is the abort that failure caused (the failure
- * itself, the step signal's reason, an `AbortError`), not a failure of the task's own (loop.ts
- * causedByFailure, small-loop.ts fail).
- */
-export function siblingAbort(loop: StepSignals, e: unknown): boolean {
-  return e === loop.failErr || e === loop.stepController?.signal.reason || (e instanceof Error && e.name === "AbortError");
-}
-
 /** The step is over: its controller is dropped and unlinked from the run's signal. */
 export function endStep(loop: StepSignals): void {
   loop.stepController = undefined;

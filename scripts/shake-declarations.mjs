@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ts } from "ts-morph";
+import { MANGLED } from "./mangle-props.mjs";
 import { decodeMappings, encodeMappings } from "./vlq.mjs";
 
 /** the names a top-level statement declares */
@@ -138,6 +139,25 @@ function unseenComments(f) {
 }
 
 /**
+ * The private members of `f`'s classes that say nothing a user can use: tsc writes each as a bare name
+ * (`private heads;`) so that the class stays nominal, and one private or protected member does that; a
+ * member whose name the bundle mangles (mangle-props.mjs) does not even have that name at run time. Those
+ * are dropped but one per class, when nothing else keeps the class nominal.
+ */
+function redundantPrivates(f) {
+  const mangled = new Set(MANGLED);
+  const out = [];
+  for (const s of f.source.statements) {
+    if (!ts.isClassDeclaration(s) || !f.kept.has(s)) continue;
+    const hidden = (m) => (ts.getCombinedModifierFlags(m) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0;
+    const droppable = s.members.filter((m) => hidden(m) && (ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Private) !== 0 && m.name !== undefined && mangled.has(m.name.getText()));
+    const nominal = s.members.some((m) => hidden(m) && !droppable.includes(m));
+    out.push(...(nominal ? droppable : droppable.slice(1)));
+  }
+  return out;
+}
+
+/**
  * Deletes from `f` the lines of its statements not kept (with their doc comments) and of its comments no
  * user sees, indents with tabs and drops `declare` after `export`, in the file and in its declaration map.
  */
@@ -158,6 +178,7 @@ function dropLines(f) {
     drop(comments.length > 0 ? comments[0].pos : s.getStart(), s.getEnd());
   }
   for (const c of unseenComments(f)) drop(c.pos, c.end);
+  for (const m of redundantPrivates(f)) drop(m.getStart(), m.getEnd());
   const map = JSON.parse(readFileSync(`${f.path}.map`, "utf8"));
   const mappings = decodeMappings(map.mappings);
   const kept = [];

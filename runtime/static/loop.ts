@@ -7,7 +7,7 @@
  * (writes.ts) nor the lean loop's candidate marks; the rest (tasks, errors, signal, limit) is the lean
  * loop's (../small-loop.ts). A Command gets past a node's type only from an untyped (`any`) function or a
  * cast: such a return, and the step it ends, are read by the lean loop's code (features.ts `leanWrites`,
- * installed by "@graphc/runtime"), so the run goes on exactly as on the lean loop.
+ * installed with Command input by "@graphc/runtime" or a saver), so the run goes on exactly as on the lean loop.
  */
 import { isCommand } from "../command.ts";
 import { badNodeReturn, missingPart } from "../errors.ts";

@@ -23,7 +23,7 @@ import {
   type Values,
 } from "../../runtime/core.ts";
 import { features } from "../../runtime/features.ts";
-import { installStaticCommands } from "../../runtime/static/commands.ts";
+import { installCommandInput } from "../../runtime/install.ts";
 import { countNode, countSpec } from "./count-spec.ts";
 
 const node = (name: string, edges: string[], extra: Partial<NodeSpec> = {}): NodeSpec => countNode("Static", name, edges, extra);
@@ -124,7 +124,8 @@ describe("static loop", () => {
     await expect(new StaticGraph(cmd).invoke({ count: 0 })).rejects.toThrow(
       'A Command or a list returned by node "a" needs a part of the runtime that is not loaded: import "@graphc/runtime" once',
     );
-    installStaticCommands();
+    // what "@graphc/runtime" (or a saver) installs: Command input, with a static graph's Commands
+    installCommandInput();
     try {
       const r = await same(cmd, { count: 0 });
       expect(r).toEqual({ ok: { count: 2, log: ["cmd", "c", "d"] } });
@@ -141,6 +142,8 @@ describe("static loop", () => {
       await same(spec([node("a", [], { call: () => [{ count: 1 }] })]), { count: 0 });
     } finally {
       delete features.leanWrites;
+      delete features.input;
+      delete features.graph;
     }
   });
 
