@@ -111,3 +111,37 @@ describe("shakeDeclarations", () => {
     expect(lines[5]![0]![0]).toBe(1);
   });
 });
+
+describe("shakeDeclarations: private members", () => {
+  const dist = join(tmp.dir, "dist-private");
+  mkdirSync(dist);
+  declarations(dist, "index", ['export { Saver, Graph } from "./lib.js";']);
+  declarations(dist, "lib", [
+    "export declare class Saver {",
+    "    protected readonly store: string;",
+    "    private readonly heads;",
+    "    private head;",
+    "}",
+    "export declare class Graph {",
+    "    private readonly noDefaults;",
+    "    private missingCheckpointing;",
+    "}",
+  ]);
+  shakeDeclarations(dist, [join(dist, "index.d.ts")]);
+
+  it("drops those whose names the bundle mangles, but one per class that nothing else keeps nominal", () => {
+    // `heads`, `noDefaults` and `missingCheckpointing` are on scripts/mangle-props.mjs, `head` is not
+    expect(readFileSync(join(dist, "lib.d.ts"), "utf8").split("\n")).toEqual([
+      "export class Saver {",
+      "\tprotected readonly store: string;",
+      "\tprivate head;",
+      "}",
+      "export class Graph {",
+      "\tprivate readonly noDefaults;",
+      "}",
+      "//# sourceMappingURL=lib.d.ts.map",
+    ]);
+    const map = JSON.parse(readFileSync(join(dist, "lib.d.ts.map"), "utf8")) as { mappings: string };
+    expect(decodeMappings(map.mappings).map((segments) => segments[0]![2])).toEqual([10, 11, 13, 14, 15, 16, 18]);
+  });
+});
