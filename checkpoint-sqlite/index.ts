@@ -166,9 +166,11 @@ export class SqliteCheckpointTables implements CheckpointStore {
 
   /**
    * A checkpoint commits before put() resolves (the unit of durability), together with the pending writes
-   * stored since the last one: one commit per superstep instead of one per task.
+   * stored since the last one: one commit per superstep instead of one per task. Synchronous (better-sqlite3
+   * is): StoredSaver then makes no promise per call on the runtime's path (SaverNow), and a failure is a
+   * throw that StoredSaver turns into the put's rejection.
    */
-  async insert(row: CheckpointRow, blobs: readonly BlobRow[]): Promise<void> {
+  insert(row: CheckpointRow, blobs: readonly BlobRow[]): void {
     const split = splitBlobs(blobs);
     this.committing(() => {
       // a new checkpoint whose blobs all fit in its row is one statement, atomic on its own: no savepoint
@@ -189,7 +191,7 @@ export class SqliteCheckpointTables implements CheckpointStore {
    * next turn of the event loop, or when the process exits — whichever comes first. A SIGKILL can lose the
    * writes of the current step (its tasks then run again on resume), never a checkpoint.
    */
-  async putWrites(threadId: string, ns: string, checkpointId: string, rows: readonly WriteRow[]): Promise<void> {
+  putWrites(threadId: string, ns: string, checkpointId: string, rows: readonly WriteRow[]): void {
     this.beforeWrite();
     if (!this.db.inTransaction) {
       // IMMEDIATE: take the write lock up front; a deferred transaction upgrading to a writer can fail with
