@@ -167,23 +167,11 @@ export function encodeCheckpoint(
     vals,
   };
   return {
-    header: flatText(JSON.stringify(header)),
-    metadata: flatText(encode(metadata, "checkpoint metadata")),
+    header: JSON.stringify(header),
+    metadata: encode(metadata, "checkpoint metadata"),
     blobs: blobs ?? NO_BLOBS,
     head: { id, channels },
   };
-}
-
-/**
- * The same text as one flat string. V8's JSON.stringify returns a tree of string pieces (a cons string once the
- * text outgrows its first 32-character buffer: every header and metadata text); a store keeps these for as long
- * as the thread lives, and the garbage collector copies every piece (a W6 step's header alone was ~15% of its
- * time). `normalize` returns a flat string; it is used only when it changes nothing (always for Latin-1 text),
- * so the value is the given one. Also the saver's ids (stored-saver.ts).
- */
-export function flatText<T extends string | undefined>(s: T): T {
-  const n = s?.normalize();
-  return (n === s ? n : s) as T;
 }
 
 /**
