@@ -363,8 +363,7 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
  * changes nothing (ids made by the runtime are lowercase hex), so the value is always the given one.
  */
 function flatId<T extends string | undefined>(id: T): T {
-  if (id === undefined) return id;
-  const lower = id.toLowerCase();
+  const lower = id?.toLowerCase();
   return (lower === id ? lower : id) as T;
 }
 
