@@ -11,6 +11,7 @@ import {
   type RowQuery,
   type WriteRow,
   StoredSaver,
+  flatText,
 } from "./stored-saver.ts";
 
 /**
@@ -39,7 +40,7 @@ class Stored {
   ) {
     this.id = id;
     this.parent = parent;
-    // flat copies of the texts the saver made (see flatText)
+    // flat copies of the saver's texts: kept as long as the thread (see flatText)
     this.header = flatText(header);
     this.metadata = flatText(metadata);
     this.blobs = blobs;
@@ -235,18 +236,6 @@ export class MemoryStore implements CheckpointStore {
     }
     return ns;
   }
-}
-
-/**
- * The same text as one flat string. V8's JSON.stringify returns a tree of string pieces (a cons string once the
- * text outgrows its first 32-character buffer: every header and metadata text); this store keeps them for as
- * long as the thread lives, and the garbage collector copies every piece (W6: 935 → 808 bytes kept per
- * checkpoint). `normalize` returns a flat string; it is used only when it changes nothing (always for Latin-1
- * text), so the value is the given one.
- */
-function flatText(s: string): string {
-  const n = s.normalize();
-  return n === s ? n : s;
 }
 
 function rowOf(threadId: string, ns: string, stored: Stored): CheckpointRow {

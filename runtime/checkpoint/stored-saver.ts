@@ -175,12 +175,12 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
       if (typeof checkpoint.id !== "string" || checkpoint.id === "") {
         throw new CheckpointError("INVALID_CONFIG", "Failed to put checkpoint: checkpoint.id must be a non-empty string.", "id");
       }
-      const id = flatId(checkpoint.id);
+      const id = flatText(checkpoint.id);
       const key = headKey(threadId, ns);
       const cached = this.heads.get(key);
       // the parent's id as already kept (the cached head's), else a flat copy
       const configId = checkpointIdOf(config);
-      const parentId = configId !== undefined && cached?.id === configId ? cached.id : flatId(configId);
+      const parentId = configId !== undefined && cached?.id === configId ? cached.id : flatText(configId);
       if (parentId !== undefined && cached?.id !== parentId) {
         return this.putUncached(threadId, ns, parentId, id, checkpoint, metadata, newVersions);
       }
@@ -278,7 +278,7 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
           "checkpoint_id",
         );
       }
-      const task_id = flatId(taskId);
+      const task_id = flatText(taskId);
       const rows = writes.map(([channel, value], i): WriteRow => ({
         task_id,
         idx: SPECIAL_WRITE_INDEX.get(channel) ?? i,
@@ -357,14 +357,17 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
 }
 
 /**
- * The same id as one flat string. Ids built by concatenation (runtime/ids.ts) are trees of string pieces
- * (a task id is ~13 of them, ~400 bytes); a store keeps them for as long as the thread lives, and the
- * garbage collector copies every retained piece. toLowerCase returns a flat string; it is used only when it
- * changes nothing (ids made by the runtime are lowercase hex), so the value is always the given one.
+ * The same text as one flat string. Ids built by concatenation (runtime/ids.ts; a task id is a tree of ~13
+ * string pieces) and V8's JSON.stringify output (a tree of its 32, 64, 128… character buffers: every header
+ * and metadata text) are cons strings; a store keeps ids, headers and metadata for as long as the thread
+ * lives, and the garbage collector copies every piece. V8's `split` flattens its subject and, when the
+ * separator is absent, returns that flat string (cheaper than `normalize` or `toLowerCase`, which also
+ * return a flat string when they change nothing); a text holding the separator keeps its given form.
+ * @internal
  */
-function flatId<T extends string | undefined>(id: T): T {
-  const lower = id?.toLowerCase();
-  return (lower === id ? lower : id) as T;
+export function flatText<T extends string | undefined>(text: T): T {
+  const parts = text?.split("\0");
+  return (parts?.length === 1 ? parts[0] : text) as T;
 }
 
 /** The config naming a stored checkpoint (what put resolves to). */
