@@ -111,7 +111,7 @@ export function encodeCheckpoint(
   metadata: CheckpointMetadata,
   newVersions: Record<string, number>,
   parent: Head | undefined,
-  /** checkpoint.id, as the saver keeps it (see stored-saver.ts flatText) */
+  /** checkpoint.id, as the saver keeps it (see stored-saver.ts flatId) */
   id: string = checkpoint.id,
 ): EncodedCheckpoint {
   const vals: Record<string, string> = {};

@@ -251,12 +251,10 @@ function rowOf(threadId: string, ns: string, stored: Stored): CheckpointRow {
 
 function ownedBlobs(stored: Stored): readonly BlobRow[] {
   const b = stored.blobs;
-  return b === null ? [] : isBlobList(b) ? b : [b];
+  // (a blob row has its own "channel"; a list of them does not)
+  return b === null ? [] : "channel" in b ? [b] : b;
 }
 
-function isBlobList(b: BlobRow | readonly BlobRow[]): b is readonly BlobRow[] {
-  return Array.isArray(b);
-}
 
 /** The in-memory CheckpointSaver. */
 export class MemorySaver extends StoredSaver {
@@ -274,7 +272,7 @@ export class MemorySaver extends StoredSaver {
 function blobOf(ns: Namespace, owner: string, channel: string): BlobRow | undefined {
   const b = ns.rows.get(owner)?.blobs;
   if (b === undefined || b === null) return undefined;
-  if (!isBlobList(b)) return b.channel === channel ? b : undefined;
+  if ("channel" in b) return b.channel === channel ? b : undefined;
   for (const blob of b) if (blob.channel === channel) return blob;
   return undefined;
 }
