@@ -20,7 +20,8 @@ import {
  * row (thread, namespace, id) is rebuilt on read; blobs and pending writes hang off the record.
  */
 class Stored {
-  // declared fields, set by the constructor alone (parameter properties would also emit field definitions)
+  // declared fields, set by the constructor alone (parameter properties would also emit a field definition
+  // each in the published JavaScript: bytes of the runtime package)
   declare readonly id: string;
   declare readonly parent: string | null;
   declare readonly header: string;
@@ -254,7 +255,6 @@ function ownedBlobs(stored: Stored): readonly BlobRow[] {
   // (a blob row has its own "channel"; a list of them does not)
   return b === null ? [] : "channel" in b ? [b] : b;
 }
-
 
 /** The in-memory CheckpointSaver. */
 export class MemorySaver extends StoredSaver {
