@@ -72,6 +72,8 @@ const ROW_LOG_CHARS = 1024;
 const uncommitted = new Set<SqliteCheckpointTables>();
 let exitHook = false;
 function commitOthers(except?: SqliteCheckpointTables): void {
+  // (every superstep: usually no other store, and no array copy of the set)
+  if (uncommitted.size === 0 || (uncommitted.size === 1 && except !== undefined && uncommitted.has(except))) return;
   for (const store of [...uncommitted]) if (store !== except) store.commitPending();
 }
 
@@ -92,8 +94,13 @@ export class SqliteCheckpointTables implements CheckpointStore {
   private readonly pages = new Map<string, Statement>();
   private readonly insertTx: Database.Transaction<(row: CheckpointRow, blobs: readonly BlobRow[], split: SplitBlobs) => void>;
   private readonly deleteTx: Database.Transaction<(threadId: string) => void>;
-  /** set while pending writes sit in an open transaction, waiting for the next put or the next event-loop turn */
-  private pendingCommit: ReturnType<typeof setImmediate> | undefined;
+  /** true while pending writes sit in an open transaction, waiting for the next put or the next event-loop turn */
+  private pending = false;
+  /**
+   * The next event-loop turn's commit. It stays armed after a put commits (a no-op then, or it commits the
+   * writes of a later step): a run of supersteps within one turn arms one timer, not one per step.
+   */
+  private turn: ReturnType<typeof setImmediate> | undefined;
   /** a failed deferred commit, reported by the next write */
   private commitError: unknown;
 
@@ -166,9 +173,11 @@ export class SqliteCheckpointTables implements CheckpointStore {
 
   /**
    * A checkpoint commits before put() resolves (the unit of durability), together with the pending writes
-   * stored since the last one: one commit per superstep instead of one per task.
+   * stored since the last one: one commit per superstep instead of one per task. Synchronous (better-sqlite3
+   * is): StoredSaver then makes no promise per call on the runtime's path (SaverNow), and a failure is a
+   * throw that StoredSaver turns into the put's rejection.
    */
-  async insert(row: CheckpointRow, blobs: readonly BlobRow[]): Promise<void> {
+  insert(row: CheckpointRow, blobs: readonly BlobRow[]): void {
     const split = splitBlobs(blobs);
     this.committing(() => {
       // a new checkpoint whose blobs all fit in its row is one statement, atomic on its own: no savepoint
@@ -189,13 +198,17 @@ export class SqliteCheckpointTables implements CheckpointStore {
    * next turn of the event loop, or when the process exits — whichever comes first. A SIGKILL can lose the
    * writes of the current step (its tasks then run again on resume), never a checkpoint.
    */
-  async putWrites(threadId: string, ns: string, checkpointId: string, rows: readonly WriteRow[]): Promise<void> {
+  putWrites(threadId: string, ns: string, checkpointId: string, rows: readonly WriteRow[]): void {
     this.beforeWrite();
     if (!this.db.inTransaction) {
       // IMMEDIATE: take the write lock up front; a deferred transaction upgrading to a writer can fail with
       // SQLITE_BUSY instead of waiting when several processes share the file
       this.db.exec("BEGIN IMMEDIATE");
-      this.pendingCommit = setImmediate(() => this.commitPending());
+      this.pending = true;
+      this.turn ??= setImmediate(() => {
+        this.turn = undefined;
+        this.commitPending();
+      });
       uncommitted.add(this);
       if (!exitHook) {
         exitHook = true;
@@ -215,9 +228,8 @@ export class SqliteCheckpointTables implements CheckpointStore {
 
   /** Commits pending writes now (no-op without any). */
   commitPending(): void {
-    if (this.pendingCommit === undefined) return;
-    clearImmediate(this.pendingCommit);
-    this.pendingCommit = undefined;
+    if (!this.pending) return;
+    this.pending = false;
     uncommitted.delete(this);
     if (!this.db.open || !this.db.inTransaction) return;
     try {

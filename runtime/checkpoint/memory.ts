@@ -11,6 +11,7 @@ import {
   type RowQuery,
   type WriteRow,
   StoredSaver,
+  flatText,
 } from "./stored-saver.ts";
 
 /**
@@ -19,16 +20,33 @@ import {
  * row (thread, namespace, id) is rebuilt on read; blobs and pending writes hang off the record.
  */
 class Stored {
+  // declared fields, set by the constructor alone (parameter properties would also emit a field definition
+  // each in the published JavaScript: bytes of the runtime package)
+  declare readonly id: string;
+  declare readonly parent: string | null;
+  declare readonly header: string;
+  declare readonly metadata: string;
+  /** the blobs this checkpoint owns: usually one, or none */
+  declare readonly blobs: BlobRow | readonly BlobRow[] | null;
+  /** pending writes as flat quads [task_id, idx, channel, value, …]: one array instead of a row object each */
+  declare writes: Quads | null;
+
   constructor(
-    readonly id: string,
-    readonly parent: string | null,
-    readonly header: string,
-    readonly metadata: string,
-    /** the blobs this checkpoint owns: usually one, or none */
-    readonly blobs: BlobRow | readonly BlobRow[] | null,
-    /** pending writes as flat quads [task_id, idx, channel, value, …]: one array instead of a row object each */
-    public writes: Quads | null,
-  ) {}
+    id: string,
+    parent: string | null,
+    header: string,
+    metadata: string,
+    blobs: BlobRow | readonly BlobRow[] | null,
+    writes: Quads | null,
+  ) {
+    this.id = id;
+    this.parent = parent;
+    // flat copies of the saver's texts: kept as long as the thread (see flatText)
+    this.header = flatText(header);
+    this.metadata = flatText(metadata);
+    this.blobs = blobs;
+    this.writes = writes;
+  }
 }
 
 type Quads = (string | number)[];
@@ -46,7 +64,7 @@ export class MemoryStore implements CheckpointStore {
 
   // insert and putWrites are synchronous: the saver then settles its promise at once (see StoredSaver.put)
   insert(row: CheckpointRow, blobs: readonly BlobRow[]): void {
-    const ns = this.namespace(row.thread_id, row.checkpoint_ns, true);
+    const ns = this.spaceOf(row.thread_id, row.checkpoint_ns, true);
     const id = row.checkpoint_id;
     const old = ns.rows.get(id);
     let writes: Quads | null = null;
@@ -71,7 +89,7 @@ export class MemoryStore implements CheckpointStore {
   }
 
   async get(threadId: string, nsName: string, checkpointId: string | undefined): Promise<CheckpointRow | undefined> {
-    const ns = this.namespace(threadId, nsName, false);
+    const ns = this.spaceOf(threadId, nsName, false);
     const id = checkpointId ?? ns?.ids[ns.ids.length - 1];
     const stored = id === undefined ? undefined : ns?.rows.get(id);
     return stored === undefined ? undefined : rowOf(threadId, nsName, stored);
@@ -100,7 +118,7 @@ export class MemoryStore implements CheckpointStore {
 
   /** One thread/namespace (the usual history query): walks its sorted ids from the newest down. */
   private pageOne(threadId: string, nsName: string, before: string | undefined, after: string | undefined, limit: number) {
-    const ns = this.namespace(threadId, nsName, false);
+    const ns = this.spaceOf(threadId, nsName, false);
     if (ns === undefined) return [];
     const bound = [before, after].filter((x): x is string => x !== undefined).sort(compareCodePoints)[0];
     let i = bound === undefined ? ns.ids.length : lowerBound(ns.ids, bound);
@@ -110,7 +128,7 @@ export class MemoryStore implements CheckpointStore {
   }
 
   async chains(threadId: string, nsName: string, refs: readonly [string, string][]): Promise<Map<string, BlobRow[]>> {
-    const ns = this.namespace(threadId, nsName, false);
+    const ns = this.spaceOf(threadId, nsName, false);
     const out = new Map<string, BlobRow[]>();
     for (const [channel, owner] of refs) {
       const chain: BlobRow[] = [];
@@ -126,7 +144,7 @@ export class MemoryStore implements CheckpointStore {
   }
 
   putWrites(threadId: string, nsName: string, checkpointId: string, rows: readonly WriteRow[]): void {
-    const ns = this.namespace(threadId, nsName, true);
+    const ns = this.spaceOf(threadId, nsName, true);
     const stored = ns.rows.get(checkpointId);
     let quads = stored === undefined ? ns.orphanWrites.get(checkpointId) : stored.writes;
     if ((quads === undefined || quads === null) && distinctKeys(rows)) {
@@ -165,7 +183,7 @@ export class MemoryStore implements CheckpointStore {
   }
 
   async writes(threadId: string, nsName: string, checkpointId: string): Promise<WriteRow[]> {
-    const ns = this.namespace(threadId, nsName, false);
+    const ns = this.spaceOf(threadId, nsName, false);
     const quads = ns?.rows.get(checkpointId)?.writes ?? ns?.orphanWrites.get(checkpointId);
     if (quads === undefined || quads === null) return [];
     const out: WriteRow[] = [];
@@ -203,9 +221,10 @@ export class MemoryStore implements CheckpointStore {
     return total;
   }
 
-  private namespace(threadId: string, name: string, create: true): Namespace;
-  private namespace(threadId: string, name: string, create: false): Namespace | undefined;
-  private namespace(threadId: string, name: string, create: boolean): Namespace | undefined {
+  /** The record of one thread/namespace (made when `create`). */
+  private spaceOf(threadId: string, name: string, create: true): Namespace;
+  private spaceOf(threadId: string, name: string, create: false): Namespace | undefined;
+  private spaceOf(threadId: string, name: string, create: boolean): Namespace | undefined {
     let thread = this.threads.get(threadId);
     if (thread === undefined) {
       if (!create) return undefined;
@@ -233,11 +252,8 @@ function rowOf(threadId: string, ns: string, stored: Stored): CheckpointRow {
 
 function ownedBlobs(stored: Stored): readonly BlobRow[] {
   const b = stored.blobs;
-  return b === null ? [] : isBlobList(b) ? b : [b];
-}
-
-function isBlobList(b: BlobRow | readonly BlobRow[]): b is readonly BlobRow[] {
-  return Array.isArray(b);
+  // (a blob row has its own "channel"; a list of them does not)
+  return b === null ? [] : "channel" in b ? [b] : b;
 }
 
 /** The in-memory CheckpointSaver. */
@@ -256,7 +272,7 @@ export class MemorySaver extends StoredSaver {
 function blobOf(ns: Namespace, owner: string, channel: string): BlobRow | undefined {
   const b = ns.rows.get(owner)?.blobs;
   if (b === undefined || b === null) return undefined;
-  if (!isBlobList(b)) return b.channel === channel ? b : undefined;
+  if ("channel" in b) return b.channel === channel ? b : undefined;
   for (const blob of b) if (blob.channel === channel) return blob;
   return undefined;
 }

@@ -326,13 +326,13 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
       (w): PendingWrite => [w.task_id, w.channel, decodeStored(w.value, row, w.channel, `the pending write of task ${w.task_id}`)],
     );
     const tuple: CheckpointTuple = {
-      config: { configurable: { thread_id, checkpoint_ns, checkpoint_id } },
+      config: namedConfig(thread_id, checkpoint_ns, checkpoint_id),
       checkpoint,
       metadata,
       pendingWrites,
     };
     if (row.parent_id !== null) {
-      tuple.parentConfig = { configurable: { thread_id, checkpoint_ns, checkpoint_id: row.parent_id } };
+      tuple.parentConfig = namedConfig(thread_id, checkpoint_ns, row.parent_id);
     }
     if (remember && cached?.id !== checkpoint_id) this.remember(headKey(thread_id, checkpoint_ns), head);
     return tuple;
@@ -360,12 +360,26 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
  * The same id as one flat string. Ids built by concatenation (runtime/ids.ts) are trees of string pieces
  * (a task id is ~13 of them, ~400 bytes); a store keeps them for as long as the thread lives, and the
  * garbage collector copies every retained piece. toLowerCase returns a flat string; it is used only when it
- * changes nothing (ids made by the runtime are lowercase hex), so the value is always the given one.
+ * changes nothing (ids made by the runtime are lowercase hex), so the value is always the given one. (For a
+ * 36-character id it costs ~200 ns less than flatText's split.)
  */
 function flatId<T extends string | undefined>(id: T): T {
-  if (id === undefined) return id;
-  const lower = id.toLowerCase();
+  const lower = id?.toLowerCase();
   return (lower === id ? lower : id) as T;
+}
+
+/**
+ * The same text as one flat string. V8's JSON.stringify returns a tree of its 32, 64, 128… character
+ * buffers (a cons string: every header and metadata text); MemoryStore keeps these for as long as the
+ * thread lives, and the garbage collector copies every piece. V8's `split` flattens its subject and, when
+ * the separator is absent, returns that flat string (cheaper than `normalize`, which does the same when it
+ * changes nothing; `toLowerCase` would change a header's "T" and "Z"); a text holding the separator keeps
+ * its given form, so the value is always the given one.
+ * @internal
+ */
+export function flatText(text: string): string {
+  const parts = text.split("\0");
+  return parts.length === 1 ? parts[0]! : text;
 }
 
 /** The config naming a stored checkpoint (what put resolves to). */
