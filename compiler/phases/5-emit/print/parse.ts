@@ -438,7 +438,12 @@ export class Parser {
       if (t.nl && (op === "as" || op === "satisfies" || op === "in" || op === "instanceof")) throw new Refused("operator on a new line");
       this.p++;
       if (op === "as" || op === "satisfies") {
-        if (this.at("const")) throw new Refused("as const");
+        if (this.at("const") && op === "as") {
+          const cs = this.pos;
+          this.p++;
+          left = this.node("TSAsExpression", start, { arg: left, ann: this.node("TSConst", cs, {}) });
+          continue;
+        }
         left = this.node(op === "as" ? "TSAsExpression" : "TSSatisfiesExpression", start, { arg: left, ann: this.type() });
         continue;
       }
@@ -473,9 +478,10 @@ export class Parser {
     if (this.at("new")) {
       this.p++;
       const callee = this.memberOnly();
-      if (this.at("<")) throw new Refused("type arguments");
-      const args = this.at("(") ? this.arguments() : [];
-      e = this.node("NewExpression", start, { callee, args });
+      const typeArgs = this.at("<") ? this.callTypeArgs() : undefined;
+      if (!this.at("(")) throw new Refused("new without arguments");
+      const args = this.arguments();
+      e = this.node("NewExpression", start, { callee, args, ...(typeArgs ? { typeArgs } : {}) });
     } else e = this.primary();
     return this.suffixes(e, start, true);
   }
@@ -507,10 +513,33 @@ export class Parser {
         const args = this.arguments();
         e = this.node("CallExpression", start, { callee: e, args });
       } else if (this.at("<") && calls) {
-        throw new Refused("type arguments or comparison");
+        const typeArgs = this.callTypeArgs();
+        if (typeArgs === undefined) return e;
+        const args = this.arguments();
+        e = this.node("CallExpression", start, { callee: e, args, typeArgs });
       } else if (this.tok().kind === "tpl") {
         throw new Refused("tagged template");
       } else return e;
+    }
+  }
+
+  /** `<T, U>` before a call's `(`, or undefined (nothing consumed) where `<` is a comparison */
+  private callTypeArgs(): Node[] | undefined {
+    const save = this.p;
+    try {
+      this.expect("<");
+      const out: Node[] = [];
+      while (!this.at(">")) {
+        out.push(this.type());
+        if (!this.eat(",")) break;
+      }
+      this.closeAngle();
+      if (!this.at("(")) throw new Refused("not a call");
+      return out;
+    } catch (e) {
+      if (!(e instanceof Refused)) throw e;
+      this.p = save;
+      return undefined;
     }
   }
 
@@ -580,7 +609,12 @@ export class Parser {
     const props = this.bracketed("}", () => {
       const s = this.pos;
       if (this.eat("...")) return this.node("SpreadElement", s, { arg: this.assignment() });
-      const key = this.propertyKey();
+      const computed = this.at("[");
+      const key = computed ? this.computedKey() : this.propertyKey();
+      if (computed) {
+        this.expect(":");
+        return this.node("ObjectProperty", s, { key, value: this.assignment(), computed });
+      }
       if (this.at("(") || this.at("<")) throw new Refused("method");
       if (!this.eat(":")) {
         if (key.type !== "Identifier") throw new Refused("shorthand");
@@ -589,6 +623,15 @@ export class Parser {
       return this.node("ObjectProperty", s, { key, value: this.assignment() });
     }, ",");
     return this.node("ObjectExpression", start, { props, nlAfterBrace });
+  }
+
+  /** `[name]`: a computed key that is a name */
+  private computedKey(): Node {
+    this.expect("[");
+    const start = this.pos;
+    const key = this.node("Identifier", start, { name: this.ident() });
+    this.expect("]");
+    return key;
   }
 
   private propertyKey(): Node {
@@ -663,7 +706,7 @@ export class Parser {
 
   private typeOperator(): Node {
     const start = this.pos;
-    if (this.at("readonly") || this.at("keyof")) {
+    if (this.at("readonly") || this.at("keyof") || (this.at("unique") && this.at("symbol", 1))) {
       const op = this.ident();
       return this.node("TSTypeOperator", start, { op, arg: this.typeOperator() });
     }
@@ -760,6 +803,14 @@ export class Parser {
     const props = this.bracketed("}", () => {
       const s = this.pos;
       const readonly = this.at("readonly") && (this.toks[this.p + 1]!.kind === "name" || this.toks[this.p + 1]!.kind === "str" || this.at("[", 1)) ? this.eat("readonly") : false;
+      if (this.at("[") && !this.at(":", 2)) {
+        const key = this.computedKey();
+        const optional = this.eat("?");
+        this.expect(":");
+        const ann = this.type();
+        this.memberEnd();
+        return this.node("TSPropertySignature", s, { key, ann, optional, readonly, computed: true });
+      }
       if (this.at("[")) {
         this.p++;
         const ps = this.pos;

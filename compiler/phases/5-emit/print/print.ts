@@ -217,18 +217,19 @@ type Layout = "break-after-operator" | "never-break-after-operator" | "break-lhs
 
 function chooseLayout(at: At, left: Doc, right: Node): Layout {
   const n = at.node;
+  if (n.type === "VariableDeclarator" && n.id!.ann && isComplexTypeAnnotation(n.id!.ann)) return "break-lhs";
   if (n.type === "TSTypeAliasDeclaration") {
     // a type alias: unions break on their own (a leading `|` per member), object types hug
     if (right.type === "TSUnionType" || right.type === "TSConditionalType") return "break-lhs";
   }
-  const hasShortKey = n.type === "ObjectProperty" && typeof left === "string" && left.length < 2 + 3;
+  // prettier: a key narrower than tabWidth + 3 columns is not worth a line break after it
+  const hasShortKey = n.type === "ObjectProperty" && !n.computed && typeof left === "string" && left.length < 2 + 3;
   if (shouldBreakAfterOperator(right, hasShortKey)) return "break-after-operator";
   if (right.type === "TemplateLiteral" || hasShortKey || (right.type === "Identifier" && (right.name === "true" || right.name === "false")) || right.type === "NumericLiteral") {
     return "never-break-after-operator";
   }
   if (right.type === "CallExpression" && right.callee!.type === "Identifier" && right.callee!.name === "require") return "never-break-after-operator";
   if (isPoorlyBreakableMemberOrCallChain(right)) return "break-after-operator";
-  if (n.type === "VariableDeclarator" && n.id!.ann && isComplexTypeAnnotation(n.id!.ann)) throw new Refused("complex type annotation");
   return "fluid";
 }
 
@@ -255,25 +256,31 @@ function isPoorlyBreakableMemberOrCallChain(n: Node, deep = false): boolean {
     const args = n.args!;
     const poor = args.length === 0 || (args.length === 1 && isLoneShortArgument(args[0]!));
     if (!poor) return false;
+    const targs = n.typeArgs;
+    if (targs && (targs.length > 1 || (targs.length === 1 && ["TSUnionType", "TSIntersectionType", "TSTypeLiteral"].includes(targs[0]!.type)))) return false;
+    if (targs && willBreak(typeArguments(n.callee!, targs))) return false;
     return isPoorlyBreakableMemberOrCallChain(n.callee!, true);
   }
   return deep && n.type === "Identifier";
 }
 
 function isLoneShortArgument(n: Node): boolean {
-  // prettier: printWidth / 4 for names and strings; refused where that is not plain
-  const threshold = 110 / 4;
-  if (n.type === "Identifier") return n.name!.length <= threshold && !["true", "false", "null", "undefined"].includes(n.name!) ? true : n.name!.length <= threshold;
-  if (n.type === "StringLiteral") return n.raw!.length - 2 <= threshold;
+  // prettier: a quarter of the print width for names and strings
+  const threshold = 110 * 0.25;
+  if (n.type === "Identifier") return n.name!.length <= threshold;
+  if (n.type === "StringLiteral") return printString(n.raw!).length <= threshold;
   if (n.type === "NumericLiteral") return true;
-  if (n.type === "UnaryExpression" && (n.op === "-" || n.op === "+")) return isLoneShortArgument(n.arg!);
-  if (n.type === "ObjectExpression") return n.props!.length === 0;
-  if (n.type === "ArrayExpression") return n.elems!.length === 0;
-  throw new Refused("lone argument");
+  if (n.type === "UnaryExpression" && (n.op === "-" || n.op === "+") && n.arg!.type === "NumericLiteral") return true;
+  if (n.type === "TemplateLiteral") return n.exprs!.length === 0 && n.quasis![0]!.length <= threshold;
+  if ((n.type === "ObjectExpression" && n.props!.length > 0) || (n.type === "ArrayExpression" && n.elems!.length > 0)) return false;
+  if (n.type === "ObjectExpression" || n.type === "ArrayExpression" || n.type === "UnaryExpression") throw new Refused("lone argument");
+  return false;
 }
 
+/** prettier's hasComplexTypeAnnotation: a declared type with several type arguments, one an object type */
 function isComplexTypeAnnotation(ann: Node): boolean {
-  return ann.type === "TSTypeReference" && (ann.typeArgs?.length ?? 0) > 0;
+  const args = ann.type === "TSTypeReference" ? ann.typeArgs : undefined;
+  return args !== undefined && args.length > 1 && args.some((a) => a.type === "TSTypeLiteral");
 }
 
 // ---------------------------------------------------------------- expressions
@@ -478,8 +485,12 @@ function property(at: At): Doc {
   return assignmentLike(at, key, ":", child(at, "value", p.value!));
 }
 
-function propertyKey(at: At): string {
+function propertyKey(at: At): Doc {
   const key = at.node.key!;
+  if (at.node.computed) {
+    if (key.type !== "Identifier") throw new Refused("computed key");
+    return ["[", key.name!, "]"];
+  }
   if (key.type === "Identifier") return key.name!;
   // prettier unquotes keys only when every quoted key of the object can be unquoted; refused here
   const parent = at.parent!.node;
@@ -591,9 +602,10 @@ function call(at: At): Doc {
   if (callee.type === "Identifier" && ["describe", "it", "test", "xit", "xdescribe", "xtest", "fit", "fdescribe", "beforeEach", "afterEach", "beforeAll", "afterAll", "useEffect", "useMemo", "useCallback"].includes(callee.name!)) {
     throw new Refused("test or hook call");
   }
-  if (n.type === "NewExpression") return ["new ", expr(child(at, "callee", callee)), callArguments(at)];
+  const targs: Doc = n.typeArgs ? typeArguments(at, n.typeArgs) : "";
+  if (n.type === "NewExpression") return ["new ", expr(child(at, "callee", callee)), targs, callArguments(at)];
   if (callee.type === "MemberExpression" || (callee.type === "TSNonNullExpression" && callee.arg!.type === "MemberExpression")) return memberChain(at);
-  const contents: Doc = [expr(child(at, "callee", callee)), callArguments(at)];
+  const contents: Doc = [expr(child(at, "callee", callee)), targs, callArguments(at)];
   return callee.type === "CallExpression" ? group(contents) : contents;
 }
 
@@ -619,7 +631,7 @@ function memberChain(at: At): Doc {
   const rest = links.slice(1);
   const printLink = (l: At): Doc => {
     const n = l.node;
-    if (n.type === "CallExpression") return callArguments(l);
+    if (n.type === "CallExpression") return [n.typeArgs ? typeArguments(l, n.typeArgs) : "", callArguments(l)];
     if (n.type === "TSNonNullExpression") return "!";
     return memberLookup(l);
   };
@@ -798,11 +810,14 @@ function typeInner(at: At): Doc {
     }
     case "TSTypeReference":
       return [n.name!, n.typeArgs ? typeArguments(at) : ""];
+    case "TSConst":
+      return "const";
     case "TSArrayType":
       return [type(child(at, "elementType", n.arg!)), "[]"];
     case "TSIndexedAccessType":
       return [type(child(at, "objectType", n.object!)), "[", type(child(at, "indexType", n.property!)), "]"];
     case "TSTypeOperator":
+      if (n.op === "unique" && !(n.arg!.type === "TSKeyword" && n.arg!.name === "symbol")) throw new Refused("unique");
       return [n.op!, " ", type(child(at, "typeAnnotation", n.arg!))];
     case "TSTypeLiteral":
       return objectLike(at, false);
@@ -840,8 +855,9 @@ function shouldHugType(n: Node): boolean {
   return false;
 }
 
-function typeArguments(at: At): Doc {
-  const args = at.node.typeArgs!;
+function typeArguments(at: At | Node, list?: Node[]): Doc {
+  if (!("node" in at)) at = { node: at, key: "callee" };
+  const args = list ?? at.node.typeArgs!;
   const printed = args.map((a) => type(child(at, "params", a)));
   if (args.length === 0) return "<>";
   if (args.length === 1 && (shouldHugType(args[0]!) || args[0]!.type === "TSKeyword")) {
