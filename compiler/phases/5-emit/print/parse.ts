@@ -87,7 +87,10 @@ export class Parser {
     for (let t = this.toks[this.p]!; t.kind === "comment"; t = this.toks[this.p]!) {
       const next = this.toks[this.p + 1]!;
       if (!(t.nl || this.p === 0) || !(next.nl || next.kind === "eof")) throw new Refused("comment beside code");
-      if (t.value.startsWith("/*") && t.value.includes("\n")) throw new Refused("multi-line block comment");
+      // a block comment over several lines: prettier re-indents it only when every line after the first starts with `*`
+      if (t.value.startsWith("/*") && t.value.includes("\n") && !t.value.split("\n").slice(1).every((l) => l.trim().startsWith("*"))) {
+        throw new Refused("multi-line block comment");
+      }
       out.push(t.value);
       this.p++;
     }

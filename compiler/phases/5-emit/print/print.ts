@@ -50,8 +50,12 @@ function withComments(node: Node, doc: Doc): Doc {
   return parts;
 }
 
-function comment(text: string): string {
-  return text.startsWith("//") ? text.trimEnd() : text;
+/** prettier's printComment: a line comment without trailing spaces, a `*`-lined block comment re-indented */
+export function comment(text: string): Doc {
+  if (text.startsWith("//")) return text.trimEnd();
+  if (!text.includes("\n")) return text;
+  const lines = text.split("\n");
+  return join(hardline, lines.map((l, i) => (i === 0 ? l.trimEnd() : ` ${i < lines.length - 1 ? l.trim() : l.trimStart()}`)));
 }
 
 // ---------------------------------------------------------------- statements
@@ -133,7 +137,11 @@ function ifStatement(at: At): Doc {
   const n = at.node;
   const cons = n.cons!;
   const consDoc = cons.type === "BlockStatement" ? [" ", printStatement(child(at, "consequent", cons))] : indent([line, printStatement(child(at, "consequent", cons))]);
-  const parts: Doc[] = [group(["if (", group([indent([softline, expr(child(at, "test", n.test!))]), softline]), ")", consDoc])];
+  const test = n.test!;
+  const testDoc = expr(child(at, "test", test));
+  // prettier 3 hugs a negated operator expression: `if (!(` … `))`
+  const hug = test.type === "UnaryExpression" && test.op === "!" && isBinaryish(test.arg);
+  const parts: Doc[] = [group(["if (", hug ? testDoc : group([indent([softline, testDoc]), softline]), ")", consDoc])];
   if (n.alt) {
     if (cons.trail || n.alt.lead) throw new Refused("comment before else");
     parts.push(cons.type === "BlockStatement" ? " " : hardline, "else");
@@ -559,16 +567,24 @@ function binaryParts(at: At, insideParens: boolean): Doc[] {
   return parts;
 }
 
+/**
+ * prettier's printTernary (not the experimental style): `test`, then `? consequent` and `: alternate` on
+ * lines of their own when broken, each branch aligned two columns past its operator; a conditional in
+ * an alternate continues the chain without a group or indent of its own.
+ */
 function conditional(at: At): Doc {
   const n = at.node;
   const p = at.parent!.node;
   if (n.cons!.type === "ConditionalExpression" || [n.test, n.cons, n.alt].some((x) => x!.type === "ObjectExpression" || x!.type === "ArrowFunctionExpression")) {
     throw new Refused("conditional shape");
   }
-  // flat only: prettier's broken conditionals (nested chains, member parents) are not built here
-  const parts: Doc[] = [expr(child(at, "test", n.test!)), indent([line, "? ", expr(child(at, "consequent", n.cons!)), line, ": ", expr(child(at, "alternate", n.alt!))])];
-  void p;
-  return refuse(group(parts));
+  const nested = p.type === "ConditionalExpression";
+  if (nested && at.key !== "alternate") throw new Refused("conditional in a test");
+  if (p.type === "MemberExpression" || ((p.type === "CallExpression" || p.type === "NewExpression") && at.key === "callee")) throw new Refused("conditional before a member");
+  const test = expr(child(at, "test", n.test!));
+  const parts: Doc = [line, "? ", align(2, expr(child(at, "consequent", n.cons!))), line, ": ", align(2, expr(child(at, "alternate", n.alt!)))];
+  if (nested) return [align(2, test), parts];
+  return group([test, indent(parts)]);
 }
 
 // member expressions and calls
@@ -771,7 +787,7 @@ function parameters(at: At, expandArg = false): Doc {
 function arrow(at: At, expandLastArg: boolean): Doc {
   const n = at.node;
   const body = n.body!;
-  if (body.type === "ArrowFunctionExpression") throw new Refused("arrow chain");
+  if (body.type === "ArrowFunctionExpression") return arrowChain(at);
   const sig = signature(at, "", expandLastArg);
   const bodyAt = child(at, "body", body);
   if (body.type === "BlockStatement") return group([sig, " =>", " ", block(bodyAt)]);
@@ -781,6 +797,27 @@ function arrow(at: At, expandLastArg: boolean): Doc {
   const trailingSpace = expandLastArg ? softline : "";
   const trailingComma = expandLastArg ? ifBreak(",") : "";
   return group([sig, " =>", group([indent([line, bodyDoc]), trailingComma, trailingSpace])]);
+}
+
+/**
+ * prettier's printArrowChain for `(a) => (b) => { … }` on the right of a declaration: the signatures on
+ * one line (broken: refused), the block body after the last one
+ */
+function arrowChain(at: At): Doc {
+  const p = at.parent?.node;
+  if (p?.type !== "VariableDeclarator" || at.key !== "init") throw new Refused("arrow chain here");
+  const sigs: Doc[] = [];
+  let cur = at;
+  for (;;) {
+    const n = cur.node;
+    sigs.push(signature(cur));
+    const body = n.body!;
+    if (body.type !== "ArrowFunctionExpression") {
+      if (body.type !== "BlockStatement") throw new Refused("arrow chain body");
+      return group([group(refuse(indent([softline, join([" =>", line], sigs)]))), " =>", " ", block(child(cur, "body", body))]);
+    }
+    cur = child(cur, "body", body);
+  }
 }
 
 // ---------------------------------------------------------------- types
