@@ -7,6 +7,7 @@ import type { ParserOptions } from "prettier";
 import type { FormatCache } from "./format-cache.ts";
 import type { Span } from "../../../grammar/span.ts";
 import { MARK_PREFIX } from "./context.ts";
+import { printText } from "./print/index.ts";
 
 /**
  * `babel-ts` rather than `typescript`: the same output for generated code (every golden is unchanged), and
@@ -28,8 +29,15 @@ export async function formatGenerated(text: string, spans: readonly Span[], path
   return extractMarkers(await formatRaw(withoutEmptyLines(text), path, disk), spans);
 }
 
+/**
+ * How often this process called prettier (a format, or its parser to cut a text): a test asserts that a
+ * cold build of samples/customer-service never does (print/ prints all of it).
+ */
+export const prettierUse = { calls: 0 };
+
 /** prettier, imported when first needed: a build whose output is all in the disk cache never loads it */
 async function format(text: string): Promise<string> {
+  prettierUse.calls++;
   const prettier = await import("prettier");
   return prettier.format(text, PRETTIER_OPTIONS);
 }
@@ -47,8 +55,10 @@ async function format(text: string): Promise<string> {
  * goes there too (a file formatted whole, cut into its statements).
  */
 export async function formatRaw(raw: string, path?: string, disk?: FormatCache): Promise<string> {
-  let pretty = files.get(raw) ?? disk?.get(raw);
+  let pretty = files.get(raw);
   const before = path === undefined ? undefined : lastVersion.get(path);
+  // the emitters' text printed exactly as prettier prints it, when print/ builds every statement of it
+  pretty ??= printText(raw) ?? disk?.get(raw);
   if (pretty !== undefined) {
     // a rebuild of this path can start from this version (from the disk cache: not one seen before)
     if (path !== undefined && before?.raw !== raw) remember(lastVersion, path, { raw, pretty, cut: false });
@@ -186,6 +196,7 @@ interface Located {
  */
 async function parse(text: string): Promise<{ body: Located[]; directives: unknown[] } | undefined> {
   try {
+    prettierUse.calls++;
     const { parsers } = await import("prettier/plugins/babel");
     // the parser reads no option a format call sets (the typed options are the printer's, all required)
     const file = (await parsers["babel-ts"].parse(text, {} as ParserOptions)) as { program: { body: Located[]; directives: unknown[] }; errors?: unknown[] };

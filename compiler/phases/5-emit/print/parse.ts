@@ -713,7 +713,13 @@ export class Parser {
       const op = this.ident();
       return this.node("TSTypeOperator", start, { op, arg: this.typeOperator() });
     }
-    if (this.at("typeof")) throw new Refused("typeof type");
+    if (this.at("typeof")) {
+      this.p++;
+      let name = this.ident();
+      while (this.eat(".")) name += `.${this.ident()}`;
+      if (this.at("<")) throw new Refused("typeof with type arguments");
+      return this.node("TSTypeQuery", start, { name });
+    }
     let t = this.primaryType();
     for (;;) {
       if (this.at("[") && !this.tok().nl) {

@@ -849,6 +849,8 @@ function typeInner(at: At): Doc {
       return [n.name!, n.typeArgs ? typeArguments(at) : ""];
     case "TSConst":
       return "const";
+    case "TSTypeQuery":
+      return ["typeof ", n.name!];
     case "TSArrayType":
       return [type(child(at, "elementType", n.arg!)), "[]"];
     case "TSIndexedAccessType":
