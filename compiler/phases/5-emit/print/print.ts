@@ -634,7 +634,7 @@ function memberChain(at: At): Doc {
     links.unshift(cur);
     const n = cur.node;
     const inner = n.type === "CallExpression" ? n.callee! : n.type === "MemberExpression" ? n.object! : n.type === "TSNonNullExpression" ? n.arg! : undefined;
-    if (!inner || (n.type === "CallExpression" && cur !== at && false)) break;
+    if (!inner) break;
     const key = n.type === "CallExpression" ? "callee" : n.type === "MemberExpression" ? "object" : "expression";
     const next = child(cur, key, inner);
     if (!(inner.type === "CallExpression" || inner.type === "MemberExpression" || inner.type === "TSNonNullExpression") || needsParens(next)) {
@@ -726,17 +726,16 @@ function callArguments(at: At): Doc {
   return group(["(", indent([softline, ...printed]), ifBreak(","), softline, ")"], printed.some(willBreak));
 }
 
+/** prettier's isFunctionCompositionArgs: two function arguments, or a call argument that takes one */
 function isFunctionComposition(args: readonly Node[]): boolean {
+  if (args.length <= 1) return false;
   let fns = 0;
   for (const a of args) {
-    if (a.type === "ArrowFunctionExpression") {
-      fns++;
-      if (a.body!.type === "BlockStatement") return fns > 1 || true ? args.filter((x) => x.type === "ArrowFunctionExpression").length > 1 : false;
-    } else if (a.type === "CallExpression") {
-      if (a.args!.some((x) => x.type === "ArrowFunctionExpression")) throw new Refused("function composition");
-    }
+    if (a.type === "ArrowFunctionExpression" && a.body!.type === "BlockStatement") {
+      if (++fns > 1) return true;
+    } else if ((a.type === "CallExpression" || a.type === "NewExpression") && a.args!.some((x) => x.type === "ArrowFunctionExpression")) return true;
   }
-  return fns > 1 ? (() => { throw new Refused("function composition"); })() : false;
+  return false;
 }
 
 function couldExpandArg(n: Node): boolean {
