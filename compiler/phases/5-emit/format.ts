@@ -7,7 +7,7 @@ import type { ParserOptions } from "prettier";
 import type { FormatCache } from "./format-cache.ts";
 import type { Span } from "../../../grammar/span.ts";
 import { MARK_PREFIX } from "./context.ts";
-import { printText } from "./print/index.ts";
+import { cut, printChunk } from "./print/index.ts";
 
 /**
  * `babel-ts` rather than `typescript`: the same output for generated code (every golden is unchanged), and
@@ -55,10 +55,23 @@ async function format(text: string): Promise<string> {
  * goes there too (a file formatted whole, cut into its statements).
  */
 export async function formatRaw(raw: string, path?: string, disk?: FormatCache): Promise<string> {
-  let pretty = files.get(raw);
+  let pretty = files.get(raw) ?? disk?.get(raw);
   const before = path === undefined ? undefined : lastVersion.get(path);
-  // the emitters' text printed exactly as prettier prints it, when print/ builds every statement of it
-  pretty ??= printText(raw) ?? disk?.get(raw);
+  if (pretty === undefined) {
+    // without prettier: each statement from the caches or printed by print/ (prettier's exact output)
+    const chunks = cut(raw);
+    const pieces = chunks && withoutPrettier(chunks, disk);
+    if (chunks && pieces) {
+      pretty = pieces.join("");
+      chunks.forEach((c, i) => remember(statements, c, pieces[i]!));
+      remember(files, raw, pretty);
+      if (path !== undefined) {
+        lastVersion.delete(path);
+        remember(lastVersion, path, { raw, pretty, cut: true, chunks });
+      }
+      return pretty;
+    }
+  }
   if (pretty !== undefined) {
     // a rebuild of this path can start from this version (from the disk cache: not one seen before)
     if (path !== undefined && before?.raw !== raw) remember(lastVersion, path, { raw, pretty, cut: false });
@@ -89,6 +102,17 @@ export async function formatRaw(raw: string, path?: string, disk?: FormatCache):
     remember(lastVersion, path, { raw, pretty, cut: byStatement, ...(chunks ? { chunks } : {}) });
   }
   return pretty;
+}
+
+/** each statement's output from the caches or print/, or undefined if one of them needs prettier */
+function withoutPrettier(chunks: readonly string[], disk: FormatCache | undefined): string[] | undefined {
+  const out: string[] = [];
+  for (const c of chunks) {
+    const pretty = statements.get(c) ?? disk?.get(c) ?? printChunk(c);
+    if (pretty === undefined) return undefined;
+    out.push(pretty);
+  }
+  return out;
 }
 
 /** per generated file: its last formatted version; `cut` once its statements are in the cache; `chunks` once known */
@@ -208,7 +232,7 @@ async function parse(text: string): Promise<{ body: Located[]; directives: unkno
 
 async function formatStatement(raw: string, disk: FormatCache | undefined): Promise<string> {
   let pretty = statements.get(raw) ?? disk?.get(raw);
-  if (pretty === undefined) pretty = raw.trim() === "" ? "" : await format(raw);
+  pretty ??= printChunk(raw) ?? (await format(raw));
   remember(statements, raw, pretty);
   disk?.put(raw, pretty);
   return pretty;
