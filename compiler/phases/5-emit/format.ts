@@ -63,7 +63,9 @@ export async function formatRaw(raw: string, path?: string, disk?: FormatCache):
     const pieces = chunks && withoutPrettier(chunks, disk);
     if (chunks && pieces) {
       pretty = pieces.join("");
-      chunks.forEach((c, i) => remember(statements, c, pieces[i]!));
+      // kept on disk too: a later process reads them back rather than printing again (a few times cheaper, cold)
+      chunks.forEach((c, i) => (remember(statements, c, pieces[i]!), disk?.put(c, pieces[i]!)));
+      disk?.put(raw, pretty);
       remember(files, raw, pretty);
       if (path !== undefined) {
         lastVersion.delete(path);

@@ -14,10 +14,10 @@ export interface Token {
   readonly nl: boolean;
 }
 
-const PUNCT = [
-  "...", "===", "!==", "**=", "<<=", "??=", "&&=", "||=",
-  "=>", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "**", "<<",
-];
+const PUNCT3 = new Set(["...", "===", "!==", "**=", "<<=", "??=", "&&=", "||="]);
+const PUNCT2 = new Set(["=>", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "**", "<<"]);
+const NAME = /[A-Za-z_$][\w$]*/y;
+const NUMBER = /[0-9][\w.]*/y;
 const SINGLE = "{}()[];,<>+-*/%&|^!~?:=.@#";
 
 export function lex(text: string): Token[] {
@@ -46,11 +46,11 @@ export function lex(text: string): Token[] {
       if (e < 0) throw new Refused("unclosed comment");
       i = e + 2;
       kind = "comment";
-    } else if (/[A-Za-z_$]/.test(c)) {
-      while (i < text.length && /[\w$]/.test(text[i]!)) i++;
+    } else if ((NAME.lastIndex = i) >= 0 && NAME.test(text)) {
+      i = NAME.lastIndex;
       kind = "name";
-    } else if (/[0-9]/.test(c)) {
-      while (i < text.length && /[\w.]/.test(text[i]!)) i++;
+    } else if ((NUMBER.lastIndex = i) >= 0 && NUMBER.test(text)) {
+      i = NUMBER.lastIndex;
       kind = "num";
     } else if (c === '"' || c === "'") {
       i++;
@@ -65,7 +65,9 @@ export function lex(text: string): Token[] {
       i = templateEnd(text, i + 1);
       kind = "tpl";
     } else {
-      const p = PUNCT.find((q) => text.startsWith(q, i)) ?? (SINGLE.includes(c) ? c : undefined);
+      const three = text.slice(i, i + 3);
+      const two = three.slice(0, 2);
+      const p = PUNCT3.has(three) ? three : PUNCT2.has(two) ? two : SINGLE.includes(c) ? c : undefined;
       if (p === undefined) throw new Refused(`character ${c}`);
       i += p.length;
       kind = "punct";
