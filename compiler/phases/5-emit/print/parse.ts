@@ -316,6 +316,7 @@ export class Parser {
     this.expect("for");
     this.expect("(");
     if (!(this.at("const") || this.at("let"))) throw new Refused("for head");
+    if (this.at("=", 2)) return this.forCounter(start);
     const ds = this.pos;
     const kind = this.ident();
     const is = this.pos;
@@ -328,6 +329,23 @@ export class Parser {
     this.expect(")");
     const body = this.statement();
     return this.node(op === "of" ? "ForOfStatement" : "ForInStatement", start, { left, right, body });
+  }
+
+  /** `for (let i = 0; test; i++) body` */
+  private forCounter(start: number): Node {
+    const init = this.varDecl();
+    this.expect(";");
+    const test = this.expression();
+    this.expect(";");
+    const us = this.pos;
+    const name = this.ident();
+    const op = this.tok().value;
+    if (op !== "++" && op !== "--") throw new Refused("for update");
+    this.p++;
+    const update = this.node("UpdateExpression", us, { op, arg: this.node("Identifier", us, { name }) });
+    this.expect(")");
+    const body = this.statement();
+    return this.node("ForStatement", start, { init, test, arg: update, body });
   }
 
   private switchStatement(): Node {

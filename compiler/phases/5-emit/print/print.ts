@@ -99,6 +99,11 @@ function statement(at: At): Doc {
         ")",
         clause(at, n.body!),
       ]);
+    case "ForStatement": {
+      const u = n.arg!;
+      const head: Doc = [variableDeclaration(child(at, "init", n.init!)), ";", line, expr(child(at, "test", n.test!)), ";", line, u.arg!.name!, u.op!];
+      return group(["for (", group([indent([softline, head]), softline]), ")", clause(at, n.body!)]);
+    }
     case "SwitchStatement":
       return switchStatement(at);
     case "ReturnStatement":
@@ -539,6 +544,7 @@ function binaryish(at: At): Doc {
     p.type === "ReturnStatement" ||
     p.type === "ThrowStatement" ||
     (p.type === "ArrowFunctionExpression" && key === "body") ||
+    (p.type === "ForStatement" && key !== "body") ||
     (p.type === "ConditionalExpression" && gp?.type !== "ReturnStatement" && gp?.type !== "ThrowStatement" && gp?.type !== "CallExpression" && gp?.type !== "NewExpression") ||
     p.type === "TemplateLiteral";
   const shouldIndentIfInlining = p.type === "AssignmentExpression" || p.type === "VariableDeclarator" || p.type === "ObjectProperty";
