@@ -85,7 +85,7 @@ describe("the printer of generated code (print/)", () => {
     console.log(report("emit fixtures", cov));
     expect(cov.statements).toBeGreaterThan(100);
     // the floor this printer reached (2026-12-02); a lower coverage is a regression
-    expect(cov.printed / cov.statements).toBeGreaterThan(0.9);
+    expect(cov.printed / cov.statements).toBeGreaterThan(0.95);
   }, 120_000);
 
   it("prints every statement of samples/customer-service (a cold build never calls prettier), and each of the other samples' statements exactly", async () => {
@@ -118,12 +118,12 @@ describe("the printer of generated code (print/)", () => {
     const cov = coverage();
     for (const raw of seen.raws) await compare(raw, cov);
     console.log(report("the other samples", cov), "\n  refused:", cov.refused);
-    expect(cov.printed / cov.statements).toBeGreaterThan(0.9);
+    expect(cov.printed / cov.statements).toBeGreaterThan(0.95);
   }, 180_000);
 
   it("refuses what it does not build rather than guess", () => {
-    // a regular expression, a class, a `for (;;)` and a comment beside code go to prettier
-    for (const text of ["const a = /x/g;", "class A {}", "for (let i = 0; i < 2; i++) f(i);", "const a = 1; // one", "f(a, /* b */ c);"]) {
+    // a regular expression, a class, a `while` loop and a comment beside code go to prettier
+    for (const text of ["const a = /x/g;", "class A {}", "while (a) f(a);", "const a = 1; // one", "f(a, /* b */ c);"]) {
       expect(printChunk(text), text).toBeUndefined();
     }
     expect(printText("const a = 1;\nclass A {}")).toBeUndefined();
