@@ -151,9 +151,18 @@ interface Cmd {
   readonly doc: Doc;
 }
 
+/**
+ * A text's width in columns, where it is plainly one column a character: Latin (below U+0300) and general
+ * punctuation such as `…`. Control characters (a tab, a line break in a template), combining marks, wide
+ * and emoji characters, which prettier measures by its own tables, are refused.
+ */
 function width(s: string): number {
-  // generated code is ASCII but for strings and comments; a wide character would need prettier's width table
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x2e7f) throw new Refused("wide character");
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f) continue;
+    if ((c >= 0xa0 && c < 0x300) || (c >= 0x2010 && c <= 0x2027) || (c >= 0x2030 && c <= 0x205e)) continue;
+    throw new Refused("a character prettier measures by its tables");
+  }
   return s.length;
 }
 
