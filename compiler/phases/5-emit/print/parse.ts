@@ -5,7 +5,8 @@
  */
 import type { Node } from "./ast.ts";
 import { Refused } from "./doc.ts";
-import { lex, type Token } from "./lex.ts";
+import type { Token } from "./lex.ts";
+import { TypeParser } from "./parse-types.ts";
 
 const BINARY: Record<string, number> = {
   "??": 1, "||": 2, "&&": 3, "|": 4, "^": 5, "&": 6,
@@ -14,115 +15,12 @@ const BINARY: Record<string, number> = {
   "<<": 9, "+": 10, "-": 10, "*": 11, "/": 11, "%": 11, "**": 12,
 };
 const ASSIGN = new Set(["=", "+=", "-=", "*=", "/=", "%=", "??=", "||=", "&&=", "|=", "&=", "^=", "**=", "<<="]);
-const KEYWORD_TYPES = new Set(["string", "number", "boolean", "unknown", "any", "never", "void", "undefined", "null", "object", "symbol", "bigint"]);
 
-export class Parser {
-  private readonly toks: Token[];
-  private p = 0;
-  /** inside `for (… in …)`'s head, `in` is not an operator */
-  private noIn = false;
-
-  constructor(readonly text: string) {
-    this.toks = lex(text);
-  }
-
+export class Parser extends TypeParser {
   /** The chunk's statements (with their leading comments); comments after the last one in `trailing`. */
   program(): { stmts: Node[]; trailing: string[] } {
     const { items, rest } = this.list(() => this.at("eof"), () => this.statement());
     return { stmts: items, trailing: rest };
-  }
-
-  // ---------------------------------------------------------------- tokens
-
-  private tok(): Token {
-    const t = this.toks[this.p]!;
-    if (t.kind === "comment") throw new Refused("comment inside a statement");
-    return t;
-  }
-  private at(value: string, offset = 0): boolean {
-    const t = this.toks[this.p + offset];
-    if (t === undefined) return false;
-    if (value === "eof") return t.kind === "eof";
-    return (t.kind === "punct" || t.kind === "name") && t.value === value && (offset > 0 || t === this.tok());
-  }
-  atEnd(): boolean {
-    return this.tok().kind === "eof";
-  }
-  private eat(value: string): boolean {
-    if (!this.at(value)) return false;
-    this.p++;
-    return true;
-  }
-  private expect(value: string): Token {
-    const t = this.tok();
-    if (t.value !== value || (t.kind !== "punct" && t.kind !== "name")) throw new Refused(`expected ${value}, got ${t.value}`);
-    this.p++;
-    return t;
-  }
-  private ident(): string {
-    const t = this.tok();
-    if (t.kind !== "name") throw new Refused(`expected a name, got ${t.value}`);
-    this.p++;
-    return t.value;
-  }
-  private get pos(): number {
-    return this.tok().start;
-  }
-  private get last(): number {
-    return this.toks[this.p - 1]!.end;
-  }
-  private node(type: string, start: number, fields: Omit<Node, "type" | "start" | "end">): Node {
-    return { type, start, end: this.last, ...fields };
-  }
-  /** `>` where a type argument list closes: splits `>>` and `>=` */
-  private closeAngle(): void {
-    const t = this.tok();
-    if (t.value === ">") this.p++;
-    else throw new Refused("`>` joined to another token");
-  }
-
-  /** Own-line comments at a list position. */
-  private comments(): string[] {
-    const out: string[] = [];
-    for (let t = this.toks[this.p]!; t.kind === "comment"; t = this.toks[this.p]!) {
-      const next = this.toks[this.p + 1]!;
-      if (!(t.nl || this.p === 0) || !(next.nl || next.kind === "eof")) throw new Refused("comment beside code");
-      // a block comment over several lines: prettier re-indents it only when every line after the first starts with `*`
-      if (t.value.startsWith("/*") && t.value.includes("\n") && !t.value.split("\n").slice(1).every((l) => l.trim().startsWith("*"))) {
-        throw new Refused("multi-line block comment");
-      }
-      out.push(t.value);
-      this.p++;
-    }
-    return out;
-  }
-
-  /** Items up to `end`, each with its leading comments; comments after the last item in `rest`. */
-  private list(end: () => boolean, item: () => Node, sep?: string): { items: Node[]; rest: string[] } {
-    const items: Node[] = [];
-    for (;;) {
-      const lead = this.comments();
-      if (end()) return { items, rest: lead };
-      const n = item();
-      if (lead.length > 0) n.lead = lead;
-      items.push(n);
-      if (sep !== undefined && !this.eat(sep)) {
-        const rest = this.comments();
-        if (!end()) throw new Refused(`expected ${sep}`);
-        return { items, rest };
-      }
-    }
-  }
-
-  /** `list` between brackets; comments after the last item become its `trail` (none allowed in an empty list) */
-  private bracketed(close: string, item: () => Node, sep?: string): Node[] {
-    const { items, rest } = this.list(() => this.at(close), item, sep);
-    this.expect(close);
-    if (rest.length > 0) {
-      if (items.length === 0) throw new Refused("comment in an empty list");
-      items[items.length - 1]!.trail = rest;
-    }
-    return items;
   }
 
   // ---------------------------------------------------------------- statements
@@ -196,12 +94,12 @@ export class Parser {
     return this.node("ExpressionStatement", start, { arg: expr });
   }
 
-  private endsStatement(): boolean {
+  protected endsStatement(): boolean {
     const t = this.tok();
     return t.value === ";" || t.value === "}" || t.kind === "eof" || t.nl;
   }
   /** a statement's `;`: generated code writes every one (automatic insertion is refused) */
-  private semi(): void {
+  protected semi(): void {
     this.expect(";");
   }
 
@@ -212,7 +110,7 @@ export class Parser {
     return this.node("BlockStatement", start, { stmts });
   }
 
-  private importDecl(): Node {
+  protected importDecl(): Node {
     const start = this.pos;
     this.expect("import");
     const isType = this.at("type") && (this.at("{", 1) || this.toks[this.p + 1]!.kind === "name") && !this.at("from", 1) ? this.eat("type") : false;
@@ -233,7 +131,7 @@ export class Parser {
     return this.node("ImportDeclaration", start, { specs, source, isType });
   }
 
-  private varDecl(): Node {
+  protected varDecl(): Node {
     const start = this.pos;
     const kind = this.ident();
     const decls: Node[] = [];
@@ -248,7 +146,7 @@ export class Parser {
     return this.node("VariableDeclaration", start, { kind, decls });
   }
 
-  private functionDecl(): Node {
+  protected functionDecl(): Node {
     const start = this.pos;
     this.expect("function");
     if (this.at("*")) throw new Refused("generator");
@@ -262,7 +160,7 @@ export class Parser {
   }
 
   /** `(a: T, b?: U)`: identifiers with optional types (no defaults, patterns or rest) */
-  private params(): Node[] {
+  protected params(): Node[] {
     this.expect("(");
     const out: Node[] = [];
     while (!this.at(")")) {
@@ -278,7 +176,7 @@ export class Parser {
     return out;
   }
 
-  private typeAlias(): Node {
+  protected typeAlias(): Node {
     const start = this.pos;
     this.expect("type");
     const s = this.pos;
@@ -290,7 +188,7 @@ export class Parser {
     return this.node("TSTypeAliasDeclaration", start, { id, value });
   }
 
-  private interfaceDecl(): Node {
+  protected interfaceDecl(): Node {
     const start = this.pos;
     this.expect("interface");
     const s = this.pos;
@@ -300,7 +198,7 @@ export class Parser {
     return this.node("TSInterfaceDeclaration", start, { id, body });
   }
 
-  private ifStatement(): Node {
+  protected ifStatement(): Node {
     const start = this.pos;
     this.expect("if");
     this.expect("(");
@@ -311,7 +209,7 @@ export class Parser {
     return this.node("IfStatement", start, { test, cons, ...(alt ? { alt } : {}) });
   }
 
-  private forStatement(): Node {
+  protected forStatement(): Node {
     const start = this.pos;
     this.expect("for");
     this.expect("(");
@@ -332,7 +230,7 @@ export class Parser {
   }
 
   /** `for (let i = 0; test; i++) body` */
-  private forCounter(start: number): Node {
+  protected forCounter(start: number): Node {
     const init = this.varDecl();
     this.expect(";");
     const test = this.expression();
@@ -348,7 +246,7 @@ export class Parser {
     return this.node("ForStatement", start, { init, test, arg: update, body });
   }
 
-  private switchStatement(): Node {
+  protected switchStatement(): Node {
     const start = this.pos;
     this.expect("switch");
     this.expect("(");
@@ -386,7 +284,7 @@ export class Parser {
     return e;
   }
 
-  private assignment(): Node {
+  protected assignment(): Node {
     const start = this.pos;
     const arrow = this.tryArrow();
     if (arrow) return arrow;
@@ -401,7 +299,7 @@ export class Parser {
   }
 
   /** an arrow function if one starts here: `(params) =>`, `(params): T =>` or `x =>` */
-  private tryArrow(): Node | undefined {
+  protected tryArrow(): Node | undefined {
     const start = this.pos;
     if (this.at("async")) throw new Refused("async arrow");
     if (this.tok().kind === "name" && this.at("=>", 1)) throw new Refused("arrow without parentheses");
@@ -434,7 +332,7 @@ export class Parser {
     return this.node("ArrowFunctionExpression", start, { params, body, ...(ret ? { ret } : {}) });
   }
 
-  private conditional(): Node {
+  protected conditional(): Node {
     const start = this.pos;
     const test = this.binary(0);
     if (!this.eat("?")) return test;
@@ -447,7 +345,7 @@ export class Parser {
     return this.node("ConditionalExpression", start, { test, cons, alt });
   }
 
-  private binary(min: number): Node {
+  protected binary(min: number): Node {
     const start = this.pos;
     let left = this.unary();
     for (;;) {
@@ -475,7 +373,7 @@ export class Parser {
     }
   }
 
-  private unary(): Node {
+  protected unary(): Node {
     const start = this.pos;
     const t = this.tok();
     if ((t.kind === "punct" && (t.value === "!" || t.value === "-" || t.value === "+" || t.value === "~")) || (t.kind === "name" && (t.value === "typeof" || t.value === "void" || t.value === "delete"))) {
@@ -493,7 +391,7 @@ export class Parser {
     return e;
   }
 
-  private postfix(): Node {
+  protected postfix(): Node {
     const start = this.pos;
     let e: Node;
     if (this.at("new")) {
@@ -508,12 +406,12 @@ export class Parser {
   }
 
   /** `new`'s callee: a name and its member accesses */
-  private memberOnly(): Node {
+  protected memberOnly(): Node {
     const start = this.pos;
     return this.suffixes(this.primary(), start, false);
   }
 
-  private suffixes(e: Node, start: number, calls: boolean): Node {
+  protected suffixes(e: Node, start: number, calls: boolean): Node {
     for (;;) {
       if (this.at(".") || this.at("?.")) {
         const optional = this.tok().value === "?.";
@@ -545,7 +443,7 @@ export class Parser {
   }
 
   /** `<T, U>` before a call's `(`, or undefined (nothing consumed) where `<` is a comparison */
-  private callTypeArgs(): Node[] | undefined {
+  protected callTypeArgs(): Node[] | undefined {
     const save = this.p;
     try {
       this.expect("<");
@@ -564,7 +462,7 @@ export class Parser {
     }
   }
 
-  private arguments(): Node[] {
+  protected arguments(): Node[] {
     this.expect("(");
     const args: Node[] = [];
     while (!this.at(")")) {
@@ -575,7 +473,7 @@ export class Parser {
     return args;
   }
 
-  private spreadOr(item: () => Node): Node {
+  protected spreadOr(item: () => Node): Node {
     const start = this.pos;
     if (this.eat("...")) return this.node("SpreadElement", start, { arg: this.assignment() });
     return item();
@@ -623,7 +521,7 @@ export class Parser {
     }
   }
 
-  private objectLiteral(): Node {
+  protected objectLiteral(): Node {
     const start = this.pos;
     this.expect("{");
     const nlAfterBrace = this.toks[this.p]!.nl;
@@ -646,30 +544,7 @@ export class Parser {
     return this.node("ObjectExpression", start, { props, nlAfterBrace });
   }
 
-  /** `[name]`: a computed key that is a name */
-  private computedKey(): Node {
-    this.expect("[");
-    const start = this.pos;
-    const key = this.node("Identifier", start, { name: this.ident() });
-    this.expect("]");
-    return key;
-  }
-
-  private propertyKey(): Node {
-    const start = this.pos;
-    const t = this.tok();
-    if (t.kind === "name") {
-      this.p++;
-      return this.node("Identifier", start, { name: t.value });
-    }
-    if (t.kind === "str") {
-      this.p++;
-      return this.node("StringLiteral", start, { raw: t.value });
-    }
-    throw new Refused("property key");
-  }
-
-  private template(t: Token): Node {
+  protected template(t: Token): Node {
     const quasis: string[] = [];
     const exprs: Node[] = [];
     const body = t.value.slice(1, -1);
@@ -704,168 +579,4 @@ export class Parser {
     return { type: "TemplateLiteral", start: t.start, end: t.end, quasis, exprs };
   }
 
-  // ---------------------------------------------------------------- types
-
-  type(): Node {
-    const start = this.pos;
-    if (this.at("|") || this.at("&")) throw new Refused("leading | or &");
-    const first = this.intersection();
-    if (!this.at("|")) return first;
-    const types = [first];
-    while (this.eat("|")) types.push(this.intersection());
-    return this.node("TSUnionType", start, { types });
-  }
-
-  private intersection(): Node {
-    const start = this.pos;
-    const first = this.typeOperator();
-    if (!this.at("&")) return first;
-    const types = [first];
-    while (this.eat("&")) types.push(this.typeOperator());
-    return this.node("TSIntersectionType", start, { types });
-  }
-
-  private typeOperator(): Node {
-    const start = this.pos;
-    if (this.at("readonly") || this.at("keyof") || (this.at("unique") && this.at("symbol", 1))) {
-      const op = this.ident();
-      return this.node("TSTypeOperator", start, { op, arg: this.typeOperator() });
-    }
-    if (this.at("typeof")) {
-      this.p++;
-      let name = this.ident();
-      while (this.eat(".")) name += `.${this.ident()}`;
-      if (this.at("<")) throw new Refused("typeof with type arguments");
-      return this.node("TSTypeQuery", start, { name });
-    }
-    let t = this.primaryType();
-    for (;;) {
-      if (this.at("[") && !this.tok().nl) {
-        this.p++;
-        if (this.eat("]")) {
-          t = this.node("TSArrayType", start, { arg: t });
-          continue;
-        }
-        const index = this.type();
-        this.expect("]");
-        t = this.node("TSIndexedAccessType", start, { object: t, property: index });
-      } else return t;
-    }
-  }
-
-  private primaryType(): Node {
-    const start = this.pos;
-    const t = this.tok();
-    if (t.kind === "str") {
-      this.p++;
-      return this.node("TSLiteralType", start, { arg: this.node("StringLiteral", start, { raw: t.value }) });
-    }
-    if (t.kind === "num") {
-      this.primary();
-      return this.node("TSLiteralType", start, { arg: this.node("NumericLiteral", start, { raw: t.value }) });
-    }
-    if (t.kind === "name") {
-      if (KEYWORD_TYPES.has(t.value)) {
-        this.p++;
-        return this.node("TSKeyword", start, { name: t.value });
-      }
-      if (t.value === "true" || t.value === "false") {
-        this.p++;
-        return this.node("TSLiteralType", start, { arg: this.node("Identifier", start, { name: t.value }) });
-      }
-      if (["infer", "asserts", "is", "unique", "new", "abstract"].includes(t.value)) throw new Refused(`type ${t.value}`);
-      let name = this.ident();
-      while (this.at(".")) {
-        this.p++;
-        name += `.${this.ident()}`;
-      }
-      let typeArgs: Node[] | undefined;
-      if (this.at("<") && !this.tok().nl) {
-        this.p++;
-        typeArgs = [];
-        while (!this.at(">")) {
-          typeArgs.push(this.type());
-          if (!this.eat(",")) break;
-        }
-        this.closeAngle();
-      }
-      return this.node("TSTypeReference", start, { name, ...(typeArgs ? { typeArgs } : {}) });
-    }
-    if (this.at("{")) return this.objectType();
-    if (this.at("(")) {
-      // a function type, or a type in parentheses
-      const save = this.p;
-      try {
-        const params = this.params();
-        this.expect("=>");
-        const ret = this.type();
-        return this.node("TSFunctionType", start, { params, ret });
-      } catch (e) {
-        if (!(e instanceof Refused)) throw e;
-        this.p = save;
-      }
-      this.p++;
-      const inner = this.type();
-      this.expect(")");
-      inner.parens = true;
-      return inner;
-    }
-    if (this.at("[")) {
-      this.p++;
-      const elems: Node[] = [];
-      while (!this.at("]")) {
-        elems.push(this.type());
-        if (!this.eat(",")) break;
-      }
-      this.expect("]");
-      return this.node("TSTupleType", start, { elems });
-    }
-    throw new Refused(`type at ${t.value}`);
-  }
-
-  private objectType(): Node {
-    const start = this.pos;
-    this.expect("{");
-    const nlAfterBrace = this.toks[this.p]!.nl;
-    const props = this.bracketed("}", () => {
-      const s = this.pos;
-      const readonly = this.at("readonly") && (this.toks[this.p + 1]!.kind === "name" || this.toks[this.p + 1]!.kind === "str" || this.at("[", 1)) ? this.eat("readonly") : false;
-      if (this.at("[") && !this.at(":", 2)) {
-        const key = this.computedKey();
-        const optional = this.eat("?");
-        this.expect(":");
-        const ann = this.type();
-        this.memberEnd();
-        return this.node("TSPropertySignature", s, { key, ann, optional, readonly, computed: true });
-      }
-      if (this.at("[")) {
-        this.p++;
-        const ps = this.pos;
-        const pname = this.ident();
-        this.expect(":");
-        const pann = this.type();
-        if (this.at("in")) throw new Refused("mapped type");
-        this.expect("]");
-        this.expect(":");
-        const param = this.node("Identifier", ps, { name: pname, ann: pann });
-        const ann = this.type();
-        this.memberEnd();
-        return this.node("TSIndexSignature", s, { params: [param], ann, readonly });
-      }
-      const key = this.propertyKey();
-      const optional = this.eat("?");
-      if (this.at("(") || this.at("<")) throw new Refused("method signature");
-      this.expect(":");
-      const ann = this.type();
-      this.memberEnd();
-      return this.node("TSPropertySignature", s, { key, ann, optional, readonly });
-    });
-    return this.node("TSTypeLiteral", start, { props, nlAfterBrace });
-  }
-
-  /** a member of an object type ends with `;` or `,`, or before `}` */
-  private memberEnd(): void {
-    if (this.eat(";") || this.eat(",")) return;
-    if (!this.at("}") && !this.tok().nl) throw new Refused("member end");
-  }
 }
