@@ -43,8 +43,9 @@ function fixtureRaw(): string {
 describe("the disk cache of prettier's output", () => {
   it("gives a later process the file as prettier prints it, and only the changed statement to format", async () => {
     const dir = project("a");
-    // a text no other test formatted (the in-memory caches of this process do not know it)
-    const raw = `${fixtureRaw()}\nexport const formatCacheTest = 1;`;
+    // a text no other test formatted (the in-memory caches of this process do not know it), with a
+    // statement the printer of print/ refuses (a regular expression): prettier formats that file
+    const raw = `${fixtureRaw()}\nexport const formatCacheTest = /1/;`;
     const first = FormatCache.open(dir, PRETTIER_OPTIONS)!;
     calls.n = 0;
     const pretty = await formatRaw(raw, "first.graph.ts", first);
@@ -52,17 +53,23 @@ describe("the disk cache of prettier's output", () => {
     first.save();
     expect(JSON.parse(readFileSync(join(dir, "node_modules/.cache/graphc/format.json"), "utf8"))).toBeTypeOf("object");
 
-    // the next process: one statement edited, a path it never formatted
+    // the next process: one statement edited, a path it never formatted; the others from the cache, the
+    // edited one printed by print/
     const chunks = (await statementChunks(raw))!;
     const i = chunks.findIndex((c) => c.includes("\nexport type "));
     expect(i).toBeGreaterThan(0);
     const edited = chunks.map((c, j) => (j === i ? c.replace("export type ", "export   type ") : c)).join("");
     calls.n = 0;
     const again = await formatRaw(edited, "second.graph.ts", FormatCache.open(dir, PRETTIER_OPTIONS));
-    expect(calls.n).toBe(1); // the edited statement alone
-    calls.n = 0;
+    expect(calls.n).toBe(0);
     expect(again).toBe(await format(edited, PRETTIER_OPTIONS));
     expect(again).toBe(pretty);
+    // the refused statement edited: prettier formats it alone
+    const refused = edited.replace("/1/", "/2/");
+    calls.n = 0;
+    const third = await formatRaw(refused, "third.graph.ts", FormatCache.open(dir, PRETTIER_OPTIONS));
+    expect(calls.n).toBe(1);
+    expect(third).toBe(await format(refused, PRETTIER_OPTIONS));
   });
 
   it("is keyed on prettier's options, and starts empty from an unreadable file", async () => {

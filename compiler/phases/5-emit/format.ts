@@ -7,6 +7,7 @@ import type { ParserOptions } from "prettier";
 import type { FormatCache } from "./format-cache.ts";
 import type { Span } from "../../../grammar/span.ts";
 import { MARK_PREFIX } from "./context.ts";
+import { cut, printChunk } from "./print/index.ts";
 
 /**
  * `babel-ts` rather than `typescript`: the same output for generated code (every golden is unchanged), and
@@ -28,8 +29,15 @@ export async function formatGenerated(text: string, spans: readonly Span[], path
   return extractMarkers(await formatRaw(withoutEmptyLines(text), path, disk), spans);
 }
 
+/**
+ * How often this process called prettier (a format, or its parser to cut a text): a test asserts that a
+ * cold build of samples/customer-service never does (print/ prints all of it).
+ */
+export const prettierUse = { calls: 0 };
+
 /** prettier, imported when first needed: a build whose output is all in the disk cache never loads it */
 async function format(text: string): Promise<string> {
+  prettierUse.calls++;
   const prettier = await import("prettier");
   return prettier.format(text, PRETTIER_OPTIONS);
 }
@@ -49,6 +57,23 @@ async function format(text: string): Promise<string> {
 export async function formatRaw(raw: string, path?: string, disk?: FormatCache): Promise<string> {
   let pretty = files.get(raw) ?? disk?.get(raw);
   const before = path === undefined ? undefined : lastVersion.get(path);
+  if (pretty === undefined) {
+    // without prettier: each statement from the caches or printed by print/ (prettier's exact output)
+    const chunks = cut(raw);
+    const pieces = chunks && withoutPrettier(chunks, disk);
+    if (chunks && pieces) {
+      pretty = pieces.join("");
+      // kept on disk too: a later process reads them back rather than printing again (a few times cheaper, cold)
+      chunks.forEach((c, i) => (remember(statements, c, pieces[i]!), disk?.put(c, pieces[i]!)));
+      disk?.put(raw, pretty);
+      remember(files, raw, pretty);
+      if (path !== undefined) {
+        lastVersion.delete(path);
+        remember(lastVersion, path, { raw, pretty, cut: true, chunks });
+      }
+      return pretty;
+    }
+  }
   if (pretty !== undefined) {
     // a rebuild of this path can start from this version (from the disk cache: not one seen before)
     if (path !== undefined && before?.raw !== raw) remember(lastVersion, path, { raw, pretty, cut: false });
@@ -79,6 +104,17 @@ export async function formatRaw(raw: string, path?: string, disk?: FormatCache):
     remember(lastVersion, path, { raw, pretty, cut: byStatement, ...(chunks ? { chunks } : {}) });
   }
   return pretty;
+}
+
+/** each statement's output from the caches or print/, or undefined if one of them needs prettier */
+function withoutPrettier(chunks: readonly string[], disk: FormatCache | undefined): string[] | undefined {
+  const out: string[] = [];
+  for (const c of chunks) {
+    const pretty = statements.get(c) ?? disk?.get(c) ?? printChunk(c);
+    if (pretty === undefined) return undefined;
+    out.push(pretty);
+  }
+  return out;
 }
 
 /** per generated file: its last formatted version; `cut` once its statements are in the cache; `chunks` once known */
@@ -186,6 +222,7 @@ interface Located {
  */
 async function parse(text: string): Promise<{ body: Located[]; directives: unknown[] } | undefined> {
   try {
+    prettierUse.calls++;
     const { parsers } = await import("prettier/plugins/babel");
     // the parser reads no option a format call sets (the typed options are the printer's, all required)
     const file = (await parsers["babel-ts"].parse(text, {} as ParserOptions)) as { program: { body: Located[]; directives: unknown[] }; errors?: unknown[] };
@@ -197,7 +234,7 @@ async function parse(text: string): Promise<{ body: Located[]; directives: unkno
 
 async function formatStatement(raw: string, disk: FormatCache | undefined): Promise<string> {
   let pretty = statements.get(raw) ?? disk?.get(raw);
-  if (pretty === undefined) pretty = raw.trim() === "" ? "" : await format(raw);
+  pretty ??= printChunk(raw) ?? (await format(raw));
   remember(statements, raw, pretty);
   disk?.put(raw, pretty);
   return pretty;
