@@ -12,7 +12,6 @@
 import { isCommand } from "../command.ts";
 import { badNodeReturn, missingPart } from "../errors.ts";
 import { features } from "../features.ts";
-import type { CNode } from "../compiled.ts";
 import type { Values } from "../spec.ts";
 import { START } from "../spec.ts";
 import { applyBare, writesOutput } from "../superstep.ts";
@@ -29,11 +28,11 @@ export class StaticLoop extends SmallLoop {
     const spec = c.spec;
     const values = (this.values = spec.init());
     // START's step (lean/loop.ts start) without a task: no node runs, so it neither fails nor hands over a
-    // Command; its update, the input, is applied bare and triggers START's static targets (W5: −4%)
+    // Command; its update, the input, is applied bare and triggers START's static targets (W5: −3%)
     this.sawOutput = writesOutput(c, applyBare(spec, values, input, START, true)!);
     spec.clearEphemeral?.(values);
     this.step = 1;
-    return this.drive(this.next(c.start.targets, []));
+    return this.drive(this.prepare([]));
   }
 
   /**
@@ -63,7 +62,7 @@ export class StaticLoop extends SmallLoop {
     }
   }
 
-  /** The next step's tasks: the static targets of this step's nodes, each once, in name order. */
+  /** The next step's tasks: the static targets of this step's nodes (START's for none), each once, in name order. */
   protected prepare(tasks: LeanTask[]): LeanTask[] {
     if (this.handed) {
       this.handed = false;
@@ -71,12 +70,9 @@ export class StaticLoop extends SmallLoop {
       for (const t of tasks) t.edgeTrig ??= t.cn.targets;
       return features.leanWrites!.prepare.call(this, tasks);
     }
-    return this.next(tasks.length === 1 ? tasks[0]!.cn.targets : [...new Set(tasks.flatMap((t) => t.cn.targets))], tasks);
-  }
-
-  /** The tasks of the nodes `next`, in name order; after a lone task, in the finished step's `tasks`. */
-  private next(next: readonly CNode[], tasks: LeanTask[]): LeanTask[] {
     const values = this.values;
+    // no tasks: START's step, which `start` made without one
+    let next = tasks.length < 2 ? (tasks[0]?.cn ?? this.c.start).targets : [...new Set(tasks.flatMap((t) => t.cn.targets))];
     if (next.length === 1 && tasks.length < 2) {
       // a chain: the finished step's array (the loop's own, read by nobody once applied) holds the next task
       this.pullCount = 1;
@@ -84,8 +80,7 @@ export class StaticLoop extends SmallLoop {
       return tasks;
     }
     if (next.length > 1) next = next.slice().sort(byRank);
-    const out: LeanTask[] = [];
-    for (let i = 0; i < next.length; i++) out.push(new LeanTask(this, next[i]!, PULL, i, next[i]!.spec.read(values)));
+    const out = next.map((cn, i) => new LeanTask(this, cn, PULL, i, cn.spec.read(values)));
     this.pullCount = out.length;
     return out;
   }
