@@ -13,8 +13,6 @@ import { isCommand } from "../command.ts";
 import { badNodeReturn, missingPart } from "../errors.ts";
 import { features } from "../features.ts";
 import type { Values } from "../spec.ts";
-import { START } from "../spec.ts";
-import { applyBare, writesOutput } from "../superstep.ts";
 import { LeanTask, PULL } from "../lean/task.ts";
 import { byRank, SmallLoop } from "../small-loop.ts";
 
@@ -24,15 +22,11 @@ export class StaticLoop extends SmallLoop {
 
   /** Runs the input (already checked by the spec, a fresh object: START's update) through supersteps. */
   start(input: Values): void | Promise<void> {
-    const c = this.c;
-    const spec = c.spec;
-    const values = (this.values = spec.init());
-    // START's step (lean/loop.ts start) without a task: no node runs, so it neither fails nor hands over a
-    // Command; its update, the input, is applied bare and triggers START's static targets (W5: −3%)
-    this.sawOutput = writesOutput(c, applyBare(spec, values, input, START, true)!);
-    spec.clearEphemeral?.(values);
-    this.step = 1;
-    return this.drive(this.prepare([]));
+    this.values = this.c.spec.init();
+    // START's step applies the input and triggers START's static targets (lean/loop.ts start)
+    const t = new LeanTask(this, this.c.start, PULL, 0, input);
+    t.one = input;
+    return this.drive(this.finishStep([t]));
   }
 
   /**
@@ -62,7 +56,7 @@ export class StaticLoop extends SmallLoop {
     }
   }
 
-  /** The next step's tasks: the static targets of this step's nodes (START's for none), each once, in name order. */
+  /** The next step's tasks: the static targets of this step's nodes, each once, in name order. */
   protected prepare(tasks: LeanTask[]): LeanTask[] {
     if (this.handed) {
       this.handed = false;
@@ -71,9 +65,8 @@ export class StaticLoop extends SmallLoop {
       return features.leanWrites!.prepare.call(this, tasks);
     }
     const values = this.values;
-    // no tasks: START's step, which `start` made without one
-    let next = tasks.length < 2 ? (tasks[0]?.cn ?? this.c.start).targets : [...new Set(tasks.flatMap((t) => t.cn.targets))];
-    if (next.length === 1 && tasks.length < 2) {
+    let next = tasks.length === 1 ? tasks[0]!.cn.targets : [...new Set(tasks.flatMap((t) => t.cn.targets))];
+    if (next.length === 1 && tasks.length === 1) {
       // a chain: the finished step's array (the loop's own, read by nobody once applied) holds the next task
       this.pullCount = 1;
       tasks[0] = new LeanTask(this, next[0]!, PULL, 0, next[0]!.spec.read(values));
