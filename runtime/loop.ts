@@ -413,7 +413,7 @@ export class Loop {
     ch.candN = targets.length;
     ch.scanAll = false;
     if (ch.sends.length > 0) ch.sends = [];
-    if (c.spec.clearEphemeral) c.spec.clearEphemeral(values);
+    c.spec.clearEphemeral?.(values);
     this.wrote(written);
     this.armed = true;
     this.opts.task?.onProgress?.();
@@ -789,7 +789,7 @@ export class Loop {
     }
     if (seen) cp!.seen = seen;
     if (sends !== undefined || ch.sends.length > 0) ch.sends = sends ?? [];
-    if (c.spec.clearEphemeral) c.spec.clearEphemeral(values);
+    c.spec.clearEphemeral?.(values);
     // nothing else scheduled: deferred nodes and barriers become available (LangGraph's finish())
     if (!next && c.hasDeferred) {
       for (const n of c.deferred) {

@@ -247,7 +247,7 @@ export abstract class SmallLoop implements LeanTaskLoop {
       // a loan left open would let anyone who holds a candidate list grow its copy
       if (lent) this.mine = reclaim();
     }
-    if (spec.clearEphemeral) spec.clearEphemeral(values);
+    spec.clearEphemeral?.(values);
   }
 
   /** loop.ts stepError: the genuine failures of a step at once, aggregated; else the first error */

@@ -27,15 +27,17 @@ import { installCommandInput } from "../../runtime/install.ts";
 import { countNode, countSpec } from "./count-spec.ts";
 
 const node = (name: string, edges: string[], extra: Partial<NodeSpec> = {}): NodeSpec => countNode("Static", name, edges, extra);
-/** a static spec has `applyOne` (generated code always gives one) */
+/** a static spec has `applyOne` (generated code always gives one; a graph of a few fields asks for each with `in`) */
 const spec = (nodes: NodeSpec[], extra: Partial<GraphSpec> = {}): GraphSpec =>
   countSpec("Static", nodes, {
     applyOne: (v: Values, u: Values, written: string[] | undefined) => {
-      for (const k in u) {
-        if (k === "count") v["count"] = lastValue(u["count"]);
-        else if (k === "log") v["log"] = oneSet(v["log"] as string[], u["log"] as string[], append<string>);
-        else continue;
-        written?.push(k);
+      if ("count" in u) {
+        v["count"] = lastValue(u["count"]);
+        written?.push("count");
+      }
+      if ("log" in u) {
+        v["log"] = oneSet(v["log"] as string[], u["log"] as string[], append<string>);
+        written?.push("log");
       }
     },
     ...extra,
@@ -95,6 +97,21 @@ describe("static loop", () => {
     // an update whose prototype holds keys is read by its own keys only
     const proto = spec([node("a", [], { call: () => Object.assign(Object.create({ nope: 1 }) as Values, { count: 7 }) })]);
     expect(await same(proto, { count: 0 })).toEqual({ ok: { count: 7, log: [] } });
+    // a field its prototype holds is not written, a class's getter neither; a null prototype's own keys are
+    const inherited = spec([node("a", [], { call: () => Object.assign(Object.create({ count: 3 }) as Values, { log: ["x"] }) })]);
+    expect(await same(inherited, { count: 0 })).toEqual({ ok: { count: 0, log: ["x"] } });
+    class Update {
+      log = ["y"];
+      get count(): number {
+        return 9;
+      }
+    }
+    expect(await same(spec([node("a", [], { call: () => new Update() })]), { count: 0 })).toEqual({ ok: { count: 0, log: ["y"] } });
+    const bare = spec([node("a", [], { call: () => Object.assign(Object.create(null) as Values, { count: 4 }) })]);
+    expect(await same(bare, { count: 0 })).toEqual({ ok: { count: 4, log: [] } });
+    // an own `constructor` key is an unknown field, whatever its value
+    const ctor = spec([node("a", [], { call: () => ({ constructor: Object, count: 1 }) })]);
+    expect(await same(ctor, { count: 0 })).toMatchObject({ error: "InvalidUpdateError", message: 'node "a" cannot write constructor' });
   });
 
   it("stops at the run's abort signal with GraphAbortError", async () => {
