@@ -242,15 +242,20 @@ export class TsWorld implements TsPass {
 
 const worlds = new Map<string, TsWorld>();
 
-const PRIMITIVE =
-  ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BigIntLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.EnumLike |
-  ts.TypeFlags.ESSymbolLike | ts.TypeFlags.VoidLike | ts.TypeFlags.Null;
+/** the flags of a primitive type, read on first use: reading `ts` loads TypeScript (ts-api.ts) */
+let primitiveFlags: number | undefined;
+const primitive = (t: Type): boolean =>
+  (t.getFlags() &
+    (primitiveFlags ??=
+      ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BigIntLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.EnumLike |
+      ts.TypeFlags.ESSymbolLike | ts.TypeFlags.VoidLike | ts.TypeFlags.Null)) !==
+  0;
 
 /** return-facts.ts's view of a ts-morph type */
 const MORPH_VIEW: TypeView<Type> = {
   opaque: (t) => (t.getFlags() & (ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Never)) !== 0,
   members: (t) => (t.isUnion() ? t.getUnionTypes() : undefined),
-  primitive: (t) => (t.getFlags() & PRIMITIVE) !== 0,
+  primitive,
   propertyNames: (t) => t.getProperties().map((p) => p.getName()),
   indexed: (t) => t.getStringIndexType() !== undefined || t.getNumberIndexType() !== undefined,
   promised: (t) => {
