@@ -58,6 +58,8 @@ export function needsParens(at: At): boolean {
       const no = n.op!;
       if ((po === "??") !== (no === "??")) return true;
       if (po === "||" && no === "&&") throw new Refused("&& inside ||");
+      // prettier's parser rebalances `a && (b && c)` into `a && b && c` (same for || and ??): not built here
+      if (key === "right" && po === no && n.type === "LogicalExpression") throw new Refused("a logical chain nested on the right");
       const pp = PREC[po]!;
       const np = PREC[no]!;
       if (pp > np) return true;
