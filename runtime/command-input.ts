@@ -106,16 +106,18 @@ function pendingInterruptIds(loop: Loop): string[] {
 
 /** Writes given with a Command input (task id NULL_TASK_ID): applied before the pending tasks run. */
 export function applyNull(loop: Loop, t: LoopTask): void {
-  const cp = loop.cp!;
+  // versions are kept only with a checkpointer; without one there is no checkpoint state (LangGraph runs
+  // such a Command from an empty checkpoint)
+  const cp = loop.durable ? loop.cp! : undefined;
   const values = loop.values;
   const written = t.updates ? loop.c.spec.apply(values, t.updates) : [];
-  const v = loop.durable ? ++cp.maxV : 0;
-  for (const f of written) cp.versions[f] = v;
+  const v = cp !== undefined ? ++cp.maxV : 0;
+  if (cp !== undefined) for (const f of written) cp.versions[f] = v;
   if (written.length > 0) loop.sawOutput = true;
   if (t.trig) {
     for (const n of t.trig) {
       setTrigger(loop.ch, n);
-      if (loop.durable) cp.versions[n.triggerKey] = v;
+      if (cp !== undefined) cp.versions[n.triggerKey] = v;
     }
   }
   if (t.sends) loop.ch.sends = loop.ch.sends.concat(t.sends);

@@ -73,6 +73,24 @@ describe("Command update given as invoke input", () => {
   });
 });
 
+describe("Command update and goto given as input without a checkpointer", () => {
+  // LangGraph runs such a Command from an empty checkpoint: the update is applied, the goto's node runs
+  it("applies the update, runs the goto's node, and streams the values in order", async () => {
+    const g = compileGraph(spec());
+    expect(await g.invoke(new Command({ update: { log: ["x"] }, goto: "after" }))).toEqual({ log: ["x", "after"] });
+    expect(await g.invoke(new Command({ update: { note: "n" } }))).toEqual({ note: "n" });
+    const chunks = [];
+    for await (const c of await g.stream(new Command({ goto: "after" }), { streamMode: "values" })) chunks.push(c);
+    expect(chunks).toEqual([{}, { log: ["after"] }]);
+  });
+
+  it("still rejects an unknown field and a resume", async () => {
+    const g = compileGraph(spec());
+    await expect(g.invoke(new Command({ update: { nope: 1 } as never }))).rejects.toBeInstanceOf(InvalidUpdateError);
+    await expect(g.invoke(new Command({ resume: "v" }))).rejects.toThrow("Cannot use Command(resume=...) without checkpointer");
+  });
+});
+
 describe("CheckpointError", () => {
   it("is exported by @graphc/runtime and @graphc/runtime/core and is what savers throw", async () => {
     expect(CoreCheckpointError).toBe(CheckpointError);
