@@ -49,7 +49,7 @@ export abstract class SmallLoop implements LeanTaskLoop {
   troubled = false;
   /** the current step has a genuine failure (its first error in `failErr`) */
   failed = false;
-  // set only when a step fails, a node asks for its signal or an id is asked for: declared only, so that a
+  // set only when a step fails, or a node asks for its signal: declared only, so that a
   // run of a plain chain initialises none of them
   declare failErr: unknown;
   declare stepController: AbortController | undefined;
@@ -58,7 +58,6 @@ export abstract class SmallLoop implements LeanTaskLoop {
   declare protected readonly owned: string | undefined;
   /** the list of `owned` this loop made and nobody else holds: reducers may append to it in place */
   declare protected mine: readonly unknown[] | undefined;
-  declare private runId: string | undefined;
   /** the run's vars: made when first read unless the run gives overrides */
   declare private varsV: Values | undefined;
   /** the tasks of the step that is running asynchronously (set before it is read) */
@@ -107,11 +106,6 @@ export abstract class SmallLoop implements LeanTaskLoop {
   /** a small run is a root graph's (writes.ts `toParent`) */
   toParent(_cmd: unknown, site: ErrorSite): Error {
     return noParent(site);
-  }
-
-  /** ids only need to be unique within a run without a checkpointer */
-  baseId(): string {
-    return (this.runId ||= Math.random().toString(36).slice(2));
   }
 
   /**

@@ -114,6 +114,22 @@ describe("static loop", () => {
     expect(await same(ctor, { count: 0 })).toMatchObject({ error: "InvalidUpdateError", message: 'node "a" cannot write constructor' });
   });
 
+  it("gives each task a uuid-shaped id, the same on every read, distinct between tasks and runs", async () => {
+    const seen: string[] = [];
+    const read = (name: string) => (input: unknown, ctx: { id: string; namespace: readonly string[] }) => {
+      expect(ctx.id).toBe(ctx.id);
+      expect(ctx.namespace).toEqual([`${name}:${ctx.id}`]);
+      seen.push(ctx.id);
+      return { count: (input as { count: number }).count + 1 };
+    };
+    const s = spec([node("a", ["b", "c"], { call: read("a") }), node("b", [], { call: read("b") }), node("c", [], { call: read("c") })]);
+    await new StaticGraph(s).invoke({ count: 0 }).catch(() => undefined);
+    await new StaticGraph(spec([node("a", [], { call: read("a") })])).invoke({ count: 0 });
+    expect(seen).toHaveLength(4);
+    for (const id of seen) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(seen).size).toBe(4);
+  });
+
   it("stops at the run's abort signal with GraphAbortError", async () => {
     const ctl = new AbortController();
     const slow = spec([
