@@ -7,7 +7,7 @@
  */
 import type { CNode, CompiledNodes } from "./compiled.ts";
 import { isThenable } from "./contracts.ts";
-import { GraphAbortError, GraphError, GraphRecursionError, NodeError, noParent, type ErrorSite } from "./errors.ts";
+import { GraphAbortError, GraphError, GraphRecursionError, NodeError } from "./errors.ts";
 import type { Values } from "./spec.ts";
 import { runEnv } from "./config.ts";
 import type { Store } from "./store/types.ts";
@@ -101,11 +101,6 @@ export abstract class SmallLoop implements LeanTaskLoop {
 
   site(): { graph: string } {
     return { graph: this.c.spec.name };
-  }
-
-  /** a small run is a root graph's (writes.ts `toParent`) */
-  toParent(_cmd: unknown, site: ErrorSite): Error {
-    return noParent(site);
   }
 
   /**

@@ -22,8 +22,7 @@ export interface LeanTaskLoop {
   readonly vars: Values;
   readonly values: Values;
   readonly store: Store | undefined;
-  /** writes.ts: a lean run is always a root graph's, so a Command.PARENT is "There is no parent graph." */
-  toParent(cmd: Command, site: ErrorSite): Error;
+  // no `toParent` (writes.ts): a small run is always a root graph's, so a Command.PARENT is "There is no parent graph."
   /** the step's signal (aborted by the run's signal or a sibling's failure) */
   stepSignal(): AbortSignal;
 }

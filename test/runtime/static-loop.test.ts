@@ -19,6 +19,7 @@ import {
   lastValue,
   oneSet,
   type GraphSpec,
+  type NodeContext,
   type NodeSpec,
   type Values,
 } from "../../runtime/core.ts";
@@ -114,12 +115,13 @@ describe("static loop", () => {
     expect(await same(ctor, { count: 0 })).toMatchObject({ error: "InvalidUpdateError", message: 'node "a" cannot write constructor' });
   });
 
-  it("gives each task a uuid-shaped id, the same on every read, distinct between tasks and runs", async () => {
+  it("gives each task a uuid-shaped id in its namespace, the same on every read, distinct between tasks and runs", async () => {
     const seen: string[] = [];
-    const read = (name: string) => (input: unknown, ctx: { id: string; namespace: readonly string[] }) => {
-      expect(ctx.id).toBe(ctx.id);
-      expect(ctx.namespace).toEqual([`${name}:${ctx.id}`]);
-      seen.push(ctx.id);
+    const read = (name: string) => (input: unknown, ctx: NodeContext) => {
+      const [segment] = ctx.namespace;
+      expect(ctx.namespace).toEqual([segment]);
+      expect(segment!.startsWith(`${name}:`)).toBe(true);
+      seen.push(segment!.slice(name.length + 1));
       return { count: (input as { count: number }).count + 1 };
     };
     const s = spec([node("a", ["b", "c"], { call: read("a") }), node("b", [], { call: read("b") }), node("c", [], { call: read("c") })]);
