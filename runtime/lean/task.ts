@@ -70,10 +70,7 @@ export class LeanTask extends TaskBase implements NodeContext, WriteTask {
     return this.loop.store;
   }
 
-  /**
-   * uuid-shaped and unique within the run, as the full loop's ids without a checkpointer (which derive from
-   * a random base); nothing resumes a lean run, so nothing needs to derive it again
-   */
+  /** random, uuid-shaped, kept once read: as the full loop's without a checkpointer (nothing resumes a lean run) */
   get id(): string {
     return (this._id ??= randomUuid());
   }
