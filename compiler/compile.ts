@@ -36,8 +36,10 @@ export interface CompileOptions {
   /** extension of relative imports in generated code; default from the nearest tsconfig.json (user-tsconfig.ts) */
   readonly importExt?: ImportExt | undefined;
   /**
-   * "lean": generated files whose graphs are all lean-eligible import `@graphc/runtime/core`, which installs
-   * nothing (the smallest bundles); others import `@graphc/runtime` as in the default, "full" (docs/cli.md).
+   * Generated files whose graphs are all lean-eligible import `@graphc/runtime/core`; with "full" (the
+   * default) they also install streaming and Command input (all "@graphc/runtime" installs but node
+   * policies, which such graphs have none of), with "lean" nothing (the smallest bundles). Other files
+   * import `@graphc/runtime` (docs/cli.md).
    */
   readonly runtime?: RuntimeMode | undefined;
   /**

@@ -37,9 +37,9 @@ export class Command<R = unknown> {
 
 /** Also true for a Command made by another copy of @graphc/runtime (a duplicated dependency), by its tag. */
 export function isCommand(x: unknown): x is Command {
-  return (
-    x instanceof Command || (typeof x === "object" && x !== null && (x as { lg_name?: unknown }).lg_name === "Command")
-  );
+  // the tag alone, which every Command carries as an own field: no `instanceof`, since a plain update (the
+  // common return) needed the tag test anyway, and a bundle that never makes a Command need not hold the class
+  return typeof x === "object" && x !== null && (x as { lg_name?: unknown }).lg_name === "Command";
 }
 
 export function isSend(x: unknown): x is Send {

@@ -61,6 +61,8 @@ export interface DurableHooks<L, T> {
   flush(loop: L): Promise<unknown>;
   /** `ctx.interrupt(value)` */
   interrupt(task: T, value: unknown): unknown;
+  /** a task's deterministic id: `name` (namespace, step, node, trigger) within `namespace` (the checkpoint id); ids.ts */
+  taskId(name: string, namespace: string): string;
 }
 
 /** A `Command` given as `invoke` input: resume values, update and goto (command-input.ts). */

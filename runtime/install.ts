@@ -15,6 +15,7 @@ import {
   startChild,
 } from "./durable.ts";
 import { features } from "./features.ts";
+import { stableUuid } from "./ids.ts";
 import { CompiledGraph } from "./graph.ts";
 import { runWithPolicy } from "./policy.ts";
 import { bulkUpdateState, getState, getStateHistory, updateState } from "./state.ts";
@@ -42,7 +43,7 @@ export function installCommandInput(): void {
 export function installCheckpointing(): void {
   features.durable = {
     checkpointState, start, startChild, beginResume, discardPending, attachPending, saveCheckpoint, putWritesRaw, flatWrites, flush,
-    interrupt,
+    interrupt, taskId: stableUuid,
   };
   features.state = { getState, getStateHistory, updateState, bulkUpdateState };
   installCommandInput();

@@ -39,7 +39,6 @@ import {
   NodeError,
   ParentCommand,
   missingPart,
-  noParent,
 } from "./errors.ts";
 import type { ErrorSite, Interrupt } from "./errors.ts";
 import type {
@@ -174,8 +173,6 @@ export class Loop {
 
   /** the checkpoint state (durable.ts makes it), when the run has a saver */
   declare readonly cp: CheckpointState | undefined;
-  /** ids of a run without a saver (unique within the run) */
-  runId = "";
   /** this level's spans, when the run is traced */
   readonly trace: LevelTrace | undefined;
 
@@ -226,9 +223,9 @@ export class Loop {
     return this.opts.parent === undefined;
   }
 
-  /** writes.ts WriteTask: a subgraph's Command.PARENT leaves as a ParentCommand; at the root it is an error */
-  toParent(cmd: Command, site: ErrorSite): Error {
-    if (this.isRoot) return noParent(site);
+  /** writes.ts WriteTask: a subgraph's Command.PARENT leaves as a ParentCommand; at the root writes.ts fails it */
+  toParent(cmd: Command, site: ErrorSite): Error | undefined {
+    if (this.isRoot) return undefined;
     return new ParentCommand(new Command({ ...(cmd.update !== undefined ? { update: cmd.update } : {}), goto: gotoList(cmd) }), site);
   }
 
@@ -853,10 +850,9 @@ export class Loop {
   // ------------------------------------------------------------------------------------------------------
   // checkpoints: the hooks into durable.ts (run.d), which is set only when the run has a checkpointer
 
+  /** a durable run's task id base (task.ts): its checkpoint's id */
   baseId(): string {
-    if (this.cp !== undefined) return this.cp.cpId;
-    // without a checkpointer ids only need to be unique within the run
-    return (this.runId ||= Math.random().toString(36).slice(2));
+    return this.cp!.cpId;
   }
 
   /** exit durability: persist the last checkpoint and its writes; every mode: wait for queued saves. */

@@ -7,7 +7,7 @@
  */
 import type { CNode, CompiledNodes } from "./compiled.ts";
 import { isThenable } from "./contracts.ts";
-import { GraphAbortError, GraphError, GraphRecursionError, NodeError, noParent, type ErrorSite } from "./errors.ts";
+import { GraphAbortError, GraphError, GraphRecursionError, NodeError } from "./errors.ts";
 import type { Values } from "./spec.ts";
 import { runEnv } from "./config.ts";
 import type { Store } from "./store/types.ts";
@@ -49,7 +49,7 @@ export abstract class SmallLoop implements LeanTaskLoop {
   troubled = false;
   /** the current step has a genuine failure (its first error in `failErr`) */
   failed = false;
-  // set only when a step fails, a node asks for its signal or an id is asked for: declared only, so that a
+  // set only when a step fails, or a node asks for its signal: declared only, so that a
   // run of a plain chain initialises none of them
   declare failErr: unknown;
   declare stepController: AbortController | undefined;
@@ -58,7 +58,6 @@ export abstract class SmallLoop implements LeanTaskLoop {
   declare protected readonly owned: string | undefined;
   /** the list of `owned` this loop made and nobody else holds: reducers may append to it in place */
   declare protected mine: readonly unknown[] | undefined;
-  declare private runId: string | undefined;
   /** the run's vars: made when first read unless the run gives overrides */
   declare private varsV: Values | undefined;
   /** the tasks of the step that is running asynchronously (set before it is read) */
@@ -102,16 +101,6 @@ export abstract class SmallLoop implements LeanTaskLoop {
 
   site(): { graph: string } {
     return { graph: this.c.spec.name };
-  }
-
-  /** a small run is a root graph's (writes.ts `toParent`) */
-  toParent(_cmd: unknown, site: ErrorSite): Error {
-    return noParent(site);
-  }
-
-  /** ids only need to be unique within a run without a checkpointer */
-  baseId(): string {
-    return (this.runId ||= Math.random().toString(36).slice(2));
   }
 
   /**

@@ -8,7 +8,7 @@ import type { CNode } from "./compiled.ts";
 import { GraphValueError, ParentCommand, childName, missingCheckpointer, undeclaredChild } from "./errors.ts";
 import type { ErrorSite, Interrupt } from "./errors.ts";
 import type { Command } from "./command.ts";
-import { stableUuid } from "./ids.ts";
+import { randomUuid } from "./random-id.ts";
 import type { Compiled } from "./compiled.ts";
 import type { GraphSpec, NodeContext, RunnableChild, Send, TaskUpdate, Values } from "./spec.ts";
 import { isThenable } from "./contracts.ts";
@@ -29,8 +29,8 @@ export interface TaskLoop {
   readonly vars: Values;
   readonly values: Values;
   readonly isRoot: boolean;
-  /** writes.ts WriteTask: what carries a Command.PARENT out of the graph */
-  toParent(cmd: Command, site: ErrorSite): Error;
+  /** writes.ts WriteTask: what carries a Command.PARENT out of a subgraph (none at the root) */
+  toParent(cmd: Command, site: ErrorSite): Error | undefined;
   readonly run: {
     readonly store: Store | undefined;
     readonly saver: unknown;
@@ -41,9 +41,9 @@ export interface TaskLoop {
           readonly ev: { emitMessages(task: Task, chunk: unknown, metadata?: Values): void };
         }
       | undefined;
-    readonly d: { interrupt(task: Task, value: unknown): unknown } | undefined;
+    readonly d: { interrupt(task: Task, value: unknown): unknown; taskId(name: string, namespace: string): string } | undefined;
   };
-  /** an id base: the checkpoint id with a saver, else unique within the run */
+  /** the id base of a run with a saver: the checkpoint id */
   baseId(): string;
   /** the signal handed to a node */
   taskController(): AbortController;
@@ -130,13 +130,12 @@ export class Task<L extends TaskLoop = TaskLoop> extends TaskBase implements Nod
     this.trigger = trigger;
     this.joinTrigger = joinTrigger;
     this.at = loop.step;
-    // with a checkpointer the id is needed at once (pending writes) and must use this step's checkpoint
-    if (loop.durable) this._id = this.makeId(loop.baseId());
-  }
-
-  private makeId(base: string): string {
-    const key = `${this.loop.ns}\u0000${this.at}\u0000${this.cn.name}\u0000${this.kind}\u0000${this.kind === PULL ? this.trigger : this.index}`;
-    return stableUuid(key, base);
+    // with a checkpointer the id is needed at once (pending writes), must use this step's checkpoint and is
+    // derived (durable.ts `taskId`: a resumed run finds its pending writes by it)
+    if (loop.durable) {
+      const key = `${loop.ns}\u0000${this.at}\u0000${cn.name}\u0000${kind}\u0000${kind === PULL ? trigger : index}`;
+      this._id = loop.run.d!.taskId(key, loop.baseId());
+    }
   }
 
   get store(): Store | undefined {
@@ -146,9 +145,13 @@ export class Task<L extends TaskLoop = TaskLoop> extends TaskBase implements Nod
     return this.at;
   }
 
-  /** deterministic: same checkpoint, namespace, step, node and trigger → same id (reference §1.2) */
+  /**
+   * With a checkpointer, deterministic: same checkpoint, namespace, step, node and trigger → same id
+   * (reference §1.2; set by the constructor). Without one the derivation's base was a random run id, so
+   * the id is random, uuid-shaped, unique within the run and kept once read; nothing derives it again.
+   */
   get id(): string {
-    return (this._id ??= this.makeId(this.loop.baseId()));
+    return (this._id ??= randomUuid());
   }
 
   get path(): [string, string | number] {

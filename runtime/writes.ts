@@ -4,7 +4,7 @@
  * writes only.
  */
 import { Command, gotoList, isCommand, isSend } from "./command.ts";
-import { InvalidUpdateError, badNodeReturn } from "./errors.ts";
+import { InvalidUpdateError, badNodeReturn, noParent } from "./errors.ts";
 import type { ErrorSite } from "./errors.ts";
 import type { BranchContext, Destinations, TaskUpdate, Values } from "./spec.ts";
 import { END, Send } from "./spec.ts";
@@ -21,11 +21,12 @@ export interface WriteTask extends BranchContext {
     readonly c: CompiledNodes;
     readonly values: Values;
     /**
-     * The error that carries a `Command.PARENT` out of this graph: a `ParentCommand` for a subgraph, "There
-     * is no parent graph." at the root. The loop's (not imported here), so a bundle of the lean loop, which
-     * only runs root graphs, carries neither `ParentCommand` nor its rebuilt Command.
+     * The error that carries a `Command.PARENT` out of this graph: a `ParentCommand` for a subgraph; none at
+     * the root, where it is "There is no parent graph.". The full loop's (not imported here), so a bundle of
+     * the small loops, which only run root graphs and have none, carries neither `ParentCommand` nor its
+     * rebuilt Command.
      */
-    toParent(cmd: Command, site: ErrorSite): Error;
+    toParent?(cmd: Command, site: ErrorSite): Error | undefined;
   };
   readonly cn: CNode;
   /** state updates, in the order the node produced them */
@@ -108,7 +109,7 @@ function addUpdate(t: WriteTask, update: Values): void {
  * input (command-input.ts), which has no node whose `check` applies; a node's Command leaves it undefined.
  */
 export function processCommand(t: WriteTask, cmd: Command, checkInput?: (t: WriteTask, u: Values) => void): void {
-  if (cmd.graph === Command.PARENT) throw t.loop.toParent(cmd, site(t));
+  if (cmd.graph === Command.PARENT) throw t.loop.toParent?.(cmd, site(t)) ?? noParent(site(t));
   const u = cmd.update;
   if (u !== undefined && u !== null) {
     if (Array.isArray(u)) {

@@ -25,7 +25,7 @@ export const MANGLED = Object.freeze([
   "maxV", "mine", "modes", "names", "newVersions", "nsArr", "onCancel", "one", "onProgress", "opts", "orphanWrites",
   "pageOne", "parent", "parentCfg", "pending", "plain", "plainStart", "policy", "prepare", "pullCount",
   "putWritesRaw", "queue", "quickStart", "ranChild", "rank", "rankMark", "record", "replay", "resetCands",
-  "resetWrites", "resumes", "resuming", "router", "runChild", "runCtx", "runId", "runLimited", "runSpan", "runTasks",
+  "resetWrites", "resumes", "resuming", "router", "runChild", "runCtx", "runLimited", "runSpan", "runTasks",
   "runWithPolicy", "saveCheckpoint", "savedMaxV", "saver", "saves", "sawOutput", "scanAll", "seen", "sends",
   "setStop", "settle", "settled", "siblingFailure", "single", "sink", "site", "sorted", "startChild", "startInput",
   "startStep", "stateGraph", "staticInterrupt", "stepController", "stepCtx", "stepError", "steps", "stepSignal",

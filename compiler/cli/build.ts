@@ -27,7 +27,7 @@ export interface BuildOptions {
   readonly root?: string | undefined;
   /** `--import-ext`; default from the nearest tsconfig.json */
   readonly importExt?: ImportExt | undefined;
-  /** `--runtime lean`: lean-eligible files import "@graphc/runtime/core" (default "full") */
+  /** `--runtime lean`: lean-eligible files install nothing (default "full": streaming and Command input) */
   readonly runtime?: RuntimeMode | undefined;
 }
 

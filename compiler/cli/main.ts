@@ -62,7 +62,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .addOption(
       new Option(
         "--runtime <mode>",
-        'what generated code imports: "full" (@graphc/runtime, every part installed) or "lean" (@graphc/runtime/core for files whose graphs are all lean-eligible: the smallest bundles)',
+        'what generated code installs: "full" (every part its graphs can reach: streaming, Commands, node policies) or "lean" (nothing for files whose graphs are all lean-eligible: the smallest bundles; stream() then needs @graphc/runtime/streaming)',
       )
         .choices(["full", "lean"])
         .default("full"),

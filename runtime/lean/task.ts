@@ -8,7 +8,7 @@ import type { Command } from "../command.ts";
 import type { CNode, CompiledNodes } from "../compiled.ts";
 import type { ErrorSite } from "../errors.ts";
 import { GraphValueError, childName, missingCheckpointer, undeclaredChild } from "../errors.ts";
-import { stableUuid } from "../ids.ts";
+import { randomUuid } from "../random-id.ts";
 import type { NodeContext, RunnableChild, Send, TaskUpdate, Values } from "../spec.ts";
 import type { Store } from "../store/types.ts";
 import type { FreshRead } from "../task.ts";
@@ -22,10 +22,7 @@ export interface LeanTaskLoop {
   readonly vars: Values;
   readonly values: Values;
   readonly store: Store | undefined;
-  /** writes.ts: a lean run is always a root graph's, so a Command.PARENT is "There is no parent graph." */
-  toParent(cmd: Command, site: ErrorSite): Error;
-  /** an id base unique within the run */
-  baseId(): string;
+  // no `toParent` (writes.ts): a small run is always a root graph's, so a Command.PARENT is "There is no parent graph."
   /** the step's signal (aborted by the run's signal or a sibling's failure) */
   stepSignal(): AbortSignal;
 }
@@ -73,10 +70,9 @@ export class LeanTask extends TaskBase implements NodeContext, WriteTask {
     return this.loop.store;
   }
 
-  /** as the full loop's ids without a checkpointer: unique within the run, same derivation */
+  /** random, uuid-shaped, kept once read: as the full loop's without a checkpointer (nothing resumes a lean run) */
   get id(): string {
-    const trigger = this.kind === PUSH ? this.index : this.cn.triggerKey;
-    return (this._id ??= stableUuid(`\u0000${this.step}\u0000${this.cn.name}\u0000${this.kind}\u0000${trigger}`, this.loop.baseId()));
+    return (this._id ??= randomUuid());
   }
 
   get namespace(): readonly string[] {

@@ -401,6 +401,9 @@ describe("several updates from one task (C-9, C-10)", () => {
       { id: chunks[0]![1].id, name: "one", result: { foo: { $writes: ["one.0", "one.1"] } }, interrupts: [] },
     ]);
     expect(chunks[3]![1]).toMatchObject({ name: "two", input: { foo: "input, one.0, one.1" } });
+    // without a checkpointer a task's id is random (task.ts): uuid-shaped, kept by the task, one per task
+    expect(chunks[0]![1].id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(chunks[3]![1].id).not.toBe(chunks[0]![1].id);
     expect(await g.invoke({ foo: "input" })).toEqual({ foo: "input, one.0, one.1, two" });
   });
 });

@@ -19,6 +19,7 @@ import {
   lastValue,
   oneSet,
   type GraphSpec,
+  type NodeContext,
   type NodeSpec,
   type Values,
 } from "../../runtime/core.ts";
@@ -112,6 +113,23 @@ describe("static loop", () => {
     // an own `constructor` key is an unknown field, whatever its value
     const ctor = spec([node("a", [], { call: () => ({ constructor: Object, count: 1 }) })]);
     expect(await same(ctor, { count: 0 })).toMatchObject({ error: "InvalidUpdateError", message: 'node "a" cannot write constructor' });
+  });
+
+  it("gives each task a uuid-shaped id in its namespace, the same on every read, distinct between tasks and runs", async () => {
+    const seen: string[] = [];
+    const read = (name: string) => (input: unknown, ctx: NodeContext) => {
+      const [segment] = ctx.namespace;
+      expect(ctx.namespace).toEqual([segment]);
+      expect(segment!.startsWith(`${name}:`)).toBe(true);
+      seen.push(segment!.slice(name.length + 1));
+      return { count: (input as { count: number }).count + 1 };
+    };
+    const s = spec([node("a", ["b", "c"], { call: read("a") }), node("b", [], { call: read("b") }), node("c", [], { call: read("c") })]);
+    await new StaticGraph(s).invoke({ count: 0 }).catch(() => undefined);
+    await new StaticGraph(spec([node("a", [], { call: read("a") })])).invoke({ count: 0 });
+    expect(seen).toHaveLength(4);
+    for (const id of seen) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(seen).size).toBe(4);
   });
 
   it("stops at the run's abort signal with GraphAbortError", async () => {

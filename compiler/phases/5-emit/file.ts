@@ -17,7 +17,7 @@ import { emitGraphTypes } from "./graph-types.ts";
 import { BLANK } from "./format.ts";
 import { graphNames, Scope, type GraphNames } from "./names.ts";
 import { withImportExt, type ImportExt } from "./import-ext.ts";
-import { LEAN_RUNTIME_MODULE, RUNTIME_MODULE } from "./runtime-api.ts";
+import { INSTALL_MODULE, INSTALLS, LEAN_RUNTIME_MODULE, RUNTIME_MODULE } from "./runtime-api.ts";
 import { leanEligible, type RuntimeMode } from "../4-lower/lean.ts";
 import { emitGraphSpec } from "./spec.ts";
 import { tsType } from "./types.ts";
@@ -28,7 +28,11 @@ export interface EmitOptions {
   readonly outPath?: (graphFile: string) => string;
   /** the extension of relative imports (import-ext.ts); default: the user's as written, `.ts` for generated files */
   readonly importExt?: ImportExt | undefined;
-  /** "lean": a file whose graphs are all lean-eligible imports `@graphc/runtime/core` (default "full") */
+  /**
+   * A file whose graphs are all lean-eligible imports `@graphc/runtime/core`; "full" (the default) installs
+   * streaming and Command input from `@graphc/runtime/install` too (all "@graphc/runtime" would install for
+   * graphs without node policies), "lean" installs nothing
+   */
   readonly runtime?: RuntimeMode | undefined;
   /** prettier's output from earlier processes (format-cache.ts; `graphc build`) */
   readonly formatCache?: FormatCache | undefined;
@@ -143,10 +147,17 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
     BLANK,
   ];
   const rtImports = scope.runtimeImports();
+  // a file whose graphs are all lean-eligible has no node policies, so it imports "@graphc/runtime/core";
+  // by default it installs what "@graphc/runtime" would but those (installs, below)
+  const lean = file.graphs.length > 0 && file.graphs.every(leanEligible);
   if (rtImports.length > 0) {
     const names = rtImports.map((r) => `${r.type ? "type " : ""}${r.name === r.local ? r.name : `${r.name} as ${r.local}`}`);
-    const lean = options.runtime === "lean" && file.graphs.every(leanEligible);
     head.push(`import { ${names.join(", ")} } from ${str(lean ? LEAN_RUNTIME_MODULE : RUNTIME_MODULE)};`);
+  }
+  const installs = lean && options.runtime !== "lean" ? INSTALLS.map((name) => ({ name, local: scope.fresh(name) })) : [];
+  if (installs.length > 0) {
+    const names = installs.map((i) => (i.name === i.local ? i.name : `${i.name} as ${i.local}`));
+    head.push(`import { ${names.join(", ")} } from ${str(INSTALL_MODULE)};`);
   }
   for (const imp of file.imports) {
     if (imp.kind === "graph") {
@@ -171,6 +182,10 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
     head.push(`import { ${fmt(spec!)}, ${types.map((t) => `type ${fmt(t)}`).join(", ")} } from ${str(ci.module)};`);
   }
   appendAll(head, interfaces.importLines());
+  if (installs.length > 0) {
+    head.push(BLANK, '// what "@graphc/runtime" installs but node policies, which no graph of this file has: stream() and Commands');
+    for (const i of installs) head.push(`${i.local}();`);
+  }
   return { path, text: `${head.join("\n")}\n${body.join("\n")}\n`, spans, bindings, diagnostics };
 }
 

@@ -8,6 +8,14 @@ export const RUNTIME_MODULE = "@graphc/runtime";
  * names, with nothing installed (runtime/core.ts), so a bundle holds the lean loop only.
  */
 export const LEAN_RUNTIME_MODULE = "@graphc/runtime/core";
+/**
+ * Where a file of lean-eligible graphs built with the default runtime ("full") takes what it installs: the
+ * parts of "@graphc/runtime" its graphs can reach (`stream()`, a Command as input or returned after all).
+ * Node policies, the rest of "@graphc/runtime", belong to graphs that are not lean-eligible; checkpointing
+ * comes with a saver, as everywhere.
+ */
+export const INSTALL_MODULE = "@graphc/runtime/install";
+export const INSTALLS = ["installCommandInput", "installStreaming"] as const;
 
 /** The npm package that provides a module specifier: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
 export function packageOf(module: string): string {

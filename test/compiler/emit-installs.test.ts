@@ -1,0 +1,79 @@
+/**
+ * A file whose graphs are all lean-eligible imports "@graphc/runtime/core" and, with the default runtime
+ * ("full"), installs streaming and Command input from "@graphc/runtime/install" itself (5-emit/file.ts): what
+ * "@graphc/runtime" installs but node policies, which such graphs have none of. The install functions are
+ * aliased when the user's file takes their names, and the module's graph streams and takes a Command as input
+ * with nothing else imported (this test file imports no runtime entry that installs anything).
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildFiles } from "graphc";
+import { Command } from "../../runtime/core.ts";
+import { features } from "../../runtime/features.ts";
+import { tempDir, type TempDir } from "../temp-dir.ts";
+
+const GRAPH = `import { installStreaming, other } from "./nodes.ts"
+
+graph App {
+  state {
+    count: number = 0
+  }
+  node a({ count }) -> { count } = installStreaming
+  node b({ count }) -> { count } = other
+  START -> a -> b -> END
+}
+`;
+
+const NODES = `export function installStreaming(s: { count: number }): { count: number } {
+  return { count: s.count + 1 };
+}
+export function other(s: { count: number }): { count: number } {
+  return { count: s.count + 10 };
+}
+`;
+
+type App = {
+  invoke(input: unknown, config?: object): Promise<unknown>;
+  stream(input: unknown, options?: object): AsyncIterable<unknown>;
+};
+
+describe("installs of a lean-eligible file built with the default runtime", () => {
+  let tmp: TempDir;
+  let text = "";
+  let App: App;
+  beforeAll(async () => {
+    tmp = tempDir("installs");
+    writeFileSync(join(tmp.dir, "app.graph"), GRAPH);
+    writeFileSync(join(tmp.dir, "nodes.ts"), NODES);
+    const { outputs, diagnostics } = await buildFiles([join(tmp.dir, "app.graph")], { typecheck: false, importExt: "ts" });
+    expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    for (const o of outputs) writeFileSync(o.path, o.text);
+    text = outputs.find((o) => o.path.endsWith("app.graph.ts"))!.text;
+    expect(features.stream).toBeUndefined();
+    ({ App } = (await import(pathToFileURL(join(tmp.dir, "app.graph.ts")).href)) as { App: App });
+  }, 60_000);
+  afterAll(() => tmp.remove());
+
+  it("imports core and the install functions, aliased past the user's names, and calls them", () => {
+    expect(text).toContain('} from "@graphc/runtime/core";');
+    expect(text).toContain('import { installCommandInput, installStreaming as installStreaming_2 } from "@graphc/runtime/install";');
+    expect(text).toContain('import { installStreaming, other } from "./nodes.ts";');
+    expect(text).toMatch(/^installCommandInput\(\);\ninstallStreaming_2\(\);$/m);
+  });
+
+  it("installs streaming and Command input, not node policies", async () => {
+    expect(features.stream).toBeDefined();
+    expect(features.input).toBeDefined();
+    expect(features.policy).toBeUndefined();
+    expect(features.durable).toBeUndefined();
+    const chunks: unknown[] = [];
+    for await (const c of App.stream({ count: 0 }, { streamMode: "values" })) chunks.push(c);
+    expect(chunks).toEqual([{ count: 0 }, { count: 1 }, { count: 11 }]);
+    // a Command as input reaches Command input's code (the full graph's), not the missing part's error
+    expect(features.input!.takeCommand).toBeTypeOf("function");
+    expect(features.leanWrites).toBeDefined();
+    await expect(App.invoke(new Command({ resume: 1 }))).rejects.toThrow("Cannot use Command(resume=...) without checkpointer");
+  });
+});
