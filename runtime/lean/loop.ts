@@ -16,13 +16,18 @@ import { takeReturn, type runBranches } from "../writes.ts";
 import { reclaim } from "../reducers.ts";
 import { SmallLoop, type LeanRun } from "../small-loop.ts";
 import { commandStep } from "../static/commands.ts";
+import { applyUpdates, writesOutput } from "../superstep.ts";
 import { LeanTask, PULL } from "./task.ts";
 
 export class LeanLoop extends SmallLoop {
   /** writes.ts `runBranches`, for a graph with routers (`compileLeanGraph` gives it; none to a graph of static edges, whose bundle then holds no router code) */
   declare private readonly router: typeof runBranches | undefined;
-  /** the running step has one task and the graph an owned field: its writes may grow `mine` (siblings' fresh reads would share it) */
-  private lends = false;
+  /**
+   * the running step's list when it holds one task and the graph has an owned field: its writes may grow
+   * `mine` (siblings' fresh reads would share it), and its routers, inline conditions that keep nothing of
+   * the state (compiler/phases/4-lower/lean.ts `ownedFields`), read the state itself
+   */
+  private lone: LeanTask[] | undefined = undefined;
 
   /** `c`: the spec's compiled nodes, kept by the graph; `store`: the compile option's, when the run gives none */
   constructor(c: CompiledNodes, run: LeanRun, store: Store | undefined, router: typeof runBranches | undefined) {
@@ -34,7 +39,6 @@ export class LeanLoop extends SmallLoop {
   start(input: Values): void | Promise<void> {
     const spec = this.c.spec;
     this.values = spec.init();
-    this.lends = this.owned !== undefined;
     const t = new LeanTask(this, this.c.start, PULL, 0, input);
     // START's node is the identity and has static edges only: its writes are taken without running it
     // (loop.ts startStep); for an update object takeReturn cannot throw
@@ -49,19 +53,27 @@ export class LeanLoop extends SmallLoop {
   // running a step's tasks: errors are recorded on the task, never thrown
 
   protected override runTasks(tasks: LeanTask[]): Promise<unknown> | undefined {
-    this.lends = tasks.length === 1 && this.owned !== undefined;
+    this.lone = tasks.length === 1 && this.owned !== undefined ? tasks : undefined;
     return super.runTasks(tasks);
   }
 
   /**
-   * A task's return, settled under a loan of the owned list when its router's fresh read folds its writes
-   * (writes.ts): with one task that is the step's result.
+   * A task's return. A lone task's writes are the step's result: when its routers read them, they are
+   * applied now, under a loan of the owned list, and the routers read the state itself instead of a copy
+   * with the writes folded in (writes.ts `runBranches`, its fresh read).
    */
   protected end(t: LeanTask, ret: unknown): Promise<unknown> | undefined {
-    const lent = this.lends && t.cn.edges.branches.length > 0 && this.lend();
+    const lone = this.lone !== undefined && t.cn.edges.branches.length > 0 ? this.lone : undefined;
+    const lent = lone !== undefined && this.lend();
     try {
       takeReturn(t, ret);
-      const r = this.router?.(t);
+      if (lone !== undefined) {
+        const written = applyUpdates(lone, this.values, this.c.spec, !this.sawOutput);
+        if (written !== undefined && !this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
+        // applied: the step's own apply (../small-loop.ts) finds nothing left
+        t.one = t.ups = undefined;
+      }
+      const r = this.router?.(t, 0, lone && this.values);
       if (r !== undefined) return r.then(undefined, (e: unknown) => this.fail(t, e));
     } catch (e) {
       this.fail(t, e);
