@@ -337,6 +337,21 @@ function indexOf(arr: readonly Message[], map: Map<string, number>, id: string):
   return -1;
 }
 
+/**
+ * The update's messages, coerced; the update's own array when each of them is a message with an id already
+ * (a node's `[message]`, each step of a messages loop): nothing here writes to it.
+ */
+function coerceAll(update: unknown): readonly Message[] {
+  if (!Array.isArray(update)) return [coerce(update)];
+  let out: Message[] | undefined;
+  for (let i = 0; i < update.length; i++) {
+    const m = coerce(update[i]);
+    if (out !== undefined) out.push(m);
+    else if (m !== update[i]) (out = update.slice(0, i) as Message[]).push(m);
+  }
+  return out ?? (update as Message[]);
+}
+
 /** no removal, no id known to the lineage, no id twice: the update only appends */
 function allNew(right: readonly Message[], map: ReadonlyMap<string, number>): boolean {
   for (let i = 0; i < right.length; i++) {
@@ -374,7 +389,7 @@ function mergeCopy(current: readonly unknown[] | undefined, update: unknown, gro
     map = new Map();
     for (let i = 0; i < left.length; i++) if (!map.has(left[i]!.id!)) map.set(left[i]!.id!, i);
   }
-  const right = (Array.isArray(update) ? update : [update]).map(coerce);
+  const right = coerceAll(update);
 
   let removeAll = -1;
   for (let i = right.length - 1; i >= 0; i--) {

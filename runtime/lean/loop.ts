@@ -93,19 +93,15 @@ export class LeanLoop extends SmallLoop {
       const e = t.edgeTrig;
       const g = t.trig;
       if (t.sends === undefined) {
-        if (g === undefined) {
-          // one task whose only successor is one static edge (a chain): the finished step's array (it is the
-          // loop's own, read by nobody once applied) holds the next task, or none: a chain's last node ends
-          // the run without the lists of a step of several
-          if (e === undefined) return [];
-          if (e.length === 1) {
-            this.pullCount = 1;
-            tasks[0] = new LeanTask(this, e[0]!, PULL, 0, e[0]!.spec.read(this.values));
-            return tasks;
-          }
-        } else if (e === undefined && g.length === 1) {
-          // one node that a router or a goto chose (a loop such as W4's): no list to build
-          return this.pulls(g);
+        // one successor, by one static edge (a chain) or chosen by a router or a goto (a loop such as W4's):
+        // the finished step's array (the loop's own, read by nobody once applied) holds the next task, or
+        // none: a chain's last node ends the run without the lists of a step of several
+        if (g === undefined && e === undefined) return [];
+        const next = g === undefined ? e : e === undefined ? g : undefined;
+        if (next?.length === 1) {
+          this.pullCount = 1;
+          tasks[0] = new LeanTask(this, next[0]!, PULL, 0, next[0]!.spec.read(this.values));
+          return tasks;
         }
       }
     }
