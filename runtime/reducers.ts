@@ -272,8 +272,9 @@ export class RemoveMessage {
   constructor(readonly id: string) {}
 }
 
+/** a removal: graphc's RemoveMessage, LangChain's (as a plain message) or its dict form, told by `type` as LangGraph does */
 function isRemove(m: Message | RemoveMessage): boolean {
-  return m instanceof RemoveMessage || (m as Message).type === "remove";
+  return m.type === "remove";
 }
 
 function uuid(): string {
@@ -391,16 +392,8 @@ function mergeCopy(current: readonly unknown[] | undefined, update: unknown, gro
   }
   const right = coerceAll(update);
 
-  let removeAll = -1;
-  for (let i = right.length - 1; i >= 0; i--) {
-    if (isRemove(right[i]!) && right[i]!.id === REMOVE_ALL_MESSAGES) {
-      removeAll = i;
-      break;
-    }
-  }
-  if (removeAll >= 0) return right.slice(removeAll + 1);
-
-  // the common case, new messages only: one copy (a slice followed by pushes would copy twice as it grows)
+  // the common case, new messages only (so no removal): one copy (a slice followed by pushes would copy
+  // twice as it grows)
   if (allNew(right, map)) {
     for (let i = 0; i < right.length; i++) map.set(right[i]!.id!, left.length + i);
     // a plain array (a subclass may override push); `left` is the lent list itself when its map was known
@@ -408,6 +401,7 @@ function mergeCopy(current: readonly unknown[] | undefined, update: unknown, gro
     remember(merged, map);
     return merged;
   }
+  for (let i = right.length - 1; i >= 0; i--) if (isRemove(right[i]!) && right[i]!.id === REMOVE_ALL_MESSAGES) return right.slice(i + 1);
   const merged = left.slice();
   let removed: Set<string> | undefined;
   for (const m of right) {
