@@ -338,21 +338,6 @@ function indexOf(arr: readonly Message[], map: Map<string, number>, id: string):
   return -1;
 }
 
-/**
- * The update's messages, coerced; the update's own array when each of them is a message with an id already
- * (a node's `[message]`, each step of a messages loop): nothing here writes to it.
- */
-function coerceAll(update: unknown): readonly Message[] {
-  if (!Array.isArray(update)) return [coerce(update)];
-  let out: Message[] | undefined;
-  for (let i = 0; i < update.length; i++) {
-    const m = coerce(update[i]);
-    if (out !== undefined) out.push(m);
-    else if (m !== update[i]) (out = update.slice(0, i) as Message[]).push(m);
-  }
-  return out ?? (update as Message[]);
-}
-
 /** no removal, no id known to the lineage, no id twice: the update only appends */
 function allNew(right: readonly Message[], map: ReadonlyMap<string, number>): boolean {
   for (let i = 0; i < right.length; i++) {
@@ -365,19 +350,15 @@ function allNew(right: readonly Message[], map: ReadonlyMap<string, number>): bo
 
 /** LangGraph's `add_messages`: appends new messages, replaces those whose id is known, applies removals. */
 export function messages(current: readonly unknown[] | undefined, update: unknown): Message[] {
-  return mergeMessages(current, update);
+  if (current === undefined || current !== lent) return mergeCopy(current, update, false);
+  return keepLent(mergeCopy(current, update, !candidate));
 }
 
 // The field's type may be the user's own message type (compatible with plain messages), so generated
 // code folds it without a cast.
 /** `messages` typed by the field. */
 export function addMessages<T extends readonly unknown[]>(current: T | undefined, update: unknown): T {
-  return mergeMessages(current, update) as unknown as T;
-}
-
-function mergeMessages(current: readonly unknown[] | undefined, update: unknown): Message[] {
-  if (current === undefined || current !== lent) return mergeCopy(current, update, false);
-  return keepLent(mergeCopy(current, update, !candidate));
+  return messages(current, update) as unknown as T;
 }
 
 /** `add_messages`; `grow`: `current` is lent and owned, new messages are appended to it in place */
@@ -390,7 +371,10 @@ function mergeCopy(current: readonly unknown[] | undefined, update: unknown, gro
     map = new Map();
     for (let i = 0; i < left.length; i++) if (!map.has(left[i]!.id!)) map.set(left[i]!.id!, i);
   }
-  const right = coerceAll(update);
+  // the update's messages coerced: its own list when each of them is a message with an id already (a node's
+  // `[message]`, each step of a messages loop); nothing here writes to it
+  const items = Array.isArray(update) ? update : [update];
+  const right: readonly Message[] = items.every((m) => coerce(m) === m) ? items : items.map(coerce);
 
   // the common case, new messages only (so no removal): one copy (a slice followed by pushes would copy
   // twice as it grows)
@@ -419,7 +403,7 @@ function mergeCopy(current: readonly unknown[] | undefined, update: unknown, gro
       merged.push(m);
     }
   }
-  if (removed && removed.size > 0) {
+  if (removed?.size) {
     const kept = merged.filter((m) => !removed.has(m.id!));
     const fresh = new Map<string, number>();
     kept.forEach((m, i) => fresh.set(m.id!, i));

@@ -27,7 +27,7 @@ export class LeanLoop extends SmallLoop {
    * `mine` (siblings' fresh reads would share it), and its routers, inline conditions that keep nothing of
    * the state (compiler/phases/4-lower/lean.ts `ownedFields`), read the state itself
    */
-  private lone: LeanTask[] | undefined = undefined;
+  declare private lone: LeanTask[] | undefined;
 
   /** `c`: the spec's compiled nodes, kept by the graph; `store`: the compile option's, when the run gives none */
   constructor(c: CompiledNodes, run: LeanRun, store: Store | undefined, router: typeof runBranches | undefined) {
@@ -37,8 +37,7 @@ export class LeanLoop extends SmallLoop {
 
   /** Runs the input (already checked by the spec) through supersteps until no node is triggered. */
   start(input: Values): void | Promise<void> {
-    const spec = this.c.spec;
-    this.values = spec.init();
+    this.values = this.c.spec.init();
     const t = new LeanTask(this, this.c.start, PULL, 0, input);
     // START's node is the identity and has static edges only: its writes are taken without running it
     // (loop.ts startStep); for an update object takeReturn cannot throw
@@ -63,13 +62,14 @@ export class LeanLoop extends SmallLoop {
    * with the writes folded in (writes.ts `runBranches`, its fresh read).
    */
   protected end(t: LeanTask, ret: unknown): Promise<unknown> | undefined {
-    const lone = this.lone !== undefined && t.cn.edges.branches.length > 0 ? this.lone : undefined;
-    const lent = lone !== undefined && this.lend();
+    const lone = t.cn.edges.branches.length > 0 ? this.lone : undefined;
+    const lent = lone && this.lend();
     try {
       takeReturn(t, ret);
-      if (lone !== undefined) {
+      if (lone) {
+        // the fields written are asked for only until an output field is
         const written = applyUpdates(lone, this.values, this.c.spec, !this.sawOutput);
-        if (written !== undefined && !this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
+        if (written) this.sawOutput ||= writesOutput(this.c, written);
         // applied: the step's own apply (../small-loop.ts) finds nothing left
         t.one = t.ups = undefined;
       }
@@ -92,13 +92,13 @@ export class LeanLoop extends SmallLoop {
       const t = tasks[0]!;
       const e = t.edgeTrig;
       const g = t.trig;
-      if (t.sends === undefined) {
+      if (t.sends === undefined && !(g && e)) {
         // one successor, by one static edge (a chain) or chosen by a router or a goto (a loop such as W4's):
         // the finished step's array (the loop's own, read by nobody once applied) holds the next task, or
         // none: a chain's last node ends the run without the lists of a step of several
-        if (g === undefined && e === undefined) return [];
-        const next = g === undefined ? e : e === undefined ? g : undefined;
-        if (next?.length === 1) {
+        const next = g ?? e;
+        if (next === undefined) return [];
+        if (next.length === 1) {
           this.pullCount = 1;
           tasks[0] = new LeanTask(this, next[0]!, PULL, 0, next[0]!.spec.read(this.values));
           return tasks;
