@@ -5,8 +5,7 @@
  * printed. Each side runs as its users run it: a graphc program or a hand-written loop has no LangGraph.js in
  * its process. In the bench's own process, after LangGraph.js has run, `new AIMessage` (the hand-written W4's
  * step) costs ~2.5× (@langchain/core's `Serializable` field initialiser, which every LangGraph.js runnable
- * shares, turns megamorphic) and both sides pay LangGraph.js's AsyncLocalStorage hooks and its heap:
- * docs/benchmarks.md, "W4 measured fairly".
+ * shares, turns megamorphic) and graphc's invoke +5–35%: docs/benchmarks.md, "W4 measured fairly".
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
