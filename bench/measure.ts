@@ -62,6 +62,11 @@ async function timeBatch(v: Variant, n: number): Promise<{ cpu: number; wall: nu
   return { cpu: (c.user + c.system) / n, wall };
 }
 
+/** The batches per variant and their length: `BENCH_BATCHES` (5) and `BENCH_BATCH_MS` (200). */
+export function benchOptions(): MeasureOptions {
+  return { batches: Number(process.env["BENCH_BATCHES"] ?? 5), batchMs: Number(process.env["BENCH_BATCH_MS"] ?? 200) };
+}
+
 export const CLOCK: "cpu" | "wall" = process.env["BENCH_CLOCK"] === "wall" ? "wall" : "cpu";
 
 export async function measure(variants: readonly Variant[], opts: MeasureOptions): Promise<Measured[]> {

@@ -3,13 +3,16 @@
  * workloads of the peer baseline (../shared/reference/peer-baseline.md): W1 chain of 100 nodes, W2 fan-out
  * 50 + join, W3 3-level nested subgraphs, W5 3-node graph, W6 = W1 + in-memory saver with a new thread per
  * invoke, W1 on SQLite savers; then bundle size and cold start (bench/bundle.ts) and, when present, the
- * savers' storage benchmark (bench/storage.ts). Every variant's final state is checked identical before it
+ * savers' storage benchmark (bench/storage.ts). The graphc and hand-written sides of W1–W5 run in a child
+ * process per workload that never loads LangGraph.js (bench/alone.ts), as their users run them; LangGraph.js
+ * runs here. Every variant's final state is checked identical before it
  * is timed. Prints tables with ratios and writes bench/results/latest.json. Always exits 0 (it asserts
  * nothing about speed); a wrong result or a failed build exits 1.
  *
  *   npm run bench                      BENCH_BATCHES=9 BENCH_BATCH_MS=250 npm run bench   (longer, steadier)
  *   BENCH_ONLY=sqlite npm run bench    (some workloads only: w1–w6, sqlite; no bundles, storage or latest.json)
  */
+import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,17 +23,14 @@ import { buildFiles } from "../compiler/index.ts";
 import { MemorySaver, type CheckpointSaver } from "../runtime/index.ts";
 import { SqliteSaver } from "@graphc/checkpoint-sqlite";
 import { runBundles, type BundleRow, type ColdRow } from "./bundle.ts";
-import { CLOCK, measure, otherRatio, pairedRatio, type Measured } from "./measure.ts";
+import { benchOptions, CLOCK, measure, otherRatio, pairedRatio, type Measured } from "./measure.ts";
 import { chain, chainAwait, chainSnapshots, fanOut, nested, W1_NAMES, W5_NAMES } from "./workloads/hand.ts";
-import { messagesLoop, messagesLoopPlain } from "./workloads/hand-messages.ts";
+import { messagesLoop, messagesLoopPlain, W4_GROWTH, W4_STEPS } from "./workloads/hand-messages.ts";
 import * as lg from "./workloads/langgraph.ts";
 
 const HERE = import.meta.dirname;
 const BUILD = join(HERE, "_tmp-build");
-const OPTS = {
-  batches: Number(process.env["BENCH_BATCHES"] ?? 5),
-  batchMs: Number(process.env["BENCH_BATCH_MS"] ?? 200),
-};
+const OPTS = benchOptions();
 const DEEP = { recursionLimit: 10_000 };
 /** `BENCH_ONLY=w1,sqlite`: only those workloads (w1–w6, sqlite) */
 const ONLY = process.env["BENCH_ONLY"]?.split(",");
@@ -78,6 +78,20 @@ function graph(modules: Record<string, Record<string, unknown>>, file: string, n
   const g = modules[file]?.[name] as Invokable | undefined;
   if (!g) fail(`${file}.graph.ts does not export ${name}`);
   return g;
+}
+
+/**
+ * The graphc and hand-written variants of workload `w` (w1–w5), measured in a process of their own that never
+ * loads LangGraph.js (bench/alone.ts says why), from the modules compiled into bench/_tmp-build.
+ */
+function alone(w: string): { measured: Measured[]; growth: Measured[] } {
+  const out = execFileSync(process.execPath, [...process.execArgv, join(HERE, "alone.ts"), w], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  return JSON.parse(out.trim().split("\n").pop()!) as { measured: Measured[]; growth: Measured[] };
+}
+
+/** LangGraph.js's variant, measured in this process */
+async function langgraph(name: string, run: () => unknown): Promise<Measured> {
+  return (await measure([{ name, run, group: "LangGraph.js" }], OPTS))[0]!;
 }
 
 /** JSON with sorted keys: final states are compared across variants before anything is timed. */
@@ -146,16 +160,9 @@ async function main(): Promise<void> {
       { name: "hand", result: () => chain(W1_NAMES, input()) },
       { name: "hand-await", result: () => chainAwait(W1_NAMES, input()) },
     ]);
-    const v = await measure(
-      [
-        { name: "graphc", run: () => ours.invoke({ count: 0 }, DEEP) },
-        { name: "LangGraph.js", run: () => theirs.invoke({ count: 0 }, DEEP), group: "LangGraph.js" },
-        { name: "hand-written, await per node", run: () => chainAwait(W1_NAMES, input()) },
-        { name: "hand-written", run: () => chain(W1_NAMES, input()) },
-      ],
-      OPTS,
-    );
-    const [g, l, ha, h] = v as [Measured, Measured, Measured, Measured];
+    const [g, ha, h] = alone("w1").measured as [Measured, Measured, Measured];
+    const l = await langgraph("LangGraph.js", () => theirs.invoke({ count: 0 }, DEEP));
+    const v = [g, l, ha, h];
     results.push({
       workload: "W1 chain, 100 nodes",
       note: `per node-step: graphc ${(g.median / 100).toFixed(2)} µs, LangGraph.js ${(l.median / 100).toFixed(0)} µs`,
@@ -184,16 +191,10 @@ async function main(): Promise<void> {
       { name: "LangGraph.js", result: () => theirs.invoke({}) },
       { name: "hand", result: () => fanOut() },
     ]);
-    const v = await measure(
-      [
-        { name: "graphc", run: () => ours.invoke({}) },
-        { name: "LangGraph.js", run: () => theirs.invoke({}), group: "LangGraph.js" },
-        { name: "hand-written", run: () => fanOut() },
-      ],
-      OPTS,
-    );
+    const [g, h] = alone("w2").measured as [Measured, Measured];
+    const l = await langgraph("LangGraph.js", () => theirs.invoke({}));
     process.emitWarning = warn;
-    const [g, l, h] = v as [Measured, Measured, Measured];
+    const v = [g, l, h];
     results.push({
       workload: "W2 fan-out 50 + join",
       note: `per node run (51): graphc ${(g.median / 51).toFixed(2)} µs, LangGraph.js ${(l.median / 51).toFixed(0)} µs`,
@@ -214,15 +215,9 @@ async function main(): Promise<void> {
       { name: "LangGraph.js", result: () => theirs.invoke({ count: 0 }) },
       { name: "hand", result: () => nested(input()) },
     ]);
-    const v = await measure(
-      [
-        { name: "graphc", run: () => ours.invoke({ count: 0 }) },
-        { name: "LangGraph.js", run: () => theirs.invoke({ count: 0 }), group: "LangGraph.js" },
-        { name: "hand-written", run: () => nested(input()) },
-      ],
-      OPTS,
-    );
-    const [g, l, h] = v as [Measured, Measured, Measured];
+    const [g, h] = alone("w3").measured as [Measured, Measured];
+    const l = await langgraph("LangGraph.js", () => theirs.invoke({ count: 0 }));
+    const v = [g, l, h];
     results.push({
       workload: "W3 3-level nested subgraphs",
       note: `per node run (7 plain + 2 subgraph): graphc ${(g.median / 9).toFixed(2)} µs, LangGraph.js ${(l.median / 9).toFixed(0)} µs`,
@@ -238,7 +233,7 @@ async function main(): Promise<void> {
   if (wanted("w4")) {
     const ours = graph(modules, "w4", "W4");
     const theirs = lg.w4();
-    const steps = 200;
+    const steps = W4_STEPS;
     const cfg = { recursionLimit: 10_000 };
     // message classes differ between the sides: compare each message's id and content
     const plain = async (p: unknown) => {
@@ -254,31 +249,14 @@ async function main(): Promise<void> {
       { name: "hand", result: () => plain(messagesLoop(steps)) },
       { name: "hand-plain", result: () => plain(messagesLoopPlain(steps)) },
     ]);
-    const v = await measure(
-      [
-        {
-          name: "graphc (plain message objects, `messages` reducer)",
-          run: () => ours.invoke({ limit: steps }, cfg),
-        },
-        {
-          name: "LangGraph.js, MessagesAnnotation",
-          run: () => theirs.invoke({ messages: [], turns: 0, limit: steps }, cfg),
-          group: "LangGraph.js",
-        },
-        { name: "hand-written, plain objects", run: () => messagesLoopPlain(steps) },
-        { name: "hand-written, append AIMessage", run: () => messagesLoop(steps) },
-      ],
-      OPTS,
+    // per-step cost as the thread grows (graphc only: LangGraph's is flat at ~0.6 ms, peer-baseline.md): `growth`
+    const { measured, growth } = alone("w4");
+    const [g, hp, h] = measured as [Measured, Measured, Measured];
+    const l = await langgraph("LangGraph.js, MessagesAnnotation", () =>
+      theirs.invoke({ messages: [], turns: 0, limit: steps }, cfg),
     );
-    const [g, l, , h] = v as [Measured, Measured, Measured, Measured];
-    // per-step cost as the thread grows (graphc only: LangGraph's is flat at ~0.6 ms, peer-baseline.md)
-    // 7 interleaved batches and a paired ratio: with three batches the quotient of medians said ×1.70 at load 14
-    // where an interleaved A/B of the same tree measured ×0.89 (docs/benchmarks.md, "Owned lists")
-    const growth = await measure(
-      [50, 200, 800].map((n) => ({ name: `graphc ${n} steps`, run: () => ours.invoke({ limit: n }, cfg) })),
-      { batches: 7, batchMs: OPTS.batchMs },
-    );
-    const perStep = growth.map((m, i) => m.median / ([50, 200, 800][i] ?? 1));
+    const v = [g, l, hp, h];
+    const perStep = growth.map((m, i) => m.median / (W4_GROWTH[i] ?? 1));
     results.push({
       workload: "W4 messages loop, 200 steps",
       note: `per step: graphc ${(g.median / steps).toFixed(2)} µs, LangGraph.js ${(l.median / steps).toFixed(0)} µs; graphc µs/step at 50 / 200 / 800 steps: ${perStep.map((x) => x.toFixed(2)).join(" / ")}`,
@@ -308,15 +286,9 @@ async function main(): Promise<void> {
       { name: "LangGraph.js", result: () => theirs.invoke({ count: 0 }) },
       { name: "hand", result: () => chain(W5_NAMES, input()) },
     ]);
-    const v = await measure(
-      [
-        { name: "graphc", run: () => ours.invoke({ count: 0 }) },
-        { name: "LangGraph.js", run: () => theirs.invoke({ count: 0 }), group: "LangGraph.js" },
-        { name: "hand-written", run: () => chain(W5_NAMES, input()) },
-      ],
-      OPTS,
-    );
-    const [g, l, h] = v as [Measured, Measured, Measured];
+    const [g, h] = alone("w5").measured as [Measured, Measured];
+    const l = await langgraph("LangGraph.js", () => theirs.invoke({ count: 0 }));
+    const v = [g, l, h];
     results.push({
       workload: "W5 3-node graph",
       note: `10,000 invocations: graphc ${((g.median * 10_000) / 1e6).toFixed(2)} s, LangGraph.js ${((l.median * 10_000) / 1e6).toFixed(1)} s`,

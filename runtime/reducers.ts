@@ -272,8 +272,9 @@ export class RemoveMessage {
   constructor(readonly id: string) {}
 }
 
+/** a removal: graphc's RemoveMessage, LangChain's (as a plain message) or its dict form, told by `type` as LangGraph does */
 function isRemove(m: Message | RemoveMessage): boolean {
-  return m instanceof RemoveMessage || (m as Message).type === "remove";
+  return m.type === "remove";
 }
 
 function uuid(): string {
@@ -349,19 +350,15 @@ function allNew(right: readonly Message[], map: ReadonlyMap<string, number>): bo
 
 /** LangGraph's `add_messages`: appends new messages, replaces those whose id is known, applies removals. */
 export function messages(current: readonly unknown[] | undefined, update: unknown): Message[] {
-  return mergeMessages(current, update);
+  if (current === undefined || current !== lent) return mergeCopy(current, update, false);
+  return keepLent(mergeCopy(current, update, !candidate));
 }
 
 // The field's type may be the user's own message type (compatible with plain messages), so generated
 // code folds it without a cast.
 /** `messages` typed by the field. */
 export function addMessages<T extends readonly unknown[]>(current: T | undefined, update: unknown): T {
-  return mergeMessages(current, update) as unknown as T;
-}
-
-function mergeMessages(current: readonly unknown[] | undefined, update: unknown): Message[] {
-  if (current === undefined || current !== lent) return mergeCopy(current, update, false);
-  return keepLent(mergeCopy(current, update, !candidate));
+  return messages(current, update) as unknown as T;
 }
 
 /** `add_messages`; `grow`: `current` is lent and owned, new messages are appended to it in place */
@@ -374,18 +371,13 @@ function mergeCopy(current: readonly unknown[] | undefined, update: unknown, gro
     map = new Map();
     for (let i = 0; i < left.length; i++) if (!map.has(left[i]!.id!)) map.set(left[i]!.id!, i);
   }
-  const right = (Array.isArray(update) ? update : [update]).map(coerce);
+  // the update's messages coerced: its own list when each of them is a message with an id already (a node's
+  // `[message]`, each step of a messages loop); nothing here writes to it
+  const items = Array.isArray(update) ? update : [update];
+  const right: readonly Message[] = items.every((m) => coerce(m) === m) ? items : items.map(coerce);
 
-  let removeAll = -1;
-  for (let i = right.length - 1; i >= 0; i--) {
-    if (isRemove(right[i]!) && right[i]!.id === REMOVE_ALL_MESSAGES) {
-      removeAll = i;
-      break;
-    }
-  }
-  if (removeAll >= 0) return right.slice(removeAll + 1);
-
-  // the common case, new messages only: one copy (a slice followed by pushes would copy twice as it grows)
+  // the common case, new messages only (so no removal): one copy (a slice followed by pushes would copy
+  // twice as it grows)
   if (allNew(right, map)) {
     for (let i = 0; i < right.length; i++) map.set(right[i]!.id!, left.length + i);
     // a plain array (a subclass may override push); `left` is the lent list itself when its map was known
@@ -393,6 +385,7 @@ function mergeCopy(current: readonly unknown[] | undefined, update: unknown, gro
     remember(merged, map);
     return merged;
   }
+  for (let i = right.length - 1; i >= 0; i--) if (isRemove(right[i]!) && right[i]!.id === REMOVE_ALL_MESSAGES) return right.slice(i + 1);
   const merged = left.slice();
   let removed: Set<string> | undefined;
   for (const m of right) {
@@ -410,7 +403,7 @@ function mergeCopy(current: readonly unknown[] | undefined, update: unknown, gro
       merged.push(m);
     }
   }
-  if (removed && removed.size > 0) {
+  if (removed?.size) {
     const kept = merged.filter((m) => !removed.has(m.id!));
     const fresh = new Map<string, number>();
     kept.forEach((m, i) => fresh.set(m.id!, i));

@@ -21,7 +21,7 @@ export const MANGLED = Object.freeze([
   "emitMessages", "emitTaskDone", "emitTaskStart", "emitTaskStopped", "emitValues", "emitView", "ended", "endStep",
   "fail", "failAt", "failed", "failedAt", "failErr", "finish", "finishStep", "flatWrites", "flush", "fresh",
   "fullGraph", "genuine", "hasCheckpoint", "hasDeferred", "hasValue", "interruptCount", "isRoot", "joinByKey", "joinFin",
-  "joinSeen", "joinsIn", "joinTrigger", "joinW", "lean", "lend", "lends", "makeId", "makeLoop", "makeRun", "marked",
+  "joinSeen", "joinsIn", "joinTrigger", "joinW", "lean", "lend", "makeId", "makeLoop", "makeRun", "marked",
   "maxV", "mine", "modes", "names", "newVersions", "nsArr", "onCancel", "one", "onProgress", "opts", "orphanWrites",
   "pageOne", "parent", "parentCfg", "pending", "plain", "plainStart", "policy", "prepare", "pullCount",
   "putWritesRaw", "queue", "quickStart", "ranChild", "rank", "rankMark", "record", "replay", "resetCands",
@@ -36,6 +36,8 @@ export const MANGLED = Object.freeze([
   "ups", "spare",
   // the lean loop's (w5c)
   "leanNodes", "varsV",
+  // the lean loop's lone task (w4b)
+  "lone",
   // the static loop's (tiny4)
   "handed", "leanWrites", "pulls", "runs",
   // private members of published classes (tiny5): their declarations say `private name;` only

@@ -5,6 +5,10 @@
 import { AIMessage } from "@langchain/core/messages";
 import { replyOf } from "./nodes.ts";
 
+/** W4's steps (as in the baseline), and the history sizes of its growth row (µs per step at 800 ÷ at 50) */
+export const W4_STEPS = 200;
+export const W4_GROWTH = [50, 200, 800];
+
 /** W4's hand-written base (as in the baseline): append an AIMessage per turn to an immutable list. */
 export function messagesLoop(limit: number): { messages: AIMessage[]; turns: number } {
   let messages: AIMessage[] = [];

@@ -16,13 +16,18 @@ import { takeReturn, type runBranches } from "../writes.ts";
 import { reclaim } from "../reducers.ts";
 import { SmallLoop, type LeanRun } from "../small-loop.ts";
 import { commandStep } from "../static/commands.ts";
+import { applyUpdates, writesOutput } from "../superstep.ts";
 import { LeanTask, PULL } from "./task.ts";
 
 export class LeanLoop extends SmallLoop {
   /** writes.ts `runBranches`, for a graph with routers (`compileLeanGraph` gives it; none to a graph of static edges, whose bundle then holds no router code) */
   declare private readonly router: typeof runBranches | undefined;
-  /** the running step has one task and the graph an owned field: its writes may grow `mine` (siblings' fresh reads would share it) */
-  private lends = false;
+  /**
+   * the running step's list when it holds one task and the graph has an owned field: its writes may grow
+   * `mine` (siblings' fresh reads would share it), and its routers, inline conditions that keep nothing of
+   * the state (compiler/phases/4-lower/lean.ts `ownedFields`), read the state itself
+   */
+  declare private lone: LeanTask[] | undefined;
 
   /** `c`: the spec's compiled nodes, kept by the graph; `store`: the compile option's, when the run gives none */
   constructor(c: CompiledNodes, run: LeanRun, store: Store | undefined, router: typeof runBranches | undefined) {
@@ -32,9 +37,7 @@ export class LeanLoop extends SmallLoop {
 
   /** Runs the input (already checked by the spec) through supersteps until no node is triggered. */
   start(input: Values): void | Promise<void> {
-    const spec = this.c.spec;
-    this.values = spec.init();
-    this.lends = this.owned !== undefined;
+    this.values = this.c.spec.init();
     const t = new LeanTask(this, this.c.start, PULL, 0, input);
     // START's node is the identity and has static edges only: its writes are taken without running it
     // (loop.ts startStep); for an update object takeReturn cannot throw
@@ -49,19 +52,28 @@ export class LeanLoop extends SmallLoop {
   // running a step's tasks: errors are recorded on the task, never thrown
 
   protected override runTasks(tasks: LeanTask[]): Promise<unknown> | undefined {
-    this.lends = tasks.length === 1 && this.owned !== undefined;
+    this.lone = tasks.length === 1 && this.owned !== undefined ? tasks : undefined;
     return super.runTasks(tasks);
   }
 
   /**
-   * A task's return, settled under a loan of the owned list when its router's fresh read folds its writes
-   * (writes.ts): with one task that is the step's result.
+   * A task's return. A lone task's writes are the step's result: when its routers read them, they are
+   * applied now, under a loan of the owned list, and the routers read the state itself instead of a copy
+   * with the writes folded in (writes.ts `runBranches`, its fresh read).
    */
   protected end(t: LeanTask, ret: unknown): Promise<unknown> | undefined {
-    const lent = this.lends && t.cn.edges.branches.length > 0 && this.lend();
+    const lone = t.cn.edges.branches.length > 0 ? this.lone : undefined;
+    const lent = lone && this.lend();
     try {
       takeReturn(t, ret);
-      const r = this.router?.(t);
+      if (lone) {
+        // the fields written are asked for only until an output field is
+        const written = applyUpdates(lone, this.values, this.c.spec, !this.sawOutput);
+        if (written) this.sawOutput ||= writesOutput(this.c, written);
+        // applied: the step's own apply (../small-loop.ts) finds nothing left
+        t.one = t.ups = undefined;
+      }
+      const r = this.router?.(t, 0, lone && this.values);
       if (r !== undefined) return r.then(undefined, (e: unknown) => this.fail(t, e));
     } catch (e) {
       this.fail(t, e);
@@ -80,20 +92,16 @@ export class LeanLoop extends SmallLoop {
       const t = tasks[0]!;
       const e = t.edgeTrig;
       const g = t.trig;
-      if (t.sends === undefined) {
-        if (g === undefined) {
-          // one task whose only successor is one static edge (a chain): the finished step's array (it is the
-          // loop's own, read by nobody once applied) holds the next task, or none: a chain's last node ends
-          // the run without the lists of a step of several
-          if (e === undefined) return [];
-          if (e.length === 1) {
-            this.pullCount = 1;
-            tasks[0] = new LeanTask(this, e[0]!, PULL, 0, e[0]!.spec.read(this.values));
-            return tasks;
-          }
-        } else if (e === undefined && g.length === 1) {
-          // one node that a router or a goto chose (a loop such as W4's): no list to build
-          return this.pulls(g);
+      if (t.sends === undefined && !(g && e)) {
+        // one successor, by one static edge (a chain) or chosen by a router or a goto (a loop such as W4's):
+        // the finished step's array (the loop's own, read by nobody once applied) holds the next task, or
+        // none: a chain's last node ends the run without the lists of a step of several
+        const next = g ?? e;
+        if (next === undefined) return [];
+        if (next.length === 1) {
+          this.pullCount = 1;
+          tasks[0] = new LeanTask(this, next[0]!, PULL, 0, next[0]!.spec.read(this.values));
+          return tasks;
         }
       }
     }

@@ -335,6 +335,25 @@ describe("messages reducer (C-7)", () => {
       messages(left, [{ id: "2", content: "b" }, new RemoveMessage(REMOVE_ALL_MESSAGES), { id: "3", content: "c" }]),
     ).toEqual([{ id: "3", content: "c" }]);
   });
+  it("keeps the update's message objects and never writes to the update's list", () => {
+    const plain = { id: "p", role: "assistant", content: "p" };
+    const noId = { role: "user", content: "n" } as { role: string; content: string; id?: string };
+    const update: unknown[] = [plain, "hi", noId, ["ai", "yo"]];
+    const out = messages([{ id: "0", content: "z" }], update);
+    expect(update).toEqual([plain, "hi", noId, ["ai", "yo"]]);
+    expect(out[1]).toBe(plain);
+    expect(out[2]).toMatchObject({ role: "user", content: "hi" });
+    expect(out[3]).toBe(noId);
+    expect(noId.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(out[4]).toMatchObject({ role: "assistant", content: "yo" });
+    expect(new Set(out.map((m) => m.id)).size).toBe(5);
+    // a list of plain messages with ids only: their objects, in a new list
+    const ready = [{ id: "a", content: "a" }];
+    const merged = messages(out, ready);
+    expect(merged).not.toBe(ready);
+    expect(merged[5]).toBe(ready[0]);
+    expect(ready).toEqual([{ id: "a", content: "a" }]);
+  });
   it("strings become user messages; lineage index stays correct across branches of history", () => {
     const base = messages([], ["a", "b"]);
     const x = messages(base, { id: "x", content: "x" });

@@ -161,6 +161,26 @@ describe("an owned list's run", () => {
     expect(full).toEqual(out);
   });
 
+  it("applies a lone task's writes once, before its condition reads them, as the full loop does", async () => {
+    const out = await graph("Twice").invoke({ messages: inputOf() });
+    expect(spec("Twice").owned).toEqual(["messages", "log"]);
+    expect(ids(out.messages)).toEqual([...seq("u", 0, 8), ...seq("m", 0, 5)]);
+    expect(out.log).toEqual(["n0", "n1", "n1b", "n2", "n3", "n3b", "n4"]);
+    expect(out.turns).toBe(5);
+    const full = await graph("Twice").invoke({ messages: inputOf() }, { configurable: { thread_id: "twice" }, checkpointer: new MemorySaver() });
+    expect(full).toEqual(out);
+  });
+
+  it("fails a lone task whose writes fail before its condition, with the full loop's error", async () => {
+    const lean = await graph("Remover").invoke({ messages: inputOf() }).then(() => undefined, (e: unknown) => e);
+    const full = await graph("Remover")
+      .invoke({ messages: inputOf() }, { configurable: { thread_id: "remover" }, checkpointer: new MemorySaver() })
+      .then(() => undefined, (e: unknown) => e);
+    expect(String(lean)).toContain("Attempting to delete a message with an ID that doesn't exist ('nowhere')");
+    expect(lean).toBeInstanceOf((full as Error).constructor);
+    expect(String(lean)).toBe(String(full));
+  });
+
   it("keeps concurrent runs apart", async () => {
     const limits = [9, 10, 11, 12];
     const runs = await Promise.all(limits.map((limit) => graph("AsyncChat").invoke({ limit })));
