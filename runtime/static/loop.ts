@@ -24,7 +24,7 @@ export class StaticLoop extends SmallLoop {
   start(input: Values): void | Promise<void> {
     this.values = this.c.spec.init();
     // START's step applies the input and triggers START's static targets (lean/loop.ts start); its task is
-    // what the step's end reads of one (nothing in it runs or fails): a LeanTask cost W5 3% instructions
+    // what the step's end reads of one (nothing in it runs or fails): a LeanTask cost W5 ~1% instructions
     return this.drive(this.finishStep([{ one: input, cn: this.c.start } as LeanTask]));
   }
 
