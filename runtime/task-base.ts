@@ -9,6 +9,9 @@ import type { TaskUpdate, Values } from "./spec.ts";
  * fields in its own constructor (a base with fields costs every task a second initialiser).
  */
 export abstract class TaskBase {
+  // not a default constructor: V8 skips a default one in `super()` through a builtin that makes the task out
+  // of line (FindNonDefaultConstructorOrConstruct, FastNewObject); this one is inlined (W5 −5% instructions)
+  constructor() {}
   /** the only update, while nothing read `updates` */
   abstract one: Values | undefined;
   /** the list, once there is one (a second update, or a reader of `updates`) */

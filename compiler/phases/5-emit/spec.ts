@@ -48,7 +48,9 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
     member("init", emitInit(g, cx)),
     member("input", input),
     member("output", emitOutput(g, n)),
-    `outputFields: ${names(g.output)},`,
+    // absent when every field is an output field: then any write counts (runtime/superstep.ts writesOutput),
+    // without a set lookup in each run's first step
+    g.output.length === g.fields.length ? "" : `outputFields: ${names(g.output)},`,
     member("apply", apply.apply),
     apply.applyOne !== undefined ? `applyOne: ${apply.applyOne},` : "",
     clearEphemeral !== "" ? member("clearEphemeral", clearEphemeral, true) : "",
