@@ -25,7 +25,8 @@ class Stored {
   declare readonly id: string;
   declare readonly parent: string | null;
   declare readonly header: string;
-  declare readonly metadata: string;
+  /** the metadata's text, or the step of a root loop checkpoint's (StoredSaver's loopStep: no text kept) */
+  declare readonly metadata: string | number;
   /** the blobs this checkpoint owns: usually one, or none */
   declare readonly blobs: BlobRow | readonly BlobRow[] | null;
   /** pending writes as flat quads [task_id, idx, channel, value, …]: one array instead of a row object each */
@@ -35,7 +36,7 @@ class Stored {
     id: string,
     parent: string | null,
     header: string,
-    metadata: string,
+    metadata: string | number,
     blobs: BlobRow | readonly BlobRow[] | null,
     writes: Quads | null,
   ) {
@@ -43,7 +44,7 @@ class Stored {
     this.parent = parent;
     // flat copies of the saver's texts: kept as long as the thread (see flatText)
     this.header = flatText(header);
-    this.metadata = flatText(metadata);
+    this.metadata = typeof metadata === "number" ? metadata : flatText(metadata);
     this.blobs = blobs;
     this.writes = writes;
   }
@@ -61,9 +62,10 @@ interface Namespace {
 
 export class MemoryStore implements CheckpointStore {
   private readonly threads = new Map<string, Map<string, Namespace>>();
+  readonly loopSteps = true;
 
   // insert and putWrites are synchronous: the saver then settles its promise at once (see StoredSaver.put)
-  insert(row: CheckpointRow, blobs: readonly BlobRow[]): void {
+  insert(row: CheckpointRow, blobs: readonly BlobRow[], step?: number): void {
     const ns = this.spaceOf(row.thread_id, row.checkpoint_ns, true);
     const id = row.checkpoint_id;
     const old = ns.rows.get(id);
@@ -85,7 +87,7 @@ export class MemoryStore implements CheckpointStore {
       const kept = ownedBlobs(old).filter((b) => !blobs.some((n) => n.channel === b.channel));
       if (kept.length > 0) owned = [...kept, ...blobs];
     }
-    ns.rows.set(id, new Stored(id, parent, row.header, row.metadata, owned, writes));
+    ns.rows.set(id, new Stored(id, parent, row.header, step ?? row.metadata, owned, writes));
   }
 
   async get(threadId: string, nsName: string, checkpointId: string | undefined): Promise<CheckpointRow | undefined> {
@@ -211,7 +213,7 @@ export class MemoryStore implements CheckpointStore {
     for (const namespaces of this.threads.values()) {
       for (const ns of namespaces.values()) {
         for (const stored of ns.rows.values()) {
-          total += stored.header.length + stored.metadata.length;
+          total += stored.header.length + metadataText(stored.metadata).length;
           for (const blob of ownedBlobs(stored)) total += blob.data.length;
           addWrites(stored.writes);
         }
@@ -246,8 +248,13 @@ function rowOf(threadId: string, ns: string, stored: Stored): CheckpointRow {
     checkpoint_id: stored.id,
     parent_id: stored.parent,
     header: stored.header,
-    metadata: stored.metadata,
+    metadata: metadataText(stored.metadata),
   };
+}
+
+/** The text StoredSaver would have stored (a step: its loopStep's metadata). */
+function metadataText(m: string | number): string {
+  return typeof m === "number" ? '{"source":"loop","step":' + m + ',"parents":{}}' : m;
 }
 
 function ownedBlobs(stored: Stored): readonly BlobRow[] {

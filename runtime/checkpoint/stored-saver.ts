@@ -65,8 +65,14 @@ export type PageCursor = [checkpoint_id: string, thread_id: string, checkpoint_n
 // only: a store may keep them as they are (MemoryStore does), and must not change them.
 /** Storage primitives, each atomic on its own. */
 export interface CheckpointStore {
-  /** Inserts (or replaces) a checkpoint row with the blobs it owns (a synchronous store returns nothing). */
-  insert(row: CheckpointRow, blobs: readonly BlobRow[]): Promise<void> | void;
+  /**
+   * Inserts (or replaces) a checkpoint row with the blobs it owns (a synchronous store returns nothing). A
+   * store whose `loopSteps` is true is given `step` for a root loop checkpoint's metadata (see loopStep)
+   * instead of its text, and `row.metadata` is then "".
+   */
+  insert(row: CheckpointRow, blobs: readonly BlobRow[], step?: number): Promise<void> | void;
+  /** Takes `insert`'s `step` (MemoryStore: a number kept instead of a text per checkpoint) */
+  readonly loopSteps?: boolean;
   /** The named checkpoint, or the one with the greatest id in the thread/namespace. */
   get(threadId: string, ns: string, checkpointId: string | undefined): Promise<CheckpointRow | undefined>;
   /** Up to `limit` rows ordered by (checkpoint_id, thread_id, checkpoint_ns) descending, after `cursor`. */
@@ -185,8 +191,8 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
         return this.putUncached(threadId, ns, parentId, id, checkpoint, metadata, newVersions);
       }
       // encoded before anything is awaited: the caller may change its objects as soon as put() returns
-      const encoded = encodeCheckpoint(checkpoint, metadata, newVersions, parentId === undefined ? undefined : cached, id);
-      return this.store_(threadId, ns, key, id, parentId, encoded, checkpoint.id);
+      const encoded = encodeCheckpoint(checkpoint, newVersions, parentId === undefined ? undefined : cached, id);
+      return this.store_(threadId, ns, key, id, parentId, encoded, metadata, checkpoint.id);
     } catch (e) {
       return Promise.reject(e);
     }
@@ -205,8 +211,8 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
     // copied before the first await: the caller may change its objects as soon as put() returns
     const copy = roundTrip(checkpoint, "checkpoint");
     const metaCopy = roundTrip(metadata, "checkpoint metadata");
-    const encoded = encodeCheckpoint(copy, metaCopy, newVersions, await this.head(threadId, ns, parentId), id);
-    const stored = await this.store_(threadId, ns, headKey(threadId, ns), id, parentId, encoded, checkpoint.id);
+    const encoded = encodeCheckpoint(copy, newVersions, await this.head(threadId, ns, parentId), id);
+    const stored = await this.store_(threadId, ns, headKey(threadId, ns), id, parentId, encoded, metaCopy, checkpoint.id);
     return stored ?? namedConfig(threadId, ns, checkpoint.id);
   }
 
@@ -217,16 +223,21 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
     id: string,
     parentId: string | undefined,
     encoded: EncodedCheckpoint,
+    metadata: CheckpointMetadata,
     givenId: string,
   ): Promise<RunnableConfig> | undefined {
+    // (after the channels: the same error first as when delta.ts encoded the metadata)
+    const step = this.store.loopSteps === true ? loopStep(metadata) : undefined;
+    const text = step === undefined ? encode(metadata, "checkpoint metadata") : "";
     // remembered at once, so a child put before this insert resolves is still encoded against it
     const head = encoded.head;
     this.remember(key, head);
     let inserted: Promise<void> | void;
     try {
       inserted = this.store.insert(
-        { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: id, parent_id: parentId ?? null, header: encoded.header, metadata: encoded.metadata },
+        { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: id, parent_id: parentId ?? null, header: encoded.header, metadata: text },
         encoded.blobs,
+        step,
       );
     } catch (e) {
       this.forget(key, head);
@@ -354,6 +365,33 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
       if (oldest.done !== true) this.heads.delete(oldest.value);
     }
   }
+}
+
+const LOOP_KEYS = ["source", "step", "parents"];
+
+/**
+ * The step of a root graph's loop checkpoint metadata, exactly `{ source: "loop", step, parents: {} }` with an
+ * integer step (all but the first checkpoint of a root run), whose stored text is
+ * `{"source":"loop","step":<step>,"parents":{}}`; undefined for any other metadata. A store keeping the number
+ * instead of that text (MemoryStore) neither encodes nor keeps a text per checkpoint; it rebuilds the same text
+ * when read. Anything else (a key more or in another order, a "$g" key serde would wrap, a class instance)
+ * is encoded as before.
+ */
+function loopStep(m: CheckpointMetadata): number | undefined {
+  const { step, parents } = m;
+  if (m.source !== "loop" || !Number.isInteger(step) || Object.is(step, -0) || !plain(m) || !plain(parents)) return undefined;
+  for (const _ in parents) return undefined;
+  let i = 0;
+  // (for…in lists JSON's keys, in its order, plus inherited enumerable ones: then not these 3 in this order)
+  for (const key in m) if (key !== LOOP_KEYS[i++]) return undefined;
+  return i === 3 ? step : undefined;
+}
+
+/** An object serde stores as JSON.stringify does: a plain object without an own "$g" (serde would wrap it). */
+function plain(o: unknown): boolean {
+  return (
+    typeof o === "object" && o !== null && Object.getPrototypeOf(o) === Object.prototype && !Object.prototype.hasOwnProperty.call(o, "$g")
+  );
 }
 
 /**
