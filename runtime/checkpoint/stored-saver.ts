@@ -11,7 +11,6 @@ import type {
   ListOptions,
   PendingWrite,
   RunnableConfig,
-  SaverNow,
 } from "./types.ts";
 import { CheckpointError, missingThreadId } from "./errors.ts";
 import { installCheckpointing } from "../install.ts";
@@ -65,13 +64,11 @@ export type PageCursor = [checkpoint_id: string, thread_id: string, checkpoint_n
 // only: a store may keep them as they are (MemoryStore does), and must not change them.
 /** Storage primitives, each atomic on its own. */
 export interface CheckpointStore {
-  /**
-   * Inserts (or replaces) a checkpoint row with the blobs it owns (a synchronous store returns nothing). A
-   * store whose `loopSteps` is true is given `step` for a root loop checkpoint's metadata (see loopStep)
-   * instead of its text, and `row.metadata` is then "".
-   */
-  insert(row: CheckpointRow, blobs: readonly BlobRow[], step?: number): Promise<void> | void;
-  /** Takes `insert`'s `step` (MemoryStore: a number kept instead of a text per checkpoint) */
+  /** Inserts (or replaces) a checkpoint row with the blobs it owns (a synchronous store returns nothing). */
+  insert(row: CheckpointRow, blobs: readonly BlobRow[]): Promise<void> | void;
+  /** @internal a store whose loopSteps is true (MemoryStore) takes a root loop checkpoint's metadata as its step (loopStep; row.metadata is then "") */
+  insert(row: CheckpointRow, blobs: readonly BlobRow[], step: number | undefined): Promise<void> | void;
+  /** @internal */
   readonly loopSteps?: boolean;
   /** The named checkpoint, or the one with the greatest id in the thread/namespace. */
   get(threadId: string, ns: string, checkpointId: string | undefined): Promise<CheckpointRow | undefined>;
@@ -98,7 +95,8 @@ const PAGE = 64;
 /** Threads whose last checkpoint is remembered to encode the next one without reading it back. */
 const HEAD_CACHE_SIZE = 1024;
 
-export class StoredSaver implements CheckpointSaver, SaverNow {
+// (and SaverNow, the runtime's internal fast path: putNow, putWritesNow)
+export class StoredSaver implements CheckpointSaver {
   /** "thread\0ns" → the last checkpoint put or read there (LRU by insertion order) */
   private readonly heads = new Map<string, Head>();
 
@@ -151,7 +149,7 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
     return pending ?? Promise.resolve(namedConfig(threadIdOf(config)!, nsOf(config) ?? "", checkpoint.id));
   }
 
-  /** SaverNow (the runtime's path): `put` without a promise when the store is synchronous. */
+  /** @internal SaverNow (the runtime's path): `put` without a promise when the store is synchronous. */
   putNow(
     config: RunnableConfig,
     checkpoint: Checkpoint,
@@ -262,7 +260,7 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
     return this.storeWrites(config, writes, taskId) ?? Promise.resolve();
   }
 
-  /** SaverNow (the runtime's path): `putWrites` without a promise when the store is synchronous. */
+  /** @internal SaverNow (the runtime's path): `putWrites` without a promise when the store is synchronous. */
   putWritesNow(
     config: RunnableConfig,
     writes: [channel: string, value: unknown][],
@@ -367,31 +365,29 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
   }
 }
 
-const LOOP_KEYS = ["source", "step", "parents"];
-
 /**
- * The step of a root graph's loop checkpoint metadata, exactly `{ source: "loop", step, parents: {} }` with an
- * integer step (all but the first checkpoint of a root run), whose stored text is
+ * The step of a root graph's loop checkpoint metadata, exactly `{ source: "loop", step, parents: {} }` with a
+ * 32-bit integer step (all but the first checkpoint of a root run), whose stored text is
  * `{"source":"loop","step":<step>,"parents":{}}`; undefined for any other metadata. A store keeping the number
  * instead of that text (MemoryStore) neither encodes nor keeps a text per checkpoint; it rebuilds the same text
- * when read. Anything else (a key more or in another order, a "$g" key serde would wrap, a class instance)
- * is encoded as before.
+ * when read. Anything else (another key or key order, -0, a class instance serde would refuse, an array) is
+ * encoded as before. (A non-enumerable own "$g", which serde wraps, decodes to the same object.)
  */
 function loopStep(m: CheckpointMetadata): number | undefined {
-  const { step, parents } = m;
-  if (m.source !== "loop" || !Number.isInteger(step) || Object.is(step, -0) || !plain(m) || !plain(parents)) return undefined;
-  for (const _ in parents) return undefined;
-  let i = 0;
-  // (for…in lists JSON's keys, in its order, plus inherited enumerable ones: then not these 3 in this order)
-  for (const key in m) if (key !== LOOP_KEYS[i++]) return undefined;
-  return i === 3 ? step : undefined;
+  const step = m?.step;
+  return m?.source === "loop" &&
+    Object.is(step, step | 0) &&
+    plain(m) &&
+    plain(m.parents) &&
+    // own enumerable keys, in JSON's order
+    Object.keys(m) + "" === "source,step,parents" &&
+    !Object.keys(m.parents).length
+    ? step
+    : undefined;
 }
 
-/** An object serde stores as JSON.stringify does: a plain object without an own "$g" (serde would wrap it). */
 function plain(o: unknown): boolean {
-  return (
-    typeof o === "object" && o !== null && Object.getPrototypeOf(o) === Object.prototype && !Object.prototype.hasOwnProperty.call(o, "$g")
-  );
+  return o != null && Object.getPrototypeOf(o) === Object.prototype;
 }
 
 /**

@@ -40,7 +40,8 @@ describe("MemorySaver specifics", () => {
     const metadatas: [metadata: Record<string, unknown>, keptAsStep: boolean][] = [
       [{ source: "loop", step: 7, parents: {} }, true],
       [{ source: "loop", step: -1, parents: {} }, true],
-      [{ source: "loop", step: 1e21, parents: {} }, true],
+      [{ source: "loop", step: 2 ** 31 - 1, parents: {} }, true],
+      [{ source: "loop", step: 2 ** 31, parents: {} }, false],
       [{ source: "input", step: -1, parents: {} }, false],
       [{ step: 7, source: "loop", parents: {} }, false],
       [{ source: "loop", step: 7, parents: {}, writes: { n1: { count: 1 } } }, false],
