@@ -102,8 +102,9 @@ export interface EncodedCheckpoint {
 }
 
 /**
- * Lays out `checkpoint` against its parent (its metadata is the saver's: see stored-saver.ts). `parent` must be the stored checkpoint named by the put config's
- * `checkpoint_id` (or undefined: everything is stored in full).
+ * Lays out `checkpoint` against its parent (its metadata is the saver's: see stored-saver.ts). `parent` must
+ * be the stored checkpoint named by the put config's `checkpoint_id` (or undefined: everything is stored in
+ * full).
  */
 export function encodeCheckpoint(
   checkpoint: Checkpoint,

@@ -66,7 +66,10 @@ export type PageCursor = [checkpoint_id: string, thread_id: string, checkpoint_n
 export interface CheckpointStore {
   /** Inserts (or replaces) a checkpoint row with the blobs it owns (a synchronous store returns nothing). */
   insert(row: CheckpointRow, blobs: readonly BlobRow[]): Promise<void> | void;
-  /** @internal a store whose loopSteps is true (MemoryStore) takes a root loop checkpoint's metadata as its step (loopStep; row.metadata is then "") */
+  /**
+   * @internal A store whose `loopSteps` is true (MemoryStore) is given a root loop checkpoint's metadata as
+   * its step (see loopStep), and `row.metadata` is then "".
+   */
   insert(row: CheckpointRow, blobs: readonly BlobRow[], step: number | undefined): Promise<void> | void;
   /** @internal */
   readonly loopSteps?: boolean;
