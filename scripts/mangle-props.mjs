@@ -43,6 +43,8 @@ export const MANGLED = Object.freeze([
   // private members of published classes (tiny5): their declarations say `private name;` only
   "assemble", "forget", "heads", "missingCheckpointing", "noDefaults", "putCheckpoint", "putUncached", "remember", "scores",
   "storeWrites", "store_", "vectorsOf",
+  // w6d: MemoryStore's own
+  "spaceOf",
 ]);
 
 /** esbuild's `mangleProps`: exactly the listed names */

@@ -21,7 +21,7 @@
  *
  * Pure: used by MemorySaver (runtime/checkpoint/memory.ts) and the SQLite/Postgres adapters.
  */
-import type { Checkpoint, CheckpointMetadata } from "./types.ts";
+import type { Checkpoint } from "./types.ts";
 import { CorruptCheckpointError, excerpt, parseStored, typeName } from "./corrupt.ts";
 import { encode, tryEncode } from "./serde.ts";
 
@@ -97,18 +97,17 @@ const NO_BLOBS: readonly BlobRow[] = Object.freeze([]);
 
 export interface EncodedCheckpoint {
   header: string;
-  metadata: string;
   blobs: readonly BlobRow[];
   head: Head;
 }
 
 /**
- * Lays out `checkpoint` against its parent. `parent` must be the stored checkpoint named by the put config's
- * `checkpoint_id` (or undefined: everything is stored in full).
+ * Lays out `checkpoint` against its parent (its metadata is the saver's: see stored-saver.ts). `parent` must
+ * be the stored checkpoint named by the put config's `checkpoint_id` (or undefined: everything is stored in
+ * full).
  */
 export function encodeCheckpoint(
   checkpoint: Checkpoint,
-  metadata: CheckpointMetadata,
   newVersions: Record<string, number>,
   parent: Head | undefined,
   /** checkpoint.id, as the saver keeps it (see stored-saver.ts flatId) */
@@ -168,7 +167,6 @@ export function encodeCheckpoint(
   };
   return {
     header: JSON.stringify(header),
-    metadata: encode(metadata, "checkpoint metadata"),
     blobs: blobs ?? NO_BLOBS,
     head: { id, channels },
   };

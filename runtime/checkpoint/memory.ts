@@ -19,34 +19,16 @@ import {
  * retained object while the thread lives, and the objects kept per step are what W6 (bench) pays for. The
  * row (thread, namespace, id) is rebuilt on read; blobs and pending writes hang off the record.
  */
-class Stored {
-  // declared fields, set by the constructor alone (parameter properties would also emit a field definition
-  // each in the published JavaScript: bytes of the runtime package)
-  declare readonly id: string;
-  declare readonly parent: string | null;
-  declare readonly header: string;
-  declare readonly metadata: string;
+interface Stored {
+  readonly id: string;
+  readonly parent: string | null;
+  readonly header: string;
+  /** the metadata's text, or the step of a root loop checkpoint's (StoredSaver's loopStep: no text kept) */
+  readonly metadata: string | number;
   /** the blobs this checkpoint owns: usually one, or none */
-  declare readonly blobs: BlobRow | readonly BlobRow[] | null;
+  readonly blobs: BlobRow | readonly BlobRow[] | null;
   /** pending writes as flat quads [task_id, idx, channel, value, …]: one array instead of a row object each */
-  declare writes: Quads | null;
-
-  constructor(
-    id: string,
-    parent: string | null,
-    header: string,
-    metadata: string,
-    blobs: BlobRow | readonly BlobRow[] | null,
-    writes: Quads | null,
-  ) {
-    this.id = id;
-    this.parent = parent;
-    // flat copies of the saver's texts: kept as long as the thread (see flatText)
-    this.header = flatText(header);
-    this.metadata = flatText(metadata);
-    this.blobs = blobs;
-    this.writes = writes;
-  }
+  writes: Quads | null;
 }
 
 type Quads = (string | number)[];
@@ -61,9 +43,10 @@ interface Namespace {
 
 export class MemoryStore implements CheckpointStore {
   private readonly threads = new Map<string, Map<string, Namespace>>();
+  readonly loopSteps = true;
 
   // insert and putWrites are synchronous: the saver then settles its promise at once (see StoredSaver.put)
-  insert(row: CheckpointRow, blobs: readonly BlobRow[]): void {
+  insert(row: CheckpointRow, blobs: readonly BlobRow[], step?: number): void {
     const ns = this.spaceOf(row.thread_id, row.checkpoint_ns, true);
     const id = row.checkpoint_id;
     const old = ns.rows.get(id);
@@ -85,7 +68,9 @@ export class MemoryStore implements CheckpointStore {
       const kept = ownedBlobs(old).filter((b) => !blobs.some((n) => n.channel === b.channel));
       if (kept.length > 0) owned = [...kept, ...blobs];
     }
-    ns.rows.set(id, new Stored(id, parent, row.header, row.metadata, owned, writes));
+    // (an object literal of one shape: as compact as a class instance, in fewer bytes of runtime)
+    // flat copies of the saver's texts: kept as long as the thread (see flatText)
+    ns.rows.set(id, { id, parent, header: flatText(row.header), metadata: step ?? flatText(row.metadata), blobs: owned, writes });
   }
 
   async get(threadId: string, nsName: string, checkpointId: string | undefined): Promise<CheckpointRow | undefined> {
@@ -146,26 +131,7 @@ export class MemoryStore implements CheckpointStore {
   putWrites(threadId: string, nsName: string, checkpointId: string, rows: readonly WriteRow[]): void {
     const ns = this.spaceOf(threadId, nsName, true);
     const stored = ns.rows.get(checkpointId);
-    let quads = stored === undefined ? ns.orphanWrites.get(checkpointId) : stored.writes;
-    if ((quads === undefined || quads === null) && distinctKeys(rows)) {
-      // the first task's writes (the usual case): an exactly sized array, no growth slack kept per checkpoint
-      quads = new Array<string | number>(rows.length * 4);
-      for (let i = 0; i < rows.length; i++) {
-        const row = rows[i]!;
-        quads[4 * i] = row.task_id;
-        quads[4 * i + 1] = row.idx;
-        quads[4 * i + 2] = row.channel;
-        quads[4 * i + 3] = row.value;
-      }
-      if (stored === undefined) ns.orphanWrites.set(checkpointId, quads);
-      else stored.writes = quads;
-      return;
-    }
-    if (quads === undefined || quads === null) {
-      quads = [];
-      if (stored === undefined) ns.orphanWrites.set(checkpointId, quads);
-      else stored.writes = quads;
-    }
+    const quads = (stored === undefined ? ns.orphanWrites.get(checkpointId) : stored.writes) ?? [];
     for (const row of rows) {
       let at = -1;
       for (let i = 0; i < quads.length; i += 4) {
@@ -180,6 +146,9 @@ export class MemoryStore implements CheckpointStore {
         quads[at + 3] = row.value;
       }
     }
+    // kept as an exactly sized copy: push leaves growth slack, which would be kept as long as the thread
+    if (stored === undefined) ns.orphanWrites.set(checkpointId, quads.slice());
+    else stored.writes = quads.slice();
   }
 
   async writes(threadId: string, nsName: string, checkpointId: string): Promise<WriteRow[]> {
@@ -211,7 +180,7 @@ export class MemoryStore implements CheckpointStore {
     for (const namespaces of this.threads.values()) {
       for (const ns of namespaces.values()) {
         for (const stored of ns.rows.values()) {
-          total += stored.header.length + stored.metadata.length;
+          total += stored.header.length + metadataText(stored.metadata).length;
           for (const blob of ownedBlobs(stored)) total += blob.data.length;
           addWrites(stored.writes);
         }
@@ -246,8 +215,13 @@ function rowOf(threadId: string, ns: string, stored: Stored): CheckpointRow {
     checkpoint_id: stored.id,
     parent_id: stored.parent,
     header: stored.header,
-    metadata: stored.metadata,
+    metadata: metadataText(stored.metadata),
   };
+}
+
+/** The text StoredSaver would have stored (a step: its loopStep's metadata). */
+function metadataText(m: string | number): string {
+  return typeof m === "number" ? '{"source":"loop","step":' + m + ',"parents":{}}' : m;
 }
 
 function ownedBlobs(stored: Stored): readonly BlobRow[] {
@@ -270,19 +244,8 @@ export class MemorySaver extends StoredSaver {
 }
 
 function blobOf(ns: Namespace, owner: string, channel: string): BlobRow | undefined {
-  const b = ns.rows.get(owner)?.blobs;
-  if (b === undefined || b === null) return undefined;
-  if ("channel" in b) return b.channel === channel ? b : undefined;
-  for (const blob of b) if (blob.channel === channel) return blob;
-  return undefined;
-}
-
-/** True when no two rows share (task_id, idx) (then storing them as they are follows the keep/replace rules). */
-function distinctKeys(rows: readonly WriteRow[]): boolean {
-  for (let i = 1; i < rows.length; i++) {
-    for (let j = 0; j < i; j++) if (rows[i]!.idx === rows[j]!.idx && rows[i]!.task_id === rows[j]!.task_id) return false;
-  }
-  return true;
+  const stored = ns.rows.get(owner);
+  return stored && ownedBlobs(stored).find((b) => b.channel === channel);
 }
 
 function insertSorted(ids: string[], id: string): void {

@@ -11,7 +11,6 @@ import type {
   ListOptions,
   PendingWrite,
   RunnableConfig,
-  SaverNow,
 } from "./types.ts";
 import { CheckpointError, missingThreadId } from "./errors.ts";
 import { installCheckpointing } from "../install.ts";
@@ -67,6 +66,13 @@ export type PageCursor = [checkpoint_id: string, thread_id: string, checkpoint_n
 export interface CheckpointStore {
   /** Inserts (or replaces) a checkpoint row with the blobs it owns (a synchronous store returns nothing). */
   insert(row: CheckpointRow, blobs: readonly BlobRow[]): Promise<void> | void;
+  /**
+   * @internal A store whose `loopSteps` is true (MemoryStore) is given a root loop checkpoint's metadata as
+   * its step (see loopStep), and `row.metadata` is then "".
+   */
+  insert(row: CheckpointRow, blobs: readonly BlobRow[], step: number | undefined): Promise<void> | void;
+  /** @internal */
+  readonly loopSteps?: boolean;
   /** The named checkpoint, or the one with the greatest id in the thread/namespace. */
   get(threadId: string, ns: string, checkpointId: string | undefined): Promise<CheckpointRow | undefined>;
   /** Up to `limit` rows ordered by (checkpoint_id, thread_id, checkpoint_ns) descending, after `cursor`. */
@@ -92,7 +98,8 @@ const PAGE = 64;
 /** Threads whose last checkpoint is remembered to encode the next one without reading it back. */
 const HEAD_CACHE_SIZE = 1024;
 
-export class StoredSaver implements CheckpointSaver, SaverNow {
+// (and SaverNow, the runtime's internal fast path: putNow, putWritesNow)
+export class StoredSaver implements CheckpointSaver {
   /** "thread\0ns" → the last checkpoint put or read there (LRU by insertion order) */
   private readonly heads = new Map<string, Head>();
 
@@ -145,7 +152,7 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
     return pending ?? Promise.resolve(namedConfig(threadIdOf(config)!, nsOf(config) ?? "", checkpoint.id));
   }
 
-  /** SaverNow (the runtime's path): `put` without a promise when the store is synchronous. */
+  /** @internal SaverNow (the runtime's path): `put` without a promise when the store is synchronous. */
   putNow(
     config: RunnableConfig,
     checkpoint: Checkpoint,
@@ -185,8 +192,8 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
         return this.putUncached(threadId, ns, parentId, id, checkpoint, metadata, newVersions);
       }
       // encoded before anything is awaited: the caller may change its objects as soon as put() returns
-      const encoded = encodeCheckpoint(checkpoint, metadata, newVersions, parentId === undefined ? undefined : cached, id);
-      return this.store_(threadId, ns, key, id, parentId, encoded, checkpoint.id);
+      const encoded = encodeCheckpoint(checkpoint, newVersions, parentId === undefined ? undefined : cached, id);
+      return this.store_(threadId, ns, key, id, parentId, encoded, metadata, checkpoint.id);
     } catch (e) {
       return Promise.reject(e);
     }
@@ -205,8 +212,8 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
     // copied before the first await: the caller may change its objects as soon as put() returns
     const copy = roundTrip(checkpoint, "checkpoint");
     const metaCopy = roundTrip(metadata, "checkpoint metadata");
-    const encoded = encodeCheckpoint(copy, metaCopy, newVersions, await this.head(threadId, ns, parentId), id);
-    const stored = await this.store_(threadId, ns, headKey(threadId, ns), id, parentId, encoded, checkpoint.id);
+    const encoded = encodeCheckpoint(copy, newVersions, await this.head(threadId, ns, parentId), id);
+    const stored = await this.store_(threadId, ns, headKey(threadId, ns), id, parentId, encoded, metaCopy, checkpoint.id);
     return stored ?? namedConfig(threadId, ns, checkpoint.id);
   }
 
@@ -217,16 +224,21 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
     id: string,
     parentId: string | undefined,
     encoded: EncodedCheckpoint,
+    metadata: CheckpointMetadata,
     givenId: string,
   ): Promise<RunnableConfig> | undefined {
+    // (after the channels: the same error first as when delta.ts encoded the metadata)
+    const step = this.store.loopSteps === true ? loopStep(metadata) : undefined;
+    const text = step === undefined ? encode(metadata, "checkpoint metadata") : "";
     // remembered at once, so a child put before this insert resolves is still encoded against it
     const head = encoded.head;
     this.remember(key, head);
     let inserted: Promise<void> | void;
     try {
       inserted = this.store.insert(
-        { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: id, parent_id: parentId ?? null, header: encoded.header, metadata: encoded.metadata },
+        { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: id, parent_id: parentId ?? null, header: encoded.header, metadata: text },
         encoded.blobs,
+        step,
       );
     } catch (e) {
       this.forget(key, head);
@@ -251,7 +263,7 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
     return this.storeWrites(config, writes, taskId) ?? Promise.resolve();
   }
 
-  /** SaverNow (the runtime's path): `putWrites` without a promise when the store is synchronous. */
+  /** @internal SaverNow (the runtime's path): `putWrites` without a promise when the store is synchronous. */
   putWritesNow(
     config: RunnableConfig,
     writes: [channel: string, value: unknown][],
@@ -354,6 +366,31 @@ export class StoredSaver implements CheckpointSaver, SaverNow {
       if (oldest.done !== true) this.heads.delete(oldest.value);
     }
   }
+}
+
+/**
+ * The step of a root graph's loop checkpoint metadata, exactly `{ source: "loop", step, parents: {} }` with a
+ * 32-bit integer step (all but the first checkpoint of a root run), whose stored text is
+ * `{"source":"loop","step":<step>,"parents":{}}`; undefined for any other metadata. A store keeping the number
+ * instead of that text (MemoryStore) neither encodes nor keeps a text per checkpoint; it rebuilds the same text
+ * when read. Anything else (another key or key order, -0, a class instance serde would refuse, an array) is
+ * encoded as before. (A non-enumerable own "$g", which serde wraps, decodes to the same object.)
+ */
+function loopStep(m: CheckpointMetadata): number | undefined {
+  const step = m?.step;
+  return m?.source === "loop" &&
+    Object.is(step, step | 0) &&
+    plain(m) &&
+    plain(m.parents) &&
+    // own enumerable keys, in JSON's order
+    Object.keys(m) + "" === "source,step,parents" &&
+    !Object.keys(m.parents).length
+    ? step
+    : undefined;
+}
+
+function plain(o: unknown): boolean {
+  return o != null && Object.getPrototypeOf(o) === Object.prototype;
 }
 
 /**

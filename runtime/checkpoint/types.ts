@@ -91,10 +91,11 @@ export interface CheckpointSaver {
 }
 
 /**
- * An optional fast path of a saver (graphc's StoredSaver has it): `put`/`putWrites` that return `undefined`
- * instead of a settled promise when the call completed synchronously (MemorySaver), so the runtime's save
- * queue has nothing to await and no promise or config is made per call. Errors still come back as rejected
- * promises, never as throws. The runtime uses these when present and `put`/`putWrites` otherwise.
+ * @internal An optional fast path of a saver (graphc's StoredSaver has it): `put`/`putWrites` that return
+ * `undefined` instead of a settled promise when the call completed synchronously (MemorySaver), so the
+ * runtime's save queue has nothing to await and no promise or config is made per call. Errors still come back
+ * as rejected promises, never as throws. The runtime uses these when present and `put`/`putWrites` otherwise.
+ * Internal (not in the published declarations): the runtime's contract with its own savers.
  */
 export interface SaverNow {
   putNow(

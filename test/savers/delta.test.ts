@@ -6,7 +6,6 @@ let n = 0;
 function cp(values: Record<string, unknown>, versions: Record<string, number>): Checkpoint {
   return { v: 1, id: `c${String(++n).padStart(6, "0")}`, ts: "2024-01-01T00:00:00.000Z", channel_values: values, channel_versions: versions, versions_seen: {} };
 }
-const meta = { source: "loop" as const, step: 0, parents: {} };
 const site = { thread_id: "t", checkpoint_ns: "", checkpoint_id: "c" };
 
 /** Appends one item per step to `list`, returning every blob written (with its checkpoint id). */
@@ -17,7 +16,7 @@ function grow(steps: number, item: (i: number) => unknown): { blobs: (BlobRow & 
   for (let i = 0; i < steps; i++) {
     list = [...list, item(i)];
     const c = cp({ list }, { list: i + 1 });
-    const out = encodeCheckpoint(c, meta, { list: i + 1 }, head);
+    const out = encodeCheckpoint(c, { list: i + 1 }, head);
     blobs.push(...out.blobs.map((b) => ({ ...b, id: c.id })));
     head = out.head;
   }
@@ -63,20 +62,20 @@ describe("delta layout", () => {
 
   it("unchanged channels (same version, not in newVersions) are not encoded again", () => {
     const big = "b".repeat(1000);
-    const first = encodeCheckpoint(cp({ big, n: 1 }, { big: 1, n: 1 }), meta, {}, undefined);
+    const first = encodeCheckpoint(cp({ big, n: 1 }, { big: 1, n: 1 }), {}, undefined);
     // the second value would throw if it were encoded: a function is not storable
-    const second = encodeCheckpoint(cp({ big: () => big, n: 2 }, { big: 1, n: 2 }), meta, { n: 2 }, first.head);
+    const second = encodeCheckpoint(cp({ big: () => big, n: 2 }, { big: 1, n: 2 }), { n: 2 }, first.head);
     expect(second.blobs).toEqual([]);
     expect(parseHeader(second.header, site).vals).toEqual({ big: "@" + first.head.id, n: "=2" });
   });
 
   it("a new version with the same text keeps the old blob; small values live in the header", () => {
     const big = { text: "t".repeat(500) };
-    const first = encodeCheckpoint(cp({ big }, { big: 1 }), meta, { big: 1 }, undefined);
-    const second = encodeCheckpoint(cp({ big: { ...big } }, { big: 2 }), meta, { big: 2 }, first.head);
+    const first = encodeCheckpoint(cp({ big }, { big: 1 }), { big: 1 }, undefined);
+    const second = encodeCheckpoint(cp({ big: { ...big } }, { big: 2 }), { big: 2 }, first.head);
     expect(second.blobs).toEqual([]);
     const small = "s".repeat(INLINE_MAX - 2);
-    const third = encodeCheckpoint(cp({ big, small }, { big: 2, small: 1 }), meta, { small: 1 }, second.head);
+    const third = encodeCheckpoint(cp({ big, small }, { big: 2, small: 1 }), { small: 1 }, second.head);
     expect(third.blobs).toEqual([]);
     expect(parseHeader(third.header, site).vals.small).toBe("=" + JSON.stringify(small));
   });
@@ -84,12 +83,12 @@ describe("delta layout", () => {
   it("two children extending one parent's list (a fork) each store exactly their own elements", () => {
     const item = (s: string) => ({ s, pad: "p".repeat(30) });
     const base = ["a", "b", "c", "d", "e", "f"].map(item);
-    const parent = encodeCheckpoint(cp({ l: base }, { l: 1 }), meta, { l: 1 }, undefined);
+    const parent = encodeCheckpoint(cp({ l: base }, { l: 1 }), { l: 1 }, undefined);
     const left = [...base, item("left")];
     const right = [...base, item("right1"), item("right2")];
     // the first child grows the parent's element list in place; the second must not see its element
-    const one = encodeCheckpoint(cp({ l: left }, { l: 2 }), meta, { l: 2 }, parent.head);
-    const two = encodeCheckpoint(cp({ l: right }, { l: 2 }), meta, { l: 2 }, parent.head);
+    const one = encodeCheckpoint(cp({ l: left }, { l: 2 }), { l: 2 }, parent.head);
+    const two = encodeCheckpoint(cp({ l: right }, { l: 2 }), { l: 2 }, parent.head);
     expect(one.blobs.map((x) => [x.kind, JSON.parse(x.data)])).toEqual([[1, [item("left")]]]);
     expect(two.blobs.map((x) => [x.kind, JSON.parse(x.data)])).toEqual([[1, [item("right1"), item("right2")]]]);
     expect(JSON.parse(one.head.channels.get("l")!.json)).toEqual(left);
@@ -101,15 +100,15 @@ describe("delta layout", () => {
     expect(elements(parent.head)).toEqual(base);
     // grandchildren of both branches still extend their own parent
     const leftMore = [...left, item("left2")];
-    const three = encodeCheckpoint(cp({ l: leftMore }, { l: 3 }), meta, { l: 3 }, one.head);
+    const three = encodeCheckpoint(cp({ l: leftMore }, { l: 3 }), { l: 3 }, one.head);
     expect(three.blobs.map((x) => JSON.parse(x.data))).toEqual([[item("left2")]]);
     expect(JSON.parse(three.head.channels.get("l")!.json)).toEqual(leftMore);
     const rightMore = [...right, item("r3")];
-    const four = encodeCheckpoint(cp({ l: rightMore }, { l: 3 }), meta, { l: 3 }, two.head);
+    const four = encodeCheckpoint(cp({ l: rightMore }, { l: 3 }), { l: 3 }, two.head);
     expect(four.blobs.map((x) => [x.kind, JSON.parse(x.data)])).toEqual([[1, [item("r3")]]]);
     expect(JSON.parse(four.head.channels.get("l")!.json)).toEqual(rightMore);
     const rightEdited = [right[0], item("B"), ...right.slice(2), item("r3")];
-    const five = encodeCheckpoint(cp({ l: rightEdited }, { l: 3 }), meta, { l: 3 }, two.head);
+    const five = encodeCheckpoint(cp({ l: rightEdited }, { l: 3 }), { l: 3 }, two.head);
     expect(five.blobs.map((x) => x.kind)).toEqual([0]);
     expect(JSON.parse(five.head.channels.get("l")!.json)).toEqual(rightEdited);
   });
@@ -119,21 +118,21 @@ describe("delta layout", () => {
     let head: Head | undefined;
     for (let i = 0; i < 40; i++) {
       list.push({ i, pad: "q".repeat(20) });
-      const out = encodeCheckpoint(cp({ l: list }, { l: i + 1 }), meta, { l: i + 1 }, head);
+      const out = encodeCheckpoint(cp({ l: list }, { l: i + 1 }), { l: i + 1 }, head);
       head = out.head;
       expect(JSON.parse(head.channels.get("l")!.json)).toEqual(list);
     }
     // the caller changes an element it already handed over: stored values are taken as immutable, but its
     // own array is never read again after the put
     list.length = 3;
-    const out = encodeCheckpoint(cp({ l: list }, { l: 41 }), meta, { l: 41 }, head);
+    const out = encodeCheckpoint(cp({ l: list }, { l: 41 }), { l: 41 }, head);
     expect(JSON.parse(out.head.channels.get("l")!.json)).toEqual(list);
   });
 
   it("a list edited and grown in one step is stored in full", () => {
     const a = { id: 1, t: "x".repeat(60) };
-    const first = encodeCheckpoint(cp({ l: [a] }, { l: 1 }), meta, { l: 1 }, undefined);
-    const second = encodeCheckpoint(cp({ l: [{ ...a, t: "y" }, a] }, { l: 2 }), meta, { l: 2 }, first.head);
+    const first = encodeCheckpoint(cp({ l: [a] }, { l: 1 }), { l: 1 }, undefined);
+    const second = encodeCheckpoint(cp({ l: [{ ...a, t: "y" }, a] }, { l: 2 }), { l: 2 }, first.head);
     expect(second.blobs.map((b) => b.kind)).toEqual([0]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MemorySaver, MemoryStore, compareCodePoints } from "../../runtime/checkpoint/memory.ts";
 import { flatText } from "../../runtime/checkpoint/stored-saver.ts";
+import { roundTrip } from "../../runtime/checkpoint/serde.ts";
 import { cfg, checkpoint, meta, saverConformance } from "./conformance.ts";
 import { runMessagesThread } from "./messages-thread.ts";
 
@@ -33,6 +34,49 @@ describe("MemorySaver specifics", () => {
       store.insert(row, []);
       expect(await store.get("t", "", `id${i}`)).toEqual(row);
     }
+  });
+
+  it("keeps a root loop checkpoint's metadata as its step, and reads every metadata back exactly as given", async () => {
+    const metadatas: [metadata: Record<string, unknown>, keptAsStep: boolean][] = [
+      [{ source: "loop", step: 7, parents: {} }, true],
+      [{ source: "loop", step: -1, parents: {} }, true],
+      [{ source: "loop", step: 2 ** 31 - 1, parents: {} }, true],
+      [{ source: "loop", step: 2 ** 31, parents: {} }, false],
+      [{ source: "input", step: -1, parents: {} }, false],
+      [{ step: 7, source: "loop", parents: {} }, false],
+      [{ source: "loop", step: 7, parents: {}, writes: { n1: { count: 1 } } }, false],
+      [{ source: "loop", step: 7, parents: { "": "01a2" } }, false],
+      [{ source: "loop", step: -0, parents: {} }, false],
+      [{ source: "loop", step: 1.5, parents: {} }, false],
+      [{ source: "loop", step: 7, parents: Object.create(null) as object }, false],
+      [{ source: "loop", step: 7, parents: { $g: 1 } }, false],
+      [{ source: "loop", step: 7, parents: [] }, false],
+    ];
+    const saver = new MemorySaver();
+    const store = (saver as unknown as { store: MemoryStore }).store;
+    const rows = (store as unknown as { threads: Map<string, Map<string, { rows: Map<string, { metadata: unknown }> }>> }).threads;
+    for (const [i, [metadata, keptAsStep]] of metadatas.entries()) {
+      const thread = `m${i}`;
+      const expected = roundTrip(metadata);
+      await saver.put(cfg(thread), checkpoint({ x: i }), metadata as never, {});
+      // changing the caller's object afterwards changes nothing stored
+      (metadata.parents as Record<string, string>)["later"] = "x";
+      const got = (await saver.getTuple(cfg(thread)))!.metadata;
+      expect(got).toEqual(expected);
+      expect(Object.keys(got)).toEqual(Object.keys(expected));
+      expect(Object.is(got.step, expected.step)).toBe(true);
+      const kept = [...rows.get(thread)!.get("")!.rows.values()][0]!.metadata;
+      expect(typeof kept, JSON.stringify(metadata)).toBe(keptAsStep ? "number" : "string");
+    }
+    // history filters see the same metadata
+    const listed = [];
+    for await (const t of saver.list({ configurable: { thread_id: "m0" } }, { filter: { source: "loop", step: 7 } })) listed.push(t);
+    expect(listed.map((t) => t.metadata)).toEqual([{ source: "loop", step: 7, parents: {} }]);
+    const sizes = new MemorySaver();
+    await sizes.put(cfg("s"), checkpoint({ x: 1 }), meta(12), {});
+    // storedChars counts the text the step stands for
+    const header = (await (sizes as unknown as { store: MemoryStore }).store.get("s", "", undefined))!;
+    expect(sizes.storedChars()).toBe(header.header.length + JSON.stringify(meta(12)).length);
   });
 
   it("is independent per instance", async () => {
