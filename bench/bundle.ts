@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 import { build } from "esbuild";
+import { SOURCE_ENTRIES } from "../test/source-entries.ts";
 import { median } from "./measure.ts";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -102,8 +103,8 @@ async function bundle(
     outfile,
     logLevel: "silent",
     ...(banner ? { banner: { js: banner } } : {}),
-    // the package refers to itself by name, as generated code does
-    alias: { "@graphc/runtime": join(ROOT, "runtime/index.ts") },
+    // the packages by name, as generated code imports them (it imports subpaths: "@graphc/runtime/core")
+    alias: Object.fromEntries(Object.entries(SOURCE_ENTRIES).map(([name, file]) => [name, join(ROOT, file)])),
   });
   const out = Object.values(result.metafile.outputs)[0];
   const inputs = Object.entries(out?.inputs ?? {}).map(([f, i]): [string, number] => [
