@@ -8,6 +8,7 @@
 import { mkdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compile } from "../../compiler/index.ts";
+import { nativeChecks } from "../../compiler/phases/5-emit/ts-native.ts";
 
 const DIR = "test/_tmp-emit/typecheck-rebuild";
 
@@ -122,6 +123,19 @@ describe("rebuilds in one process", () => {
     expect(await syncOfCount()).toBe("false");
     writeFileSync(`${DIR}/rebuild.nodes.ts`, NODES);
     expect(await syncOfCount()).toBe("true");
+  });
+
+  it("check again only the generated file an edit changed (the runtime's resolution asked of the module each file imports)", async () => {
+    // solo.graph is lean-eligible (its generated file imports "@graphc/runtime/core"): asking whether
+    // "@graphc/runtime" resolves took a probe file, a new snapshot, and so a check of every file, each build
+    writeFileSync(`${DIR}/solo.graph`, SOLO);
+    const both = async () => (await compile([`${DIR}/solo.graph`, `${DIR}/parent.graph`])).diagnostics.filter((d) => d.severity === "error");
+    expect(await both()).toEqual([]);
+    nativeChecks.files = 0;
+    writeFileSync(`${DIR}/solo.graph`, SOLO.replace("n: number = 0", "n: number = 1"));
+    expect(await both()).toEqual([]);
+    expect(nativeChecks.files).toBe(1);
+    writeFileSync(`${DIR}/solo.graph`, SOLO);
   });
 
   it("see a module created after a build that could not find it", async () => {

@@ -48,6 +48,8 @@ export interface EmittedText {
   /** generated `const fn: <type> = <userFn>` bindings, keyed by `<type> = <userFn>` */
   readonly bindings: Map<string, FnBinding>;
   readonly diagnostics: Diagnostic[];
+  /** the module the runtime's names are imported from (the TypeScript pass checks that it resolves) */
+  readonly runtime: string;
 }
 
 export const defaultOutPath = (graphFile: string): string => `${graphFile}.ts`;
@@ -150,9 +152,10 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
   // a file whose graphs are all lean-eligible has no node policies, so it imports "@graphc/runtime/core";
   // by default it installs what "@graphc/runtime" would but those (installs, below)
   const lean = file.graphs.length > 0 && file.graphs.every(leanEligible);
+  const runtime = lean ? LEAN_RUNTIME_MODULE : RUNTIME_MODULE;
   if (rtImports.length > 0) {
     const names = rtImports.map((r) => `${r.type ? "type " : ""}${r.name === r.local ? r.name : `${r.name} as ${r.local}`}`);
-    head.push(`import { ${names.join(", ")} } from ${str(lean ? LEAN_RUNTIME_MODULE : RUNTIME_MODULE)};`);
+    head.push(`import { ${names.join(", ")} } from ${str(runtime)};`);
   }
   const installs = lean && options.runtime !== "lean" ? INSTALLS.map((name) => ({ name, local: scope.fresh(name) })) : [];
   if (installs.length > 0) {
@@ -186,7 +189,7 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
     head.push(BLANK, '// what "@graphc/runtime" installs but node policies, which no graph of this file has: stream() and Commands');
     for (const i of installs) head.push(`${i.local}();`);
   }
-  return { path, text: `${head.join("\n")}\n${body.join("\n")}\n`, spans, bindings, diagnostics };
+  return { path, text: `${head.join("\n")}\n${body.join("\n")}\n`, spans, bindings, diagnostics, runtime };
 }
 
 /** The source file's name for the header line, quoted when it holds characters that could end a comment line. */

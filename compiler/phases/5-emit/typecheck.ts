@@ -23,7 +23,7 @@ import { traceLines } from "./format.ts";
 import { d } from "../../diagnostics/messages.ts";
 import { fileStart } from "../2-bind/bind.ts";
 import { packageTypeOf } from "./package-type.ts";
-import { RUNTIME_MODULE, RUNTIME_PACKAGE } from "./runtime-api.ts";
+import { RUNTIME_PACKAGE } from "./runtime-api.ts";
 import { userTsconfig } from "../../user-tsconfig.ts";
 import { TsWorld } from "./ts-check.ts";
 import { NativeWorld } from "./ts-native.ts";
@@ -64,13 +64,14 @@ export function typecheckDrafts(
   const cwd = options.cwd ?? process.cwd();
   // one error instead of TypeScript's cascades: a CommonJS package, then a runtime that does not resolve
   const cjs = broken || userTsconfig(cwd).bundler ? undefined : drafts.find((d) => !packageTypeOf(d.raw.path, cwd).esm);
-  const noRuntime = broken || cjs ? undefined : drafts.find((d) => !world.resolves(RUNTIME_MODULE, d.raw.path));
+  // the module the draft imports (a probe of another would change the snapshot, and so re-check every draft, in each watch rebuild)
+  const noRuntime = broken || cjs ? undefined : drafts.find((d) => !world.resolves(d.raw.runtime, d.raw.path));
   const diagnostics = broken
     ? []
     : cjs
       ? [d.commonJsPackage(firstGraphSpan(program, cjs.source), { outFile: cjs.raw.path, packageJson: shown(packageTypeOf(cjs.raw.path, cwd).file, cwd) })]
       : noRuntime
-        ? [d.runtimeNotFound(firstGraphSpan(program, noRuntime.source), { module: RUNTIME_MODULE, package: RUNTIME_PACKAGE, outFile: noRuntime.raw.path })]
+        ? [d.runtimeNotFound(firstGraphSpan(program, noRuntime.source), { module: noRuntime.raw.runtime, package: RUNTIME_PACKAGE, outFile: noRuntime.raw.path })]
         : world.diagnose(
           drafts.map((d) => ({
             path: d.raw.path,
