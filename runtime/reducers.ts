@@ -109,19 +109,19 @@ export function foldMaybe<T, W>(
   return acc;
 }
 
-// When every write is an array: one concatenation instead of a growing copy per write.
-/** Several writes into an `append` field that always holds a value: `append` applied in order. */
+// When every write is a plain array without holes: one copy instead of a growing copy per write.
+/** Several writes into an `append` field that always holds a value, applied in order. */
 export function foldAppend<E>(
   graph: string,
   field: string,
   current: E[],
   writes: readonly (E | readonly E[] | Overwrite<E[]>)[],
 ): E[] {
-  if (writes.length <= 4096) {
-    let arrays = true;
-    for (const w of writes) if (!Array.isArray(w)) arrays = false;
-    if (arrays) return current.concat(...(writes as E[][]));
-  }
+  // pushing each write's items onto a copy gives what `concat` would (see `concatArrays`); a fan-out's 50
+  // one-element writes cost ~0.3 µs so, where `concat` of 50 lists costs ~1 µs
+  let copy = true;
+  for (const w of writes) if (!Array.isArray(w) || !copyIsConcat(current, w) || !noHoles(w)) copy = false;
+  if (copy) return (writes as E[][]).reduce(pushAll, current.slice());
   return foldMaybe(graph, field, true, current, writes, append);
 }
 

@@ -7,6 +7,7 @@ import {
   REMOVE_ALL_MESSAGES,
   RemoveMessage,
   append,
+  foldAppend,
   compileGraph,
   fold,
   merge,
@@ -193,6 +194,17 @@ describe("join barrier (NamedBarrierValue)", () => {
   });
 });
 
+/** `got`, a merge of `x`, is a new array equal to `want` (concat's result) index by index, holes and prototype too */
+function expectConcat(got: unknown[], x: unknown[], want: unknown[]): void {
+    expect(got).not.toBe(x);
+    expect(got.length).toBe(want.length);
+    expect(Object.getPrototypeOf(got)).toBe(Object.getPrototypeOf(want));
+    for (let i = 0; i < want.length; i++) {
+      expect(i in got).toBe(i in want);
+      expect(got[i]).toBe(want[i]);
+    }
+}
+
 describe("built-in reducers", () => {
   it("append concatenates and appends single elements", () => {
     expect(append([1], [2, 3])).toEqual([1, 2, 3]);
@@ -221,15 +233,29 @@ describe("built-in reducers", () => {
       [[1], long],
     ];
     for (const [x, y] of cases) {
-      const got = append(x, y);
-      const want = x.concat(y);
-      expect(got).not.toBe(x);
-      expect(got.length).toBe(want.length);
-      expect(Object.getPrototypeOf(got)).toBe(Object.getPrototypeOf(want));
-      for (let i = 0; i < want.length; i++) {
-        expect(i in got).toBe(i in want);
-        expect(got[i]).toBe(want[i]);
-      }
+      expectConcat(append(x, y), x, x.concat(y));
+    }
+  });
+  it("a step's array writes into an append field fold exactly as concat, holes and subclasses included", () => {
+    class Tagged<T> extends Array<T> {}
+    const unspread = Object.assign([9], { [Symbol.isConcatSpreadable]: false });
+    // eslint-disable-next-line no-sparse-arrays
+    const holey = [1, , 3];
+    const ones = Array.from({ length: 50 }, (_, i) => [i]);
+    const long = Array.from({ length: 200 }, (_, i) => i);
+    const cases: [unknown[], unknown[][]][] = [
+      [[], ones],
+      [[0, 1], [[2], [], [3, 4]]],
+      [holey, ones],
+      [[0], [[1], holey, [4]]],
+      [[undefined], [[undefined], [undefined]]],
+      [Tagged.from([1, 2]), [[3], [4]]],
+      [[1], [[2], unspread]],
+      [long, [[1], [2]]],
+      [[], [long, [1]]],
+    ];
+    for (const [x, ys] of cases) {
+      expectConcat(foldAppend("G", "f", x, ys), x, x.concat(...ys));
     }
   });
   it("sum, merge (shallow), union (ordered dedupe)", () => {
