@@ -66,7 +66,7 @@ const growth =
   w === "w4"
     ? await measure(
         W4_GROWTH.map((n) => ({ name: `graphc ${n} steps`, run: () => g.invoke({ limit: n }, DEEP) })),
-        { batches: 7, batchMs: opts.batchMs },
+        { batches: 7, batchMs: opts.batchMs, warmBatches: opts.warmBatches },
       )
     : [];
 console.log(JSON.stringify({ measured, growth }));

@@ -37,6 +37,8 @@ export interface Measured {
 export interface MeasureOptions {
   readonly batches: number;
   readonly batchMs: number;
+  /** interleaved batches run before the measured ones and thrown away (default 0) */
+  readonly warmBatches?: number;
 }
 
 export function median(xs: readonly number[]): number {
@@ -62,9 +64,20 @@ async function timeBatch(v: Variant, n: number): Promise<{ cpu: number; wall: nu
   return { cpu: (c.user + c.system) / n, wall };
 }
 
-/** The batches per variant and their length: `BENCH_BATCHES` (5) and `BENCH_BATCH_MS` (200). */
+/**
+ * The batches per variant and their length: `BENCH_BATCHES` (5) and `BENCH_BATCH_MS` (200), after
+ * `BENCH_WARM_BATCHES` (2) interleaved batches that are not counted. Without them the first measured batch of
+ * a side that allocates more read ~3× its settled time (graphc's W2: 34–38 µs, then 9.4–12 µs, while the
+ * hand-written side read 5.8–6.5 µs from its first batch: the young generation and the heap limits still
+ * growing after the ~100 ms warm-up), and that batch decided the median ratio of five (docs/benchmarks.md,
+ * "Warm-up batches").
+ */
 export function benchOptions(): MeasureOptions {
-  return { batches: Number(process.env["BENCH_BATCHES"] ?? 5), batchMs: Number(process.env["BENCH_BATCH_MS"] ?? 200) };
+  return {
+    batches: Number(process.env["BENCH_BATCHES"] ?? 5),
+    batchMs: Number(process.env["BENCH_BATCH_MS"] ?? 200),
+    warmBatches: Number(process.env["BENCH_WARM_BATCHES"] ?? 2),
+  };
 }
 
 export const CLOCK: "cpu" | "wall" = process.env["BENCH_CLOCK"] === "wall" ? "wall" : "cpu";
@@ -98,6 +111,14 @@ async function measureGroup(
     const per = (performance.now() - t0) / n;
     sizes.set(v, Math.max(1, Math.round(opts.batchMs / per)));
     await breathe();
+  }
+  // every variant's warm batches before any measured one, interleaved as the measured ones are, so that no side
+  // is measured while it still warms up
+  for (let b = 0; b < (opts.warmBatches ?? 0); b++) {
+    for (const v of variants) {
+      await timeBatch(v, sizes.get(v) ?? 1);
+      await breathe();
+    }
   }
   const samples = new Map<Variant, { cpu: number; wall: number }[]>(variants.map((v) => [v, []]));
   for (let b = 0; b < opts.batches; b++) {
