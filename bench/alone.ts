@@ -66,7 +66,7 @@ const growth =
   w === "w4"
     ? await measure(
         W4_GROWTH.map((n) => ({ name: `graphc ${n} steps`, run: () => g.invoke({ limit: n }, DEEP) })),
-        { batches: 7, batchMs: opts.batchMs, warmBatches: opts.warmBatches },
+        { ...opts, batches: 7 },
       )
     : [];
 console.log(JSON.stringify({ measured, growth }));

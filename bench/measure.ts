@@ -39,6 +39,8 @@ export interface MeasureOptions {
   readonly batchMs: number;
   /** interleaved batches run before the measured ones and thrown away (default 0) */
   readonly warmBatches?: number;
+  /** the fewest invocations in a batch, however long one takes (default 1) */
+  readonly minPerBatch?: number;
 }
 
 export function median(xs: readonly number[]): number {
@@ -77,6 +79,9 @@ export function benchOptions(): MeasureOptions {
     batches: Number(process.env["BENCH_BATCHES"] ?? 5),
     batchMs: Number(process.env["BENCH_BATCH_MS"] ?? 200),
     warmBatches: Number(process.env["BENCH_WARM_BATCHES"] ?? 2),
+    // LangGraph.js's W1, W4, W6 and SQLite invokes take 120–180 ms each: with one per batch its figure was the
+    // median of five single invokes, GC pauses included, and W6's ratio read ×58–103 in runs of one tree
+    minPerBatch: Number(process.env["BENCH_MIN_PER_BATCH"] ?? 3),
   };
 }
 
@@ -109,7 +114,7 @@ async function measureGroup(
       n++;
     }
     const per = (performance.now() - t0) / n;
-    sizes.set(v, Math.max(1, Math.round(opts.batchMs / per)));
+    sizes.set(v, Math.max(opts.minPerBatch ?? 1, Math.round(opts.batchMs / per)));
     await breathe();
   }
   // every variant's warm batches before any measured one, interleaved as the measured ones are, so that no side
