@@ -75,6 +75,43 @@ export interface PolicyHooks<T> {
   runWithPolicy(t: T): Promise<void>;
 }
 
+/**
+ * What the stream events read of a loop: the full loop (loop.ts) and the small loops (small-loop.ts), which
+ * run a lean graph's streams without a checkpointer, both have it.
+ */
+export interface StreamLoop {
+  readonly sink: Sink<never, never> | undefined;
+  /** the step's PULL tasks come first in its list, PUSH tasks start first */
+  readonly pullCount: number;
+  readonly nsArr: readonly string[];
+  readonly isRoot: boolean;
+  readonly values: Values;
+  readonly c: { readonly start: CNode };
+}
+
+/** What the stream events read of a task (task.ts's `Task`, lean/task.ts's `LeanTask`). */
+export interface StreamTask {
+  readonly loop: StreamLoop;
+  readonly id: string;
+  readonly cn: CNode;
+  readonly input: unknown;
+  /**
+   * the first available trigger channel (LangGraph's `triggers[0]`); a small loop's task has none, as it has
+   * no joins: its node's (PULL) or PUSH (stream-events.ts triggerOf)
+   */
+  readonly trigger?: string | undefined;
+  readonly kind: string;
+  /** PUSH: index of the Send packet */
+  readonly index: number;
+  readonly step: number;
+  readonly updates: readonly TaskUpdate[] | undefined;
+  readonly error?: unknown;
+  readonly interrupts?: Interrupt[] | undefined;
+  readonly namespace: readonly string[];
+  /** a full loop's task whose writes an earlier run saved (it does not run again) */
+  readonly cached?: boolean | undefined;
+}
+
 /** The stream events of a loop (stream-events.ts), carried by the run's sink. */
 export interface StreamEvents<L, T> {
   emitValues(loop: L): void;
@@ -82,10 +119,14 @@ export interface StreamEvents<L, T> {
   emitView(loop: L, view: Values): void;
   emitInterrupt(loop: L, interrupts: Interrupt[]): void;
   emitTaskStart(loop: L, t: T): void;
+  /** every task of a step (`tasks`/`debug` modes) before any of them runs, as LangGraph announces them */
+  emitStepStart(loop: L, tasks: readonly T[]): void;
   emitTaskDone(loop: L, t: T, cached: boolean): void;
   /** `tasks`/`debug` result of a task that failed or was interrupted */
   emitTaskStopped(loop: L, t: T): void;
   emitMessages(task: T, chunk: unknown, metadata?: Values): void;
+  /** `custom` mode: what a node gave `ctx.writer` */
+  emitCustom(loop: L, chunk: unknown): void;
 }
 
 /** Where a run's stream events go (streaming.ts builds it for `stream()`); none for `invoke`. */
@@ -97,6 +138,9 @@ export interface Sink<L, T> {
   /** the event code, carried by the sink so that `invoke` alone never bundles it */
   readonly ev: StreamEvents<L, T>;
 }
+
+/** the sink `stream()` (streaming.ts) hands a run: its events are stream-events.ts's, for either loop */
+export type StreamSink = Sink<StreamLoop, StreamTask>;
 
 /** `x` has a `then` method: the loop stays synchronous for as long as nothing returns a promise */
 export function isThenable(x: unknown): x is PromiseLike<unknown> {

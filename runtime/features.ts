@@ -7,7 +7,7 @@
  */
 import type { CheckpointSaver, RunnableConfig } from "./checkpoint/types.ts";
 import type { CompileOptions, RunConfig, StateSnapshot, StreamOptions } from "./config.ts";
-import type { CommandInputHooks, DurableHooks, PolicyHooks } from "./contracts.ts";
+import type { CommandInputHooks, DurableHooks, PolicyHooks, StreamSink } from "./contracts.ts";
 import { missingPart } from "./errors.ts";
 import type { Loop, LoopSink, LoopTask, Run } from "./loop.ts";
 import type { LeanTask } from "./lean/task.ts";
@@ -23,9 +23,20 @@ export interface GraphHandle {
   makeLoop(cfg: StreamOptions, run: Run): Loop;
 }
 
+/**
+ * What `stream()` runs: the full compiled graph (graph.ts), or a lean graph's own small loop when the run
+ * needs nothing more (static/graph.ts).
+ */
+export interface StreamTarget {
+  readonly spec: GraphSpec;
+  readonly defaults: StreamOptions;
+  /** starts one run of `input` whose events go to `sink`; `cfg` is checked, the defaults merged in */
+  streamRun(cfg: StreamOptions, sink: StreamSink, signal: AbortSignal, input: unknown): unknown;
+}
+
 /** `stream()` (streaming.ts) */
 export interface StreamingHooks {
-  stream(graph: GraphHandle, input: unknown, options?: StreamOptions): Promise<AsyncIterableIterator<unknown>> & AsyncIterableIterator<unknown>;
+  stream(graph: StreamTarget, input: unknown, options?: StreamOptions): Promise<AsyncIterableIterator<unknown>> & AsyncIterableIterator<unknown>;
 }
 
 /** getState, getStateHistory, updateState, bulkUpdateState (state.ts) */
@@ -50,7 +61,7 @@ export interface StateHooks {
  */
 export interface FullGraph extends GraphHandle {
   invoke(input: unknown, config?: RunConfig): Promise<unknown>;
-  streamGraph(): GraphHandle;
+  streamGraph(): StreamTarget;
   stateGraph(what: string, config: RunnableConfig | RunConfig): GraphHandle;
   clearCache(): void;
 }

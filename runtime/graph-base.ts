@@ -8,7 +8,7 @@ import type { CompileOptions, RunConfig, StateSnapshot, StreamOptions } from "./
 import { mergeConfig } from "./config.ts";
 import { checkConfigIds } from "./config-ids.ts";
 import { CHECKPOINTING_FIX, missingCheckpointer, missingPart } from "./errors.ts";
-import { features, saverOf, type GraphHandle } from "./features.ts";
+import { features, saverOf, type GraphHandle, type StreamTarget } from "./features.ts";
 import type { GraphSpec, Values } from "./spec.ts";
 import type { AsNode, GraphInput, StreamChunk, StreamHandle, StreamModes } from "./typed.ts";
 import { checkVersion } from "./version.ts";
@@ -45,11 +45,11 @@ export abstract class GraphBase<I = Values, S = Values, N extends string = strin
   }
 
   /**
-   * the full graph that runs `stream()`; returns only when the streaming part is installed (else throws the
-   * error naming its import)
+   * the graph that runs `stream(input, options)`: the full one, or a lean graph's small loop; returns only
+   * when the streaming part is installed (else throws the error naming its import)
    * @internal
    */
-  abstract streamGraph(): GraphHandle;
+  abstract streamGraph(input: unknown, options: StreamOptions | undefined): StreamTarget;
 
   /**
    * the full graph that runs the state call `what`; returns only when the state part is installed (else
@@ -66,7 +66,7 @@ export abstract class GraphBase<I = Values, S = Values, N extends string = strin
     input: GraphInput<I>,
     options?: StreamOptions & { streamMode?: M; subgraphs?: Sub },
   ): StreamHandle<StreamChunk<M, Sub, S, N>> {
-    const g = this.streamGraph();
+    const g = this.streamGraph(input, options);
     return features.stream!.stream(g, input, options) as StreamHandle<StreamChunk<M, Sub, S, N>>;
   }
 

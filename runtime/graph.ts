@@ -8,7 +8,8 @@ import { mergeConfig, runEnv } from "./config.ts";
 import { checkConfigIds, configIdOf } from "./config-ids.ts";
 import type { WriteRecord } from "./contracts.ts";
 import { CHECKPOINTING_FIX, GraphValueError, missingPart } from "./errors.ts";
-import { features, need, type GraphHandle } from "./features.ts";
+import { features, need, type GraphHandle, type StreamTarget } from "./features.ts";
+import type { StreamSink } from "./contracts.ts";
 import { GraphBase, noStatePart } from "./graph-base.ts";
 import { Loop } from "./loop.ts";
 import type { LoopSink, Run } from "./loop.ts";
@@ -147,9 +148,14 @@ export class CompiledGraph<I = Values, O = Values, S = Values, N extends string 
   }
 
   /** @internal */
-  streamGraph(): GraphHandle {
+  streamGraph(): StreamTarget {
     need(features.stream, "stream()", this.spec.name);
     return this;
+  }
+
+  /** @internal */
+  streamRun(cfg: StreamOptions, sink: StreamSink, signal: AbortSignal, input: unknown): Promise<unknown> | unknown {
+    return this.makeLoop(cfg, this.makeRun(cfg, sink, signal)).start(input);
   }
 }
 

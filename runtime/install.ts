@@ -22,8 +22,9 @@ import { bulkUpdateState, getState, getStateHistory, updateState } from "./state
 import { stream } from "./streaming.ts";
 
 /**
- * The full compiled graph, for the runs a lean graph (lean/graph.ts) hands over: every part installs it, so
- * a lean graph streams once streaming is installed, and runs with a saver once a saver is constructed.
+ * The full compiled graph, for the runs a lean graph (static/graph.ts) hands over: every part but streaming
+ * installs it (a lean graph streams on its small loop), so a lean graph runs with a saver once a saver is
+ * constructed.
  */
 function installFullGraph(): void {
   features.graph ??= (spec, options, defaults) => new CompiledGraph(spec, options, defaults);
@@ -49,10 +50,13 @@ export function installCheckpointing(): void {
   installCommandInput();
 }
 
-/** `stream()` with every stream mode */
+/**
+ * `stream()` with every stream mode. A lean graph streams on its own small loop; the runs it hands to the full
+ * graph (a checkpointer, breakpoints, tracing, maxConcurrency, a Command as input) need the part that installs
+ * it (a saver, "@graphc/runtime"), as its `invoke` does.
+ */
 export function installStreaming(): void {
   features.stream = { stream };
-  installFullGraph();
 }
 
 /** nodes with retry, timeout or cache policies */

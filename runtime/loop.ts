@@ -26,7 +26,7 @@ import type {
   Outcome,
   PolicyHooks,
   ResumeState,
-  Sink,
+  StreamSink,
   WriteRecord,
 } from "./contracts.ts";
 import { isThenable } from "./contracts.ts";
@@ -62,8 +62,8 @@ export type { Outcome, ResumeState, WriteRecord };
 
 /** A task of a loop: the optional parts see its whole loop through `t.loop`. */
 export type LoopTask = Task<Loop>;
-/** The sink of a streaming run, with the stream events of loops and tasks. */
-export type LoopSink = Sink<Loop, LoopTask>;
+/** The sink of a streaming run, with the stream events of loops and tasks (which the small loops share). */
+export type LoopSink = StreamSink;
 
 /** Shared by every level of one run (root and subgraphs). */
 export interface Run {
@@ -221,6 +221,11 @@ export class Loop {
 
   get isRoot(): boolean {
     return this.opts.parent === undefined;
+  }
+
+  /** the run's stream sink (contracts.ts StreamLoop) */
+  get sink(): LoopSink | undefined {
+    return this.run.sink;
   }
 
   /** writes.ts WriteTask: a subgraph's Command.PARENT leaves as a ParentCommand; at the root writes.ts fails it */
@@ -482,12 +487,7 @@ export class Loop {
     // LangGraph announces every task of the step (`tasks`/`debug` modes) before any of them runs
     const sink = this.run.sink;
     this.announced = sink !== undefined && (sink.modes & (M_TASKS | M_DEBUG)) !== 0;
-    if (this.announced) {
-      for (let k = 0; k < n; k++) {
-        const t = tasks[(k + this.pullCount) % n]!;
-        if (!t.cached) this.emitTaskStart(t);
-      }
-    }
+    if (this.announced) sink!.ev.emitStepStart(this, tasks);
     const limit = this.run.maxConcurrency;
     if (limit < n) return this.runLimited(tasks, limit);
     // LangGraph starts PUSH tasks before PULL tasks

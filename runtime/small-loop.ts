@@ -15,6 +15,7 @@ import { lend, reclaim } from "./reducers.ts";
 import { endStep, stepPromise, stepSignal } from "./step-signal.ts";
 import { applyUpdates, recursionLimit, stepFailure, writesOutput } from "./superstep.ts";
 import { LeanTask, PULL, type LeanTaskLoop } from "./lean/task.ts";
+import type { StreamSink } from "./contracts.ts";
 
 export const NO_VALUES: Values = Object.freeze({});
 
@@ -29,13 +30,19 @@ export interface LeanRun {
   readonly store?: Store | undefined;
   readonly vars?: Values | undefined;
   readonly recursionLimit?: number | undefined;
+  /** a stream's (static/graph.ts `streamRun`), which carries the event code */
+  readonly sink?: StreamSink | undefined;
 }
+
+const NO_NS: readonly string[] = Object.freeze([]);
 
 export abstract class SmallLoop implements LeanTaskLoop {
   // set by the constructor: declared only (lean/task.ts says why)
   declare readonly c: CompiledNodes;
   declare readonly store: Store | undefined;
   declare readonly signal: AbortSignal | undefined;
+  /** a streaming run's sink: events go there as they happen in the full loop (loop.ts) */
+  declare readonly sink: StreamSink | undefined;
   /** the run's recursion limit */
   declare readonly limit: number;
   // made by `start`, which every run calls first
@@ -60,6 +67,8 @@ export abstract class SmallLoop implements LeanTaskLoop {
   declare protected mine: readonly unknown[] | undefined;
   /** the run's vars: made when first read unless the run gives overrides */
   declare private varsV: Values | undefined;
+  /** the run, while it goes on asynchronously (static/graph.ts `begin`) */
+  declare running: void | Promise<void>;
   /** the tasks of the step that is running asynchronously (set before it is read) */
   declare private tasks: LeanTask[];
 
@@ -72,8 +81,17 @@ export abstract class SmallLoop implements LeanTaskLoop {
     this.varsV = run.vars && spec.vars(run.vars, NO_VALUES, runEnv());
     this.store = run.store ?? store;
     this.signal = run.signal;
+    this.sink = run.sink;
     this.limit = recursionLimit(run.recursionLimit, spec);
     this.owned = spec.owned?.[0];
+  }
+
+  // a small run is a root graph's, without subgraphs: the namespace of its stream chunks is empty
+  get nsArr(): readonly string[] {
+    return NO_NS;
+  }
+  get isRoot(): boolean {
+    return true;
   }
 
   get vars(): Values {
@@ -82,6 +100,12 @@ export abstract class SmallLoop implements LeanTaskLoop {
 
   /** Runs the input (already checked by the spec) through supersteps until no node is triggered. */
   abstract start(input: Values): void | Promise<void>;
+
+  /** A task finished: its `updates`, `tasks` and `debug` chunks when streaming. */
+  protected done(t: LeanTask): undefined {
+    this.sink?.ev.emitTaskDone(this, t, false);
+    return undefined;
+  }
 
   /** A task's return as its writes; errors are recorded on the task (`fail`), never thrown. */
   protected abstract end(t: LeanTask, ret: unknown): Promise<unknown> | undefined;
@@ -110,7 +134,8 @@ export abstract class SmallLoop implements LeanTaskLoop {
    */
   protected lend(): boolean {
     const list = this.values[this.owned!] as readonly unknown[] | undefined;
-    if ((list?.length ?? 0) < 8) return false;
+    // a stream's `values` chunks hold the list: it must not grow under them
+    if ((list?.length ?? 0) < 8 || this.sink !== undefined) return false;
     lend(list, list === this.mine);
     return true;
   }
@@ -151,6 +176,8 @@ export abstract class SmallLoop implements LeanTaskLoop {
     const n = tasks.length;
     const sig = this.signal;
     if (n === 1 && sig === undefined) return this.exec(tasks[0]!);
+    // a stream (which always has a signal) announces every task of the step before any of them runs
+    this.sink?.ev.emitStepStart(this, tasks);
     let promises: Promise<unknown>[] | undefined;
     // LangGraph starts PUSH tasks before PULL tasks
     for (let k = 0; k < n; k++) {
@@ -191,6 +218,7 @@ export abstract class SmallLoop implements LeanTaskLoop {
       }
       this.stepController?.abort(err);
     }
+    this.sink?.ev.emitTaskStopped(this, t);
     return undefined;
   }
 
@@ -228,15 +256,18 @@ export abstract class SmallLoop implements LeanTaskLoop {
     // a task whose routers folded its writes already (`fresh`) is applied by copying their result
     // one task may write to the owned list in place (siblings' fresh reads would share it)
     const lent = tasks.length === 1 && this.owned !== undefined && tasks[0]!.fresh === undefined && this.lend();
+    // the fields written are asked for only until an output field is, or for a stream's `values` chunk
+    const sink = this.sink;
+    let written: readonly string[] | undefined;
     try {
-      // the fields written are asked for only until an output field is
-      const written = applyUpdates(tasks, values, spec, !this.sawOutput);
+      written = applyUpdates(tasks, values, spec, !this.sawOutput || sink !== undefined);
       if (written !== undefined && !this.sawOutput && writesOutput(this.c, written)) this.sawOutput = true;
     } finally {
       // a loan left open would let anyone who holds a candidate list grow its copy
       if (lent) this.mine = reclaim();
     }
     spec.clearEphemeral?.(values);
+    if (sink !== undefined && written!.length > 0) sink.ev.emitValues(this);
   }
 
   /** loop.ts stepError: the genuine failures of a step at once, aggregated; else the first error */

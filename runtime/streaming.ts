@@ -5,21 +5,25 @@
 import type { StreamOptions } from "./config.ts";
 import { mergeConfig } from "./config.ts";
 import { checkConfigIds } from "./config-ids.ts";
-import type { GraphHandle } from "./features.ts";
-import type { LoopSink } from "./loop.ts";
+import type { StreamSink } from "./contracts.ts";
+import type { StreamTarget } from "./features.ts";
 import { ChunkQueue, modeBits } from "./stream.ts";
 import type { StreamMode } from "./stream.ts";
-import { emitInterrupt, emitMessages, emitTaskDone, emitTaskStart, emitTaskStopped, emitValues, emitView } from "./stream-events.ts";
+import {
+  emitCustom, emitInterrupt, emitMessages, emitStepStart, emitTaskDone, emitTaskStart, emitTaskStopped, emitValues, emitView,
+} from "./stream-events.ts";
 
 // the event hooks (contracts.ts's StreamEvents) as an object literal: a module namespace would carry every export
-const ev: LoopSink["ev"] = { emitValues, emitView, emitInterrupt, emitTaskStart, emitTaskDone, emitTaskStopped, emitMessages };
+const ev: StreamSink["ev"] = {
+  emitValues, emitView, emitInterrupt, emitTaskStart, emitStepStart, emitTaskDone, emitTaskStopped, emitMessages, emitCustom,
+};
 
 /**
  * Streams chunks (reference §6). Both `for await (const c of graph.stream(…))` and LangGraph's
  * `for await (const c of await graph.stream(…))` work. Breaking out of the loop cancels the run.
  */
 export function stream(
-  graph: GraphHandle,
+  graph: StreamTarget,
   input: unknown,
   options?: StreamOptions,
 ): Promise<AsyncIterableIterator<unknown>> & AsyncIterableIterator<unknown> {
@@ -29,7 +33,7 @@ export function stream(
   const single = typeof mode === "string";
   const modes = single ? [mode as StreamMode] : (mode as readonly StreamMode[]);
   const subgraphs = cfg.subgraphs === true;
-  const sink: LoopSink = {
+  const sink: StreamSink = {
     modes: modeBits(modes),
     subgraphs,
     ev,
@@ -47,8 +51,7 @@ export function stream(
   Promise.resolve()
     .then(() => {
       const checked = checkConfigIds(cfg, graph.spec.name);
-      const run = graph.makeRun(checked, sink, ctl.signal);
-      return graph.makeLoop(checked, run).start(input);
+      return graph.streamRun(checked, sink, ctl.signal, input);
     })
     .then(
       () => queue.end(),

@@ -11,10 +11,8 @@ import type { Command } from "./command.ts";
 import { randomUuid } from "./random-id.ts";
 import type { Compiled } from "./compiled.ts";
 import type { GraphSpec, NodeContext, RunnableChild, Send, TaskUpdate, Values } from "./spec.ts";
-import { isThenable } from "./contracts.ts";
-import { M_CUSTOM } from "./stream.ts";
+import { isThenable, type StreamSink } from "./contracts.ts";
 import { TaskBase } from "./task-base.ts";
-import type { StreamMode } from "./stream.ts";
 
 /**
  * What a task (and the writes of its node, writes.ts) uses of the loop that runs it: loop.ts's `Loop`
@@ -29,18 +27,15 @@ export interface TaskLoop {
   readonly vars: Values;
   readonly values: Values;
   readonly isRoot: boolean;
+  /** the stream events read these (contracts.ts StreamLoop) */
+  readonly sink: StreamSink | undefined;
+  readonly pullCount: number;
   /** writes.ts WriteTask: what carries a Command.PARENT out of a subgraph (none at the root) */
   toParent(cmd: Command, site: ErrorSite): Error | undefined;
   readonly run: {
     readonly store: Store | undefined;
     readonly saver: unknown;
-    readonly sink:
-      | {
-          readonly modes: number;
-          push(ns: readonly string[], mode: StreamMode, payload: unknown): void;
-          readonly ev: { emitMessages(task: Task, chunk: unknown, metadata?: Values): void };
-        }
-      | undefined;
+    readonly sink: StreamSink | undefined;
     readonly d: { interrupt(task: Task, value: unknown): unknown; taskId(name: string, namespace: string): string } | undefined;
   };
   /** the id base of a run with a saver: the checkpoint id */
@@ -185,8 +180,7 @@ export class Task<L extends TaskLoop = TaskLoop> extends TaskBase implements Nod
 
   writer(chunk: unknown): void {
     this.onProgress?.();
-    const sink = this.loop.run.sink;
-    if (sink && sink.modes & M_CUSTOM) sink.push(this.loop.nsArr, "custom", chunk);
+    this.loop.run.sink?.ev.emitCustom(this.loop, chunk);
   }
 
   messages(chunk: unknown, metadata?: Values): void {

@@ -45,6 +45,8 @@ export const MANGLED = Object.freeze([
   "storeWrites", "store_", "vectorsOf",
   // w6d: MemoryStore's own
   "spaceOf",
+  // small streams: a lean graph's run and stream on its small loop, the events both loops push
+  "begin", "streamRun", "emitStepStart", "emitCustom",
 ]);
 
 /** esbuild's `mangleProps`: exactly the listed names */

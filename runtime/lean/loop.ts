@@ -52,7 +52,8 @@ export class LeanLoop extends SmallLoop {
   // running a step's tasks: errors are recorded on the task, never thrown
 
   protected override runTasks(tasks: LeanTask[]): Promise<unknown> | undefined {
-    this.lone = tasks.length === 1 && this.owned !== undefined ? tasks : undefined;
+    // a stream's `updates` and `values` chunks read the task's writes and the step's: nothing is applied early
+    this.lone = tasks.length === 1 && this.owned !== undefined && this.sink === undefined ? tasks : undefined;
     return super.runTasks(tasks);
   }
 
@@ -74,12 +75,13 @@ export class LeanLoop extends SmallLoop {
         t.one = t.ups = undefined;
       }
       const r = this.router?.(t, 0, lone && this.values);
-      if (r !== undefined) return r.then(undefined, (e: unknown) => this.fail(t, e));
+      if (r !== undefined) return r.then(this.sink && (() => this.done(t)), (e: unknown) => this.fail(t, e));
     } catch (e) {
-      this.fail(t, e);
+      return this.fail(t, e);
     } finally {
       if (lent) this.mine = reclaim();
     }
+    if (this.sink !== undefined) this.done(t);
     return undefined;
   }
 

@@ -10,6 +10,7 @@ import type { ErrorSite } from "../errors.ts";
 import { GraphValueError, childName, missingCheckpointer, undeclaredChild } from "../errors.ts";
 import { randomUuid } from "../random-id.ts";
 import type { NodeContext, RunnableChild, Send, TaskUpdate, Values } from "../spec.ts";
+import type { StreamSink } from "../contracts.ts";
 import type { Store } from "../store/types.ts";
 import type { FreshRead } from "../task.ts";
 import { TaskBase } from "../task-base.ts";
@@ -22,6 +23,11 @@ export interface LeanTaskLoop {
   readonly vars: Values;
   readonly values: Values;
   readonly store: Store | undefined;
+  /** a stream's sink (small-loop.ts), else undefined; the stream events read the rest (contracts.ts StreamLoop) */
+  readonly sink: StreamSink | undefined;
+  readonly nsArr: readonly string[];
+  readonly isRoot: boolean;
+  readonly pullCount: number;
   // no `toParent` (writes.ts): a small run is always a root graph's, so a Command.PARENT is "There is no parent graph."
   /** the step's signal (aborted by the run's signal or a sibling's failure) */
   stepSignal(): AbortSignal;
@@ -83,9 +89,13 @@ export class LeanTask extends TaskBase implements NodeContext, WriteTask {
     return this.loop.stepSignal();
   }
 
-  // without a stream there is nobody to write to, and without a timeout no progress to report
-  writer(): void {}
-  messages(): void {}
+  writer(chunk: unknown): void {
+    this.loop.sink?.ev.emitCustom(this.loop, chunk);
+  }
+  messages(chunk: unknown, metadata?: Values): void {
+    this.loop.sink?.ev.emitMessages(this, chunk, metadata);
+  }
+  // without a timeout there is no progress to report
   heartbeat(): void {}
 
   interrupt<T = unknown>(): T {

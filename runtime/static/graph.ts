@@ -6,12 +6,12 @@
  * one the static loop cannot run goes to the full graph. `LeanGraph` (below) is one that runs the lean loop
  * (../lean/loop.ts) instead.
  *
- * `invoke` runs the graph's own small loop unless the run needs more: a checkpointer (per call, withConfig or
- * compile option), breakpoints, tracing, `maxConcurrency`, or a Command as input. Those runs, `stream()` and
- * the state API go to the full compiled graph, which every installed part of the runtime provides
- * (features.ts `graph`): importing "@graphc/runtime" installs all of them, "@graphc/runtime/streaming"
- * streaming, constructing one of graphc's savers checkpointing. Without it they fail with a
- * `GraphValueError` naming the import to add.
+ * `invoke` and `stream()` run the graph's own small loop unless the run needs more: a checkpointer (per call,
+ * withConfig or compile option), breakpoints, tracing, `maxConcurrency`, or a Command as input. Those runs and
+ * the state API go to the full compiled graph, which the parts of the runtime but streaming provide (features.ts
+ * `graph`): importing "@graphc/runtime" installs all of them, constructing one of graphc's savers
+ * checkpointing. Without it they fail with a `GraphValueError` naming the import to add. A stream of the small
+ * loop pushes the full loop's events (stream-events.ts) into the same sink (streaming.ts).
  */
 import type { RunnableConfig } from "../checkpoint/types.ts";
 import { isCommand } from "../command.ts";
@@ -21,10 +21,11 @@ import type { CompileOptions, InvokeResult, RunConfig, StreamOptions } from "../
 import { mergeConfig } from "../config.ts";
 import { checkConfigIds } from "../config-ids.ts";
 import { CHECKPOINTING_FIX, EmptyInputError, missingPart } from "../errors.ts";
-import type { FullGraph, GraphHandle } from "../features.ts";
+import type { StreamSink } from "../contracts.ts";
+import type { FullGraph, GraphHandle, StreamTarget } from "../features.ts";
 import { GraphBase, noStatePart } from "../graph-base.ts";
 import { features } from "../features.ts";
-import type { SmallLoop } from "../small-loop.ts";
+import type { LeanRun, SmallLoop } from "../small-loop.ts";
 import type { GraphSpec, Values } from "../spec.ts";
 import type { GraphInput } from "../typed.ts";
 import { runBranches } from "../writes.ts";
@@ -73,6 +74,11 @@ function full(graph: StaticGraph<unknown, unknown, unknown, string, unknown>, wh
   return (graph.fullGraph = make(graph.spec, graph.options, graph.defaults));
 }
 
+/** the full graph for a run that needs it for `reason` (fullRunReason) */
+function fullFor(graph: StaticGraph<unknown, unknown, unknown, string, unknown>, reason: string): FullGraph {
+  return full(graph, reason, reason === "a checkpointer" ? CHECKPOINTING_FIX : EVERYTHING);
+}
+
 /** A compiled graph run by the static loop; typed as `CompiledGraph` (`I` input, `O` output, `S` state, `N` nodes, `U` updates). */
 export class StaticGraph<I = Values, O = Values, S = Values, N extends string = string, U = Values> extends GraphBase<I, S, N, U> {
   // the fields are set by the constructor or on first use: declared only (lean/task.ts says why)
@@ -118,7 +124,7 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
    * a run of the small loop with this config (checked, defaults merged)
    * @internal
    */
-  makeRun(c: CompiledNodes, cfg: RunConfig): SmallLoop {
+  makeRun(c: CompiledNodes, cfg: LeanRun): SmallLoop {
     return new StaticLoop(c, cfg, this.options.store);
   }
 
@@ -135,20 +141,41 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
     // without defaults the caller's config is used as it is, as CompiledGraph.invoke does: nothing writes to it
     const cfg = checkConfigIds(this.defaults === NO_DEFAULTS ? (config ?? NO_DEFAULTS) : mergeConfig(this.defaults, config), spec.name);
     const reason = fullRunReason(this, cfg, input);
-    if (reason !== undefined) {
-      const fix = reason === "a checkpointer" ? CHECKPOINTING_FIX : EVERYTHING;
-      return (await full(this, reason, fix).invoke(input, config)) as InvokeResult<O>;
-    }
-    const loop = this.makeRun((this.leanNodes ??= compileNodes(spec)), cfg);
-    if (input === null || input === undefined) throw new EmptyInputError('Received no input writes for "__start__"', { graph: spec.name });
-    const r = loop.start(spec.input(input));
-    if (r !== undefined) await r;
+    if (reason !== undefined) return (await fullFor(this, reason).invoke(input, config)) as InvokeResult<O>;
+    const loop = this.begin(cfg, input);
+    if (loop.running !== undefined) await loop.running;
     return (loop.sawOutput ? spec.output(loop.values) : undefined) as InvokeResult<O>;
   }
 
-  /** @internal */
-  streamGraph(): GraphHandle {
-    return full(this, "stream()", STREAMING).streamGraph();
+  /**
+   * a small run of `input` with `run`'s settings, started: its loop (`running` while it runs asynchronously)
+   * @internal
+   */
+  begin(run: LeanRun, input: unknown): SmallLoop {
+    const spec = this.spec;
+    const loop = this.makeRun((this.leanNodes ??= compileNodes(spec)), run);
+    if (input === null || input === undefined) throw new EmptyInputError('Received no input writes for "__start__"', { graph: spec.name });
+    loop.running = loop.start(spec.input(input));
+    return loop;
+  }
+
+  /**
+   * `stream()` runs on the small loop too, unless the run needs more (as `invoke`); without streaming
+   * installed it fails, naming the import
+   * @internal
+   */
+  streamGraph(input: unknown, options: StreamOptions | undefined): StreamTarget {
+    if (features.stream === undefined) throw missingPart("stream()", { graph: this.spec.name }, STREAMING);
+    const reason = fullRunReason(this, mergeConfig(this.defaults, options), input);
+    return reason === undefined ? this : fullFor(this, reason).streamGraph();
+  }
+
+  /**
+   * a streamed run of the small loop (streaming.ts): as `invoke`'s, with the stream's sink and signal
+   * @internal
+   */
+  streamRun(cfg: StreamOptions, sink: StreamSink, signal: AbortSignal, input: unknown): void | Promise<void> {
+    return this.begin({ ...cfg, signal, sink }, input).running;
   }
 
   /**
@@ -173,7 +200,7 @@ export class LeanGraph<I = Values, O = Values, S = Values, N extends string = st
   }
 
   /** @internal */
-  override makeRun(c: CompiledNodes, cfg: RunConfig): LeanLoop {
+  override makeRun(c: CompiledNodes, cfg: LeanRun): LeanLoop {
     return new LeanLoop(c, cfg, this.options.store, this.router);
   }
 }

@@ -34,25 +34,27 @@ export class StaticLoop extends SmallLoop {
    */
   protected end(t: LeanTask, ret: unknown): undefined {
     try {
-      if (ret === null || ret === undefined) return;
-      const cn = t.cn;
-      if (typeof ret !== "object") throw badNodeReturn(this.c.spec.name, cn.name, ret);
-      if (Array.isArray(ret) || isCommand(ret)) {
-        const lean = features.leanWrites;
-        if (lean === undefined) throw missingPart(`A Command or a list returned by node "${cn.name}"`, { graph: this.c.spec.name, node: cn.name });
-        lean.settle(t, ret);
-        this.handed = true;
-        return;
+      if (ret !== null && ret !== undefined) {
+        const cn = t.cn;
+        if (typeof ret !== "object") throw badNodeReturn(this.c.spec.name, cn.name, ret);
+        if (Array.isArray(ret) || isCommand(ret)) {
+          const lean = features.leanWrites;
+          if (lean === undefined) throw missingPart(`A Command or a list returned by node "${cn.name}"`, { graph: this.c.spec.name, node: cn.name });
+          lean.settle(t, ret);
+          this.handed = true;
+        } else {
+          // an update with keys of its prototype is copied to its own keys first (writes.ts ownKeys; a null
+          // prototype's too). `constructor` is read first: that load tells the optimiser the object's shape, so
+          // that getPrototypeOf folds to a constant (W5 with W1 run before: −4% instructions)
+          const u = (ret as Values).constructor && Object.getPrototypeOf(ret) === Object.prototype ? (ret as Values) : { ...(ret as Values) };
+          cn.spec.check(u);
+          t.one = u;
+        }
       }
-      // an update with keys of its prototype is copied to its own keys first (writes.ts ownKeys; a null
-      // prototype's too). `constructor` is read first: that load tells the optimiser the object's shape, so
-      // that getPrototypeOf folds to a constant (W5 with W1 run before: −4% instructions)
-      const u = (ret as Values).constructor && Object.getPrototypeOf(ret) === Object.prototype ? (ret as Values) : { ...(ret as Values) };
-      cn.spec.check(u);
-      t.one = u;
     } catch (e) {
-      this.fail(t, e);
+      return this.fail(t, e);
     }
+    if (this.sink !== undefined) this.done(t);
   }
 
   /** The next step's tasks: the static targets of this step's nodes, each once, in name order. */

@@ -6,6 +6,8 @@ import {
   InvalidUpdateError,
   append,
   fold,
+  lastValue,
+  oneSet,
   replace,
   type GraphSpec,
   type NodeSpec,
@@ -67,4 +69,16 @@ export function countSpec(graph: string, nodes: NodeSpec[], extra: Partial<Graph
     vars: (o, inherited) => ({ ...inherited, ...o }),
     ...extra,
   };
+}
+
+/** The spec's `applyOne` (a lone update applied bare), which a static graph's spec has: generated code always gives one. */
+export function countApplyOne(v: Values, u: Values, written: string[] | undefined): void {
+  if ("count" in u) {
+    v["count"] = lastValue(u["count"]);
+    written?.push("count");
+  }
+  if ("log" in u) {
+    v["log"] = oneSet(v["log"] as string[], u["log"] as string[], append<string>);
+    written?.push("log");
+  }
 }

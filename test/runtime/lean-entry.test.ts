@@ -203,8 +203,10 @@ describe("lean loop, nothing installed", () => {
       { count: 1, log: ["a"] },
       { count: 2, log: ["a", "b"] },
     ]);
-    // the full graph installed with it runs a spec with routers given no router code
-    expect(await new LeanGraph(loop).invoke({ count: 0 })).toEqual({ count: 4, log: ["a", "a", "a", "b"] });
+    // on the lean loop itself: streaming installs no full graph, so a spec with routers given no router code
+    // (which only the full graph runs) still fails, streamed or invoked, naming the import
+    await expect(new LeanGraph(loop).invoke({ count: 0 })).rejects.toThrow(/policy nodes\) needs a part of the runtime.*"@graphc\/runtime"/);
+    expect(() => new LeanGraph(loop).stream({ count: 0 })).toThrow(/needs a part of the runtime.*"@graphc\/runtime"/);
   });
 
   it("a saver in the config runs durably (constructing one installs checkpointing)", async () => {

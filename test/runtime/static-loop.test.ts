@@ -14,10 +14,7 @@ import {
   MultipleErrors,
   Send,
   StaticGraph,
-  append,
   compileGraph,
-  lastValue,
-  oneSet,
   type GraphSpec,
   type NodeContext,
   type NodeSpec,
@@ -25,24 +22,11 @@ import {
 } from "../../runtime/core.ts";
 import { features } from "../../runtime/features.ts";
 import { installCommandInput } from "../../runtime/install.ts";
-import { countNode, countSpec } from "./count-spec.ts";
+import { countApplyOne, countNode, countSpec } from "./count-spec.ts";
 
 const node = (name: string, edges: string[], extra: Partial<NodeSpec> = {}): NodeSpec => countNode("Static", name, edges, extra);
-/** a static spec has `applyOne` (generated code always gives one; a graph of a few fields asks for each with `in`) */
-const spec = (nodes: NodeSpec[], extra: Partial<GraphSpec> = {}): GraphSpec =>
-  countSpec("Static", nodes, {
-    applyOne: (v: Values, u: Values, written: string[] | undefined) => {
-      if ("count" in u) {
-        v["count"] = lastValue(u["count"]);
-        written?.push("count");
-      }
-      if ("log" in u) {
-        v["log"] = oneSet(v["log"] as string[], u["log"] as string[], append<string>);
-        written?.push("log");
-      }
-    },
-    ...extra,
-  });
+/** a static spec has `applyOne` (generated code always gives one) */
+const spec = (nodes: NodeSpec[], extra: Partial<GraphSpec> = {}): GraphSpec => countSpec("Static", nodes, { applyOne: countApplyOne, ...extra });
 
 /** the outcome of an invoke: its result, or the error's class, message and (MultipleErrors) inner messages */
 async function outcome(p: Promise<unknown>): Promise<unknown> {
