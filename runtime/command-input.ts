@@ -4,23 +4,17 @@
  * checkpointing (install.ts); a resume needs a saver, so it continues through the durable hooks (`run.d`).
  */
 import { setTrigger } from "./channels.ts";
-import { Command, gotoList } from "./command.ts";
-import { EmptyInputError, GraphValueError, InvalidResumeError, noParent } from "./errors.ts";
+import type { Command } from "./command.ts";
+import { InvalidResumeError } from "./errors.ts";
 import { NULL_TASK_ID, isInterruptId } from "./ids.ts";
 import type { Loop, LoopTask } from "./loop.ts";
 import { PULL, Task } from "./task.ts";
-import type { Values } from "./spec.ts";
-import { cannotWrite } from "./spec-errors.ts";
-import { processCommand, type WriteTask } from "./writes.ts";
+import { checkCommandInput, checkInputUpdate } from "./small-command.ts";
+import { processCommand } from "./writes.ts";
 
 /** A Command given as `invoke` input: resume values, then its update and goto, applied before the pending tasks run. */
 export function takeCommand(loop: Loop, input: Command): void | Promise<unknown> {
-  if (input.graph === Command.PARENT) throw noParent(loop.site());
-  const hasResume = input.resume !== undefined && input.resume !== null;
-  if (hasResume && !loop.run.saver)
-    throw new GraphValueError("Cannot use Command(resume=...) without checkpointer", loop.site());
-  if (!hasResume && input.update === undefined && gotoList(input).length === 0)
-    throw new EmptyInputError("Received empty Command input", loop.site());
+  const hasResume = checkCommandInput(input, loop.site(), loop.run.saver !== undefined);
   if (hasResume && loop.isRoot) {
     const r = input.resume;
     const map = resumeMap(loop, r);
@@ -42,17 +36,6 @@ export function takeCommand(loop: Loop, input: Command): void | Promise<unknown>
   loop.armed = false;
   loop.emitValues();
   return loop.putCheckpoint("input");
-}
-
-/**
- * The update of a Command given as input has no node whose `check` applies: the graph's `checkUpdate`
- * checks it, or else every key must be one that the graph's `apply` writes (tried on a copy of the state).
- */
-function checkInputUpdate(t: WriteTask, u: Values): void {
-  const spec = t.loop.c.spec;
-  if (spec.checkUpdate) return spec.checkUpdate(u);
-  const written = spec.apply({ ...t.loop.values }, [{ node: t.cn.name, values: u }]);
-  for (const k of Object.keys(u)) if (!written.includes(k)) cannotWrite(spec.name, undefined, k, "");
 }
 
 /**

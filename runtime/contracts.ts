@@ -108,8 +108,6 @@ export interface StreamTask {
   readonly error?: unknown;
   readonly interrupts?: Interrupt[] | undefined;
   readonly namespace: readonly string[];
-  /** a full loop's task whose writes an earlier run saved (it does not run again) */
-  readonly cached?: boolean | undefined;
 }
 
 /** The stream events of a loop (stream-events.ts), carried by the run's sink. */
@@ -119,7 +117,7 @@ export interface StreamEvents<L, T> {
   emitView(loop: L, view: Values): void;
   emitInterrupt(loop: L, interrupts: Interrupt[]): void;
   emitTaskStart(loop: L, t: T): void;
-  /** every task of a step (`tasks`/`debug` modes) before any of them runs, as LangGraph announces them */
+  /** every task of a small loop's step (`tasks`/`debug` modes) before any of them runs, as LangGraph announces them */
   emitStepStart(loop: L, tasks: readonly T[]): void;
   emitTaskDone(loop: L, t: T, cached: boolean): void;
   /** `tasks`/`debug` result of a task that failed or was interrupted */

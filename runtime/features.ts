@@ -1,9 +1,10 @@
 /**
  * The optional parts of the runtime, as installed. Neither the loop (loop.ts) nor graph.ts imports a part:
  * graph.ts reads this table when it builds a run (`makeRun` puts the durable, policy and Command-input hooks
- * into it) and when `stream()` or the state API is called. Each part is installed by what uses it
- * (install.ts): checkpointing by constructing a saver, streaming and policies by "@graphc/runtime", so a
- * bundle holds only the parts its program reaches. The hooks' shapes are contracts.ts's.
+ * into it) and when `stream()` or the state API is called; a lean graph (static/graph.ts) reads it for the
+ * full graph and the small loops' options. Each part is installed by what uses it (install.ts): checkpointing
+ * by constructing a saver, streaming and policies by "@graphc/runtime", so a bundle holds only the parts its
+ * program reaches. The hooks' shapes are contracts.ts's.
  */
 import type { CheckpointSaver, RunnableConfig } from "./checkpoint/types.ts";
 import type { CompileOptions, RunConfig, StateSnapshot, StreamOptions } from "./config.ts";
@@ -13,6 +14,7 @@ import type { Loop, LoopSink, LoopTask, Run } from "./loop.ts";
 import type { LeanTask } from "./lean/task.ts";
 import type { SmallLoop } from "./small-loop.ts";
 import type { GraphSpec } from "./spec.ts";
+import type { Command } from "./command.ts";
 
 /** What the graph-level parts (streaming.ts, state.ts) use of a compiled graph. */
 export interface GraphHandle {
@@ -75,6 +77,11 @@ export interface SmallCommands {
   prepare(this: SmallLoop, tasks: LeanTask[]): LeanTask[];
 }
 
+/** a Command given as input to a lean graph, on its small loop (small-command.ts) */
+export interface SmallInputHooks {
+  startCommand(loop: SmallLoop, input: Command): void | Promise<void>;
+}
+
 export interface Features {
   /** the full compiled graph, for the runs a lean graph hands over (installed with any other part) */
   graph?: (spec: GraphSpec, options: CompileOptions, defaults: StreamOptions) => FullGraph;
@@ -84,6 +91,8 @@ export interface Features {
   state?: StateHooks;
   /** a Command or a list returned by a node of a static graph, which its type said it cannot return */
   leanWrites?: SmallCommands;
+  /** a Command as input on the small loops (small-command.ts) */
+  smallInput?: SmallInputHooks;
   /** a Command as invoke input (command-input.ts) */
   input?: CommandInputHooks<Loop>;
   /** stream() (streaming.ts) */

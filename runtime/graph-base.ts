@@ -45,11 +45,11 @@ export abstract class GraphBase<I = Values, S = Values, N extends string = strin
   }
 
   /**
-   * the graph that runs `stream(input, options)`: the full one, or a lean graph's small loop; returns only
+   * the graph that runs `stream(…, options)`: the full one, or a lean graph's small loop; returns only
    * when the streaming part is installed (else throws the error naming its import)
    * @internal
    */
-  abstract streamGraph(input: unknown, options: StreamOptions | undefined): StreamTarget;
+  abstract streamGraph(options: StreamOptions | undefined): StreamTarget;
 
   /**
    * the full graph that runs the state call `what`; returns only when the state part is installed (else
@@ -66,7 +66,7 @@ export abstract class GraphBase<I = Values, S = Values, N extends string = strin
     input: GraphInput<I>,
     options?: StreamOptions & { streamMode?: M; subgraphs?: Sub },
   ): StreamHandle<StreamChunk<M, Sub, S, N>> {
-    const g = this.streamGraph(input, options);
+    const g = this.streamGraph(options);
     return features.stream!.stream(g, input, options) as StreamHandle<StreamChunk<M, Sub, S, N>>;
   }
 

@@ -15,4 +15,4 @@ installCommandInput();
 export * from "./core.ts";
 export { MemorySaver } from "./checkpoint/memory.ts";
 export { defaultRetryOn } from "./policy.ts";
-export { installAll, installCheckpointing, installCommandInput, installStreaming, installPolicies } from "./install.ts";
+export { installAll, installCheckpointing, installCommandInput, installSmallRuns, installStreaming, installPolicies } from "./install.ts";

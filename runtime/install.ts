@@ -17,27 +17,29 @@ import {
 import { features } from "./features.ts";
 import { stableUuid } from "./ids.ts";
 import { CompiledGraph } from "./graph.ts";
+import { startCommand } from "./small-command.ts";
 import { runWithPolicy } from "./policy.ts";
 import { bulkUpdateState, getState, getStateHistory, updateState } from "./state.ts";
 import { stream } from "./streaming.ts";
 
-/**
- * The full compiled graph, for the runs a lean graph (static/graph.ts) hands over: every part but streaming
- * installs it (a lean graph streams on its small loop), so a lean graph runs with a saver once a saver is
- * constructed.
- */
-function installFullGraph(): void {
+// for the runs a lean graph hands over: a saver, tracing, policies, breakpoints (static/graph.ts)
+/** the full graph that lean graphs hand some runs to */
+export function installFullGraph(): void {
   features.graph ??= (spec, options, defaults) => new CompiledGraph(spec, options, defaults);
 }
 
-/**
- * a Command as invoke input (update, goto; resume with a checkpointer), and a Command a static graph's node
- * returns after all (static/commands.ts)
- */
+// and a Command a static graph's node returns after all (static/commands.ts)
+/** a Command as input on lean graphs' own loops */
+export function installSmallRuns(): void {
+  features.leanWrites = { settle: takeReturn, prepare: commandStep };
+  features.smallInput = { startCommand };
+}
+
+// the full loop's (command-input.ts: update, goto; resume with a checkpointer) and the small loops'
+/** a Command as invoke input, on every graph */
 export function installCommandInput(): void {
   features.input = { takeCommand };
-  features.leanWrites = { settle: takeReturn, prepare: commandStep };
-  installFullGraph();
+  installSmallRuns();
 }
 
 /** checkpointers: checkpoints, interrupts/resume, getState/getStateHistory/updateState */
@@ -48,13 +50,12 @@ export function installCheckpointing(): void {
   };
   features.state = { getState, getStateHistory, updateState, bulkUpdateState };
   installCommandInput();
+  installFullGraph();
 }
 
-/**
- * `stream()` with every stream mode. A lean graph streams on its own small loop; the runs it hands to the full
- * graph (a checkpointer, breakpoints, tracing, maxConcurrency, a Command as input) need the part that installs
- * it (a saver, "@graphc/runtime"), as its `invoke` does.
- */
+// a lean graph streams on its own loop, as its `invoke` runs; the runs it hands to the full graph need what
+// installs that (a saver, "@graphc/runtime")
+/** `stream()` with every stream mode */
 export function installStreaming(): void {
   features.stream = { stream };
 }

@@ -55,7 +55,7 @@ import { M_DEBUG, M_TASKS } from "./stream.ts";
 import { PULL, PUSH, Task } from "./task.ts";
 import type { CheckpointState } from "./checkpoint-state.ts";
 import { ownKeys, processReturn } from "./writes.ts";
-import { endStep, stepPromise, stepSignal } from "./step-signal.ts";
+import { endStep, runLimited, stepPromise, stepSignal } from "./step-signal.ts";
 import { applyBare, applyUpdates, recursionLimit, stepFailure, writesOutput } from "./superstep.ts";
 
 export type { Outcome, ResumeState, WriteRecord };
@@ -487,7 +487,13 @@ export class Loop {
     // LangGraph announces every task of the step (`tasks`/`debug` modes) before any of them runs
     const sink = this.run.sink;
     this.announced = sink !== undefined && (sink.modes & (M_TASKS | M_DEBUG)) !== 0;
-    if (this.announced) sink!.ev.emitStepStart(this, tasks);
+    // each through emitTaskStart, which opens the task's trace span too
+    if (this.announced) {
+      for (let k = 0; k < n; k++) {
+        const t = tasks[(k + this.pullCount) % n]!;
+        if (!t.cached) this.emitTaskStart(t);
+      }
+    }
     const limit = this.run.maxConcurrency;
     if (limit < n) return this.runLimited(tasks, limit);
     // LangGraph starts PUSH tasks before PULL tasks
@@ -499,18 +505,10 @@ export class Loop {
     return promises && stepPromise(this, promises, this.run.signal);
   }
 
-  async runLimited(tasks: LoopTask[], limit: number): Promise<void> {
-    const order = tasks.slice(this.pullCount).concat(tasks.slice(0, this.pullCount));
-    let next = 0;
-    const worker = async () => {
-      while (next < order.length) {
-        const t = order[next++]!;
-        if (this.run.signal?.aborted) throw new GraphAbortError(this.site(), this.run.signal.reason);
-        await (t.cached ? this.replay(t) : this.exec(t));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, limit) }, worker));
+  runLimited(tasks: LoopTask[], limit: number): Promise<void> {
+    return runLimited(tasks, this.pullCount, limit, this.run.signal, this, (t) => (t.cached ? this.replay(t) : this.exec(t)));
   }
+
 
   /** a task finished in an earlier run (or cached): emit its update with `cached` metadata */
   replay(t: LoopTask): undefined {

@@ -3,7 +3,9 @@
  * supersteps driven synchronously until a node returns a promise, the tasks of a step run with their errors
  * recorded (loop.ts semantics: genuine failures aggregated, a sibling's abort not counted), the step's abort
  * signal, and the end of a step (its error, its writes, the recursion limit). Each loop adds how a node's
- * return becomes writes (`end`) and which tasks come next (`prepare`).
+ * return becomes writes (`end`) and which tasks come next (`prepare`). A streamed run pushes the full loop's
+ * events into its sink (`sink.ev`, stream-events.ts); a Command given as input starts it through
+ * small-command.ts (installed), and `maxConcurrency` limits the tasks of a step running at once.
  */
 import type { CNode, CompiledNodes } from "./compiled.ts";
 import { isThenable } from "./contracts.ts";
@@ -12,7 +14,7 @@ import type { Values } from "./spec.ts";
 import { runEnv } from "./config.ts";
 import type { Store } from "./store/types.ts";
 import { lend, reclaim } from "./reducers.ts";
-import { endStep, stepPromise, stepSignal } from "./step-signal.ts";
+import { endStep, runLimited, stepPromise, stepSignal } from "./step-signal.ts";
 import { applyUpdates, recursionLimit, stepFailure, writesOutput } from "./superstep.ts";
 import { LeanTask, PULL, type LeanTaskLoop } from "./lean/task.ts";
 import type { StreamSink } from "./contracts.ts";
@@ -30,6 +32,7 @@ export interface LeanRun {
   readonly store?: Store | undefined;
   readonly vars?: Values | undefined;
   readonly recursionLimit?: number | undefined;
+  readonly maxConcurrency?: number | undefined;
   /** a stream's (static/graph.ts `streamRun`), which carries the event code */
   readonly sink?: StreamSink | undefined;
 }
@@ -67,6 +70,8 @@ export abstract class SmallLoop implements LeanTaskLoop {
   declare protected mine: readonly unknown[] | undefined;
   /** the run's vars: made when first read unless the run gives overrides */
   declare private varsV: Values | undefined;
+  /** the run's `maxConcurrency`, set only for a run that has one */
+  declare maxConcurrency: number | undefined;
   /** the run, while it goes on asynchronously (static/graph.ts `begin`) */
   declare running: void | Promise<void>;
   /** the tasks of the step that is running asynchronously (set before it is read) */
@@ -101,12 +106,6 @@ export abstract class SmallLoop implements LeanTaskLoop {
   /** Runs the input (already checked by the spec) through supersteps until no node is triggered. */
   abstract start(input: Values): void | Promise<void>;
 
-  /** A task finished: its `updates`, `tasks` and `debug` chunks when streaming. */
-  protected done(t: LeanTask): undefined {
-    this.sink?.ev.emitTaskDone(this, t, false);
-    return undefined;
-  }
-
   /** A task's return as its writes; errors are recorded on the task (`fail`), never thrown. */
   protected abstract end(t: LeanTask, ret: unknown): Promise<unknown> | undefined;
 
@@ -140,7 +139,8 @@ export abstract class SmallLoop implements LeanTaskLoop {
     return true;
   }
 
-  protected drive(tasks: LeanTask[]): void | Promise<void> {
+  /** @internal */
+  drive(tasks: LeanTask[]): void | Promise<void> {
     const r = this.steps(tasks);
     if (r !== undefined) return this.driveAsync(r);
   }
@@ -178,6 +178,8 @@ export abstract class SmallLoop implements LeanTaskLoop {
     if (n === 1 && sig === undefined) return this.exec(tasks[0]!);
     // a stream (which always has a signal) announces every task of the step before any of them runs
     this.sink?.ev.emitStepStart(this, tasks);
+    const limit = this.maxConcurrency;
+    if (limit !== undefined && limit < n) return runLimited(tasks, this.pullCount, limit, sig, this, (t) => this.exec(t));
     let promises: Promise<unknown>[] | undefined;
     // LangGraph starts PUSH tasks before PULL tasks
     for (let k = 0; k < n; k++) {
@@ -187,7 +189,8 @@ export abstract class SmallLoop implements LeanTaskLoop {
     return promises && stepPromise(this, promises, sig);
   }
 
-  private exec(t: LeanTask): Promise<unknown> | undefined {
+  /** @internal */
+  exec(t: LeanTask): Promise<unknown> | undefined {
     let ret: unknown;
     try {
       ret = t.cn.spec.call(t.input, t);

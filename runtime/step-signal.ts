@@ -69,3 +69,27 @@ export function stepPromise(
     );
   });
 }
+
+/**
+ * A step's tasks with at most `limit` running at once (`maxConcurrency`), in the order they start (PUSH tasks,
+ * from `first`, before PULL tasks), each by `run`; the run's signal is checked before each task starts.
+ */
+export async function runLimited<T>(
+  tasks: readonly T[],
+  first: number,
+  limit: number,
+  signal: AbortSignal | undefined,
+  at: { site(): ErrorSite },
+  run: (t: T) => unknown,
+): Promise<void> {
+  const n = tasks.length;
+  let next = 0;
+  const worker = async () => {
+    while (next < n) {
+      const t = tasks[(next++ + first) % n]!;
+      if (signal?.aborted) throw new GraphAbortError(at.site(), signal.reason);
+      await run(t);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, limit) }, worker));
+}

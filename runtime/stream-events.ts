@@ -47,14 +47,12 @@ export function emitTaskStart(loop: Loop, t: Task): void {
     sink.push(loop.nsArr, "debug", { step: t.step, type: "task", timestamp: new Date().toISOString(), payload });
 }
 
+/** a small loop's step: its tasks announced before any runs (the full loop announces each with its trace span) */
 export function emitStepStart(loop: Loop, tasks: readonly Task[]): void {
   const sink = loop.sink!;
   if (!(sink.modes & (M_TASKS | M_DEBUG))) return;
   const n = tasks.length;
-  for (let k = 0; k < n; k++) {
-    const t = tasks[(k + loop.pullCount) % n]!;
-    if (!t.cached) emitTaskStart(loop, t);
-  }
+  for (let k = 0; k < n; k++) emitTaskStart(loop, tasks[(k + loop.pullCount) % n]!);
 }
 
 export function emitTaskDone(loop: Loop, t: Task, cached: boolean): void {

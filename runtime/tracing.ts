@@ -35,6 +35,9 @@ export interface TracingApi {
   };
 }
 
+// from the install entry, which the published tracing.js imports as it is (an entry importing another keeps
+// the package's shared chunks as they are; scripts/bundle-js.mjs)
+import { installFullGraph } from "./install.ts";
 import type { LevelTrace, TraceRunInfo, Tracing } from "./trace-hooks.ts";
 
 /** OpenTelemetry's SpanStatusCode.ERROR (a stable protocol value, so the enum need not be imported). */
@@ -42,6 +45,8 @@ const STATUS_ERROR = 2;
 
 /** The `tracing` option for OpenTelemetry: pass `@opentelemetry/api` itself. */
 export function otelTracing(api: TracingApi): Tracing {
+  // a traced run of a lean graph runs on the full graph: the tracer brings it
+  installFullGraph();
   return {
     start: (info, parent) => new RunTrace(api, info, parent ? (parent.trace as RunTrace).taskContext(parent.taskId) : undefined),
   };

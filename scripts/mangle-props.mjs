@@ -47,6 +47,8 @@ export const MANGLED = Object.freeze([
   "spaceOf",
   // small streams: a lean graph's run and stream on its small loop, the events both loops push
   "begin", "streamRun", "emitStepStart", "emitCustom",
+  // a lean graph's Command input on its small loop (small-command.ts)
+  "smallInput", "startCommand",
 ]);
 
 /** esbuild's `mangleProps`: exactly the listed names */

@@ -75,13 +75,14 @@ export class LeanLoop extends SmallLoop {
         t.one = t.ups = undefined;
       }
       const r = this.router?.(t, 0, lone && this.values);
-      if (r !== undefined) return r.then(this.sink && (() => this.done(t)), (e: unknown) => this.fail(t, e));
+      // a stream's `updates`/`tasks` chunks once the routers are done, as the full loop's
+      if (r !== undefined) return r.then(this.sink && (() => this.sink!.ev.emitTaskDone(this, t, false)), (e: unknown) => this.fail(t, e));
     } catch (e) {
       return this.fail(t, e);
     } finally {
       if (lent) this.mine = reclaim();
     }
-    if (this.sink !== undefined) this.done(t);
+    this.sink?.ev.emitTaskDone(this, t, false);
     return undefined;
   }
 

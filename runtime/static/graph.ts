@@ -6,12 +6,13 @@
  * one the static loop cannot run goes to the full graph. `LeanGraph` (below) is one that runs the lean loop
  * (../lean/loop.ts) instead.
  *
- * `invoke` and `stream()` run the graph's own small loop unless the run needs more: a checkpointer (per call,
- * withConfig or compile option), breakpoints, tracing, `maxConcurrency`, or a Command as input. Those runs and
- * the state API go to the full compiled graph, which the parts of the runtime but streaming provide (features.ts
- * `graph`): importing "@graphc/runtime" installs all of them, constructing one of graphc's savers
- * checkpointing. Without it they fail with a `GraphValueError` naming the import to add. A stream of the small
- * loop pushes the full loop's events (stream-events.ts) into the same sink (streaming.ts).
+ * `invoke` and `stream()` run the graph's own small loop (`maxConcurrency` too; a Command as input with
+ * ../small-command.ts, installed by install.ts `installSmallRuns`) unless the run needs more: a checkpointer
+ * (per call, withConfig or compile option), breakpoints or tracing. Those runs and the state API
+ * go to the full compiled graph (features.ts `graph`), which importing "@graphc/runtime", constructing one of
+ * graphc's savers or calling `otelTracing` installs (graph.ts `installFullGraph`). Without it they fail with a
+ * `GraphValueError` naming the import to add. A stream of the small loop pushes the full loop's events
+ * (stream-events.ts) into the same sink (streaming.ts).
  */
 import type { RunnableConfig } from "../checkpoint/types.ts";
 import { isCommand } from "../command.ts";
@@ -24,7 +25,7 @@ import { CHECKPOINTING_FIX, EmptyInputError, missingPart } from "../errors.ts";
 import type { StreamSink } from "../contracts.ts";
 import type { FullGraph, GraphHandle, StreamTarget } from "../features.ts";
 import { GraphBase, noStatePart } from "../graph-base.ts";
-import { features } from "../features.ts";
+import { features, need } from "../features.ts";
 import type { LeanRun, SmallLoop } from "../small-loop.ts";
 import type { GraphSpec, Values } from "../spec.ts";
 import type { GraphInput } from "../typed.ts";
@@ -55,28 +56,28 @@ export function isLeanSpec(spec: GraphSpec, routers: boolean): boolean {
 }
 
 /** What of a run the small loop does not make, or undefined when it makes all of it. */
-function fullRunReason(graph: StaticGraph<unknown, unknown, unknown, string, unknown>, cfg: StreamOptions, input: unknown): string | undefined {
+function fullRunReason(graph: StaticGraph<unknown, unknown, unknown, string, unknown>, cfg: StreamOptions): string | undefined {
   const o = graph.options;
   if (!graph.lean) return `graph "${graph.spec.name}" (joins, breakpoints, deferred, subgraph or policy nodes)`;
   if ((cfg.checkpointer ?? o.checkpointer) !== undefined) return "a checkpointer";
-  if (isCommand(input)) return "A Command as input";
   if ((cfg.interruptBefore ?? o.interruptBefore ?? cfg.interruptAfter ?? o.interruptAfter) !== undefined) return "interruptBefore/interruptAfter";
-  if ((cfg.tracing ?? o.tracing) !== undefined) return "tracing";
-  if (cfg.maxConcurrency !== undefined) return "maxConcurrency";
-  return undefined;
+  // a Command as input and maxConcurrency run on the small loop (`begin`)
+  return (cfg.tracing ?? o.tracing) !== undefined ? "tracing" : undefined;
 }
 
-/** the full compiled graph of `graph`'s spec and config, or the `GraphValueError` naming what installs it */
-function full(graph: StaticGraph<unknown, unknown, unknown, string, unknown>, what: string, fix: string): FullGraph {
+/**
+ * the full compiled graph of `graph`'s spec and config, or the `GraphValueError` naming what installs it (a
+ * saver for a checkpointer, else "@graphc/runtime")
+ */
+function full(
+  graph: StaticGraph<unknown, unknown, unknown, string, unknown>,
+  what: string,
+  fix = what === "a checkpointer" ? CHECKPOINTING_FIX : EVERYTHING,
+): FullGraph {
   if (graph.fullGraph !== undefined) return graph.fullGraph;
   const make = features.graph;
   if (make === undefined) throw missingPart(what, { graph: graph.spec.name }, fix);
   return (graph.fullGraph = make(graph.spec, graph.options, graph.defaults));
-}
-
-/** the full graph for a run that needs it for `reason` (fullRunReason) */
-function fullFor(graph: StaticGraph<unknown, unknown, unknown, string, unknown>, reason: string): FullGraph {
-  return full(graph, reason, reason === "a checkpointer" ? CHECKPOINTING_FIX : EVERYTHING);
 }
 
 /** A compiled graph run by the static loop; typed as `CompiledGraph` (`I` input, `O` output, `S` state, `N` nodes, `U` updates). */
@@ -108,7 +109,7 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
     this.router = router;
     this.lean = this.runs(spec);
     // breakpoints given at compile time are checked now, by the graph that runs them
-    if (options.interruptBefore !== undefined || options.interruptAfter !== undefined) full(this, "interruptBefore/interruptAfter", EVERYTHING);
+    if (options.interruptBefore !== undefined || options.interruptAfter !== undefined) full(this, "interruptBefore/interruptAfter");
   }
 
   /**
@@ -140,8 +141,8 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
     const spec = this.spec;
     // without defaults the caller's config is used as it is, as CompiledGraph.invoke does: nothing writes to it
     const cfg = checkConfigIds(this.defaults === NO_DEFAULTS ? (config ?? NO_DEFAULTS) : mergeConfig(this.defaults, config), spec.name);
-    const reason = fullRunReason(this, cfg, input);
-    if (reason !== undefined) return (await fullFor(this, reason).invoke(input, config)) as InvokeResult<O>;
+    const reason = fullRunReason(this, cfg);
+    if (reason !== undefined) return (await full(this, reason).invoke(input, config)) as InvokeResult<O>;
     const loop = this.begin(cfg, input);
     if (loop.running !== undefined) await loop.running;
     return (loop.sawOutput ? spec.output(loop.values) : undefined) as InvokeResult<O>;
@@ -154,8 +155,9 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
   begin(run: LeanRun, input: unknown): SmallLoop {
     const spec = this.spec;
     const loop = this.makeRun((this.leanNodes ??= compileNodes(spec)), run);
+    if (run.maxConcurrency !== undefined) loop.maxConcurrency = run.maxConcurrency;
     if (input === null || input === undefined) throw new EmptyInputError('Received no input writes for "__start__"', { graph: spec.name });
-    loop.running = loop.start(spec.input(input));
+    loop.running = isCommand(input) ? need(features.smallInput, "A Command as input", spec.name).startCommand(loop, input) : loop.start(spec.input(input));
     return loop;
   }
 
@@ -164,10 +166,10 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
    * installed it fails, naming the import
    * @internal
    */
-  streamGraph(input: unknown, options: StreamOptions | undefined): StreamTarget {
+  streamGraph(options: StreamOptions | undefined): StreamTarget {
     if (features.stream === undefined) throw missingPart("stream()", { graph: this.spec.name }, STREAMING);
-    const reason = fullRunReason(this, mergeConfig(this.defaults, options), input);
-    return reason === undefined ? this : fullFor(this, reason).streamGraph();
+    const reason = fullRunReason(this, mergeConfig(this.defaults, options));
+    return reason === undefined ? this : full(this, reason).streamGraph();
   }
 
   /**

@@ -54,7 +54,8 @@ export class StaticLoop extends SmallLoop {
     } catch (e) {
       return this.fail(t, e);
     }
-    if (this.sink !== undefined) this.done(t);
+    // a stream's `updates`/`tasks` chunks
+    this.sink?.ev.emitTaskDone(this, t, false);
   }
 
   /** The next step's tasks: the static targets of this step's nodes, each once, in name order. */

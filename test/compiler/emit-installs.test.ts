@@ -1,8 +1,9 @@
 /**
  * A file whose graphs are all lean-eligible imports "@graphc/runtime/core" and, with the default runtime
- * ("full"), installs streaming and Command input from "@graphc/runtime/install" itself (5-emit/file.ts): what
- * "@graphc/runtime" installs but node policies, which such graphs have none of. The install functions are
- * aliased when the user's file takes their names, and the module's graph streams and takes a Command as input
+ * ("full"), installs streaming and the small loops' Command input from
+ * "@graphc/runtime/install" itself (5-emit/file.ts): no node policies, which such graphs have none of, and no
+ * full graph, which only a saver or a tracer needs. The install functions are aliased when the user's file
+ * takes their names, and the module's graph streams, takes a Command as input and runs with maxConcurrency
  * with nothing else imported (this test file imports no runtime entry that installs anything).
  */
 import { writeFileSync } from "node:fs";
@@ -58,22 +59,30 @@ describe("installs of a lean-eligible file built with the default runtime", () =
 
   it("imports core and the install functions, aliased past the user's names, and calls them", () => {
     expect(text).toContain('} from "@graphc/runtime/core";');
-    expect(text).toContain('import { installCommandInput, installStreaming as installStreaming_2 } from "@graphc/runtime/install";');
+    expect(text).toContain('import { installSmallRuns, installStreaming as installStreaming_2 } from "@graphc/runtime/install";');
     expect(text).toContain('import { installStreaming, other } from "./nodes.ts";');
-    expect(text).toMatch(/^installCommandInput\(\);\ninstallStreaming_2\(\);$/m);
+    expect(text).toMatch(/^installSmallRuns\(\);\ninstallStreaming_2\(\);$/m);
   });
 
-  it("installs streaming and Command input, not node policies", async () => {
+  it("installs streaming and the small loops' runs, not node policies nor the full graph", async () => {
     expect(features.stream).toBeDefined();
-    expect(features.input).toBeDefined();
+    expect(features.smallInput).toBeDefined();
+    expect(features.leanWrites).toBeDefined();
+    expect(features.input).toBeUndefined();
+    expect(features.graph).toBeUndefined();
     expect(features.policy).toBeUndefined();
     expect(features.durable).toBeUndefined();
     const chunks: unknown[] = [];
     for await (const c of App.stream({ count: 0 }, { streamMode: "values" })) chunks.push(c);
     expect(chunks).toEqual([{ count: 0 }, { count: 1 }, { count: 11 }]);
-    // a Command as input reaches Command input's code (the full graph's), not the missing part's error
-    expect(features.input!.takeCommand).toBeTypeOf("function");
-    expect(features.leanWrites).toBeDefined();
+    // a Command as input and maxConcurrency run on the graph's own loop
+    expect(await App.invoke(new Command({ update: { count: 5 }, goto: "b" }))).toEqual({ count: 15 });
     await expect(App.invoke(new Command({ resume: 1 }))).rejects.toThrow("Cannot use Command(resume=...) without checkpointer");
+    expect(await App.invoke({ count: 0 }, { maxConcurrency: 1 })).toEqual({ count: 11 });
+    // breakpoints without a saver need the full graph, which nothing installed: the error names the import
+    await expect(App.invoke({ count: 0 }, { interruptBefore: ["b"] })).rejects.toThrow(/interruptBefore\/interruptAfter needs a part of the runtime.*"@graphc\/runtime"/);
+    // a tracer of the user's own needs the full graph, which nothing installed: the error names the import
+    await expect(App.invoke({ count: 0 }, { tracing: { start: () => ({}) } })).rejects.toThrow(/tracing needs a part of the runtime.*"@graphc\/runtime"/);
+    expect(features.graph).toBeUndefined();
   });
 });

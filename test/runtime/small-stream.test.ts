@@ -15,19 +15,12 @@ import {
   compileLeanGraph,
   type GraphSpec,
   type NodeContext,
-  type NodeSpec,
   type Values,
 } from "../../runtime/core.ts";
-import { installCommandInput, installStreaming } from "../../runtime/install.ts";
 import type { StreamMode } from "../../runtime/stream.ts";
-import { countApplyOne, countNode, countSpec } from "./count-spec.ts";
+import { countGraph } from "./both-loops.ts";
 
-// streaming and the full graph (which Command input installs), to compare with
-installStreaming();
-installCommandInput();
-
-const node = (name: string, edges: string[], extra: Partial<NodeSpec> = {}): NodeSpec => countNode("Small", name, edges, extra);
-const spec = (nodes: NodeSpec[], extra: Partial<GraphSpec> = {}): GraphSpec => countSpec("Small", nodes, { applyOne: countApplyOne, ...extra });
+const { node, spec } = countGraph("Small");
 
 const ALL: StreamMode[] = ["values", "updates", "tasks", "debug", "custom", "messages"];
 

@@ -154,6 +154,17 @@ describe("tracing", () => {
     expect(named("node ask").status.code).not.toBe(otel.SpanStatusCode.ERROR);
   });
 
+  it("records the task spans of a streamed run whose tasks the stream announces (tasks and debug modes)", async () => {
+    interface Streaming {
+      stream(input: unknown, options: object): AsyncIterable<unknown>;
+    }
+    const chunks: unknown[] = [];
+    for await (const c of (Parent as unknown as Streaming).stream({ topic: "s" }, { tracing: otelTracing(otel), streamMode: ["tasks", "debug"] })) chunks.push(c);
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(spans().map((s) => s.name).filter((n) => n.startsWith("node ")).sort()).toEqual(["node __start__", "node __start__", "node inner", "node prep"]);
+    expect(parentOf(named("node prep"))!.name).toMatch(/^step \d+$/);
+  });
+
   it("records nothing without the tracing option", async () => {
     await Parent.invoke({ topic: "quiet" });
     expect(spans().filter((s) => s.name !== "model call")).toEqual([]);

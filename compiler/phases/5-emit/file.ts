@@ -186,7 +186,7 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
   }
   appendAll(head, interfaces.importLines());
   if (installs.length > 0) {
-    head.push(BLANK, '// what "@graphc/runtime" installs but node policies, which no graph of this file has: stream() and Commands');
+    head.push(BLANK, "// stream() and a Command as input on the graphs' own small loops (a saver or a tracer brings the full loop)");
     for (const i of installs) head.push(`${i.local}();`);
   }
   return { path, text: `${head.join("\n")}\n${body.join("\n")}\n`, spans, bindings, diagnostics, runtime };

@@ -10,12 +10,13 @@ export const RUNTIME_MODULE = "@graphc/runtime";
 export const LEAN_RUNTIME_MODULE = "@graphc/runtime/core";
 /**
  * Where a file of lean-eligible graphs built with the default runtime ("full") takes what it installs: the
- * parts of "@graphc/runtime" its graphs can reach (`stream()`, a Command as input or returned after all).
- * Node policies, the rest of "@graphc/runtime", belong to graphs that are not lean-eligible; checkpointing
- * comes with a saver, as everywhere.
+ * parts of "@graphc/runtime" its graphs can reach that their own small loops run (`stream()`; a Command as
+ * input or returned after all). Node policies and the full loop belong to graphs that are not lean-eligible
+ * (whose files import "@graphc/runtime"); checkpointing comes with a saver and tracing with its tracer, as
+ * everywhere; breakpoints need "@graphc/runtime".
  */
 export const INSTALL_MODULE = "@graphc/runtime/install";
-export const INSTALLS = ["installCommandInput", "installStreaming"] as const;
+export const INSTALLS = ["installSmallRuns", "installStreaming"] as const;
 
 /** The npm package that provides a module specifier: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
 export function packageOf(module: string): string {
