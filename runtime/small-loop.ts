@@ -70,10 +70,8 @@ export abstract class SmallLoop implements LeanTaskLoop {
   declare protected mine: readonly unknown[] | undefined;
   /** the run's vars: made when first read unless the run gives overrides */
   declare private varsV: Values | undefined;
-  /** the run's `maxConcurrency`, set only for a run that has one */
+  /** the run's `maxConcurrency`, if any */
   declare maxConcurrency: number | undefined;
-  /** the run, while it goes on asynchronously (static/graph.ts `begin`) */
-  declare running: void | Promise<void>;
   /** the tasks of the step that is running asynchronously (set before it is read) */
   declare private tasks: LeanTask[];
 
@@ -87,6 +85,7 @@ export abstract class SmallLoop implements LeanTaskLoop {
     this.store = run.store ?? store;
     this.signal = run.signal;
     this.sink = run.sink;
+    this.maxConcurrency = run.maxConcurrency;
     this.limit = recursionLimit(run.recursionLimit, spec);
     this.owned = spec.owned?.[0];
   }

@@ -46,7 +46,7 @@ export const MANGLED = Object.freeze([
   // w6d: MemoryStore's own
   "spaceOf",
   // small streams: a lean graph's run and stream on its small loop, the events both loops push
-  "begin", "streamRun", "emitStepStart", "emitCustom",
+  "streamRun", "commandRun", "emitStepStart", "emitCustom",
   // a lean graph's Command input on its small loop (small-command.ts)
   "smallInput", "startCommand",
 ]);
