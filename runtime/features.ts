@@ -2,7 +2,7 @@
  * The optional parts of the runtime, as installed. Neither the loop (loop.ts) nor graph.ts imports a part:
  * graph.ts reads this table when it builds a run (`makeRun` puts the durable, policy and Command-input hooks
  * into it) and when `stream()` or the state API is called; a lean graph (static/graph.ts) reads it for the
- * full graph and the small loops' options. Each part is installed by what uses it (install.ts): checkpointing
+ * full graph and the small loops' Command input. Each part is installed by what uses it (install.ts): checkpointing
  * by constructing a saver, streaming and policies by "@graphc/runtime", so a bundle holds only the parts its
  * program reaches. The hooks' shapes are contracts.ts's.
  */

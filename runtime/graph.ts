@@ -12,7 +12,6 @@ import { features, need, type GraphHandle, type StreamTarget } from "./features.
 import type { StreamSink } from "./contracts.ts";
 import { GraphBase, noStatePart } from "./graph-base.ts";
 import { Loop } from "./loop.ts";
-
 import type { LoopSink, Run } from "./loop.ts";
 import type { GraphSpec, Values } from "./spec.ts";
 import type { GraphInput } from "./typed.ts";

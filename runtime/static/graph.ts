@@ -10,7 +10,7 @@
  * ../small-command.ts, installed by install.ts `installSmallRuns`) unless the run needs more: a checkpointer
  * (per call, withConfig or compile option), breakpoints or tracing. Those runs and the state API
  * go to the full compiled graph (features.ts `graph`), which importing "@graphc/runtime", constructing one of
- * graphc's savers or calling `otelTracing` installs (graph.ts `installFullGraph`). Without it they fail with a
+ * graphc's savers or calling `otelTracing` installs (install.ts `installFullGraph`). Without it they fail with a
  * `GraphValueError` naming the import to add. A stream of the small loop pushes the full loop's events
  * (stream-events.ts) into the same sink (streaming.ts).
  */
@@ -61,7 +61,7 @@ function fullRunReason(graph: StaticGraph<unknown, unknown, unknown, string, unk
   if (!graph.lean) return `graph "${graph.spec.name}" (joins, breakpoints, deferred, subgraph or policy nodes)`;
   if ((cfg.checkpointer ?? o.checkpointer) !== undefined) return "a checkpointer";
   if ((cfg.interruptBefore ?? o.interruptBefore ?? cfg.interruptAfter ?? o.interruptAfter) !== undefined) return "interruptBefore/interruptAfter";
-  // a Command as input and maxConcurrency run on the small loop (`begin`)
+  // a Command as input and maxConcurrency run on the small loop (`invoke`, `streamRun`)
   return (cfg.tracing ?? o.tracing) !== undefined ? "tracing" : undefined;
 }
 
@@ -144,7 +144,8 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
     const reason = fullRunReason(this, cfg);
     if (reason !== undefined) return (await full(this, reason).invoke(input, config)) as InvokeResult<O>;
     const loop = this.makeRun((this.leanNodes ??= compileNodes(spec)), cfg);
-    // inline rather than a method shared with streamRun: the call cost W5 ~5-10% (bench/ab.ts)
+    // inline rather than a method shared with streamRun: that call read W5 ×1.06 against ×0.95 in one
+    // bench/ab.ts pair of runs (noisy; docs/benchmarks.md, "W5, measured apart")
     if (input === null || input === undefined) throw new EmptyInputError('Received no input writes for "__start__"', { graph: spec.name });
     const r = isCommand(input) ? this.commandRun(loop, input) : loop.start(spec.input(input));
     if (r !== undefined) await r;
