@@ -38,6 +38,8 @@ const TYPED = new Set([
   "INVALID_UPDATE_TYPE",
   "INVALID_GRAPH_NODE_RETURN_VALUE",
   "INVALID_RESUME",
+  // a node's Command that writes a replaced field twice (`update: [["note", a], ["note", b]]`): LangGraph's LastValue error
+  "INVALID_CONCURRENT_GRAPH_UPDATE",
   "EMPTY_INPUT", // `Command({ resume: undefined })`: nothing to do
 ]);
 
