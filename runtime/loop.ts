@@ -509,7 +509,6 @@ export class Loop {
     return runLimited(tasks, this.pullCount, limit, this.run.signal, this, (t) => (t.cached ? this.replay(t) : this.exec(t)));
   }
 
-
   /** a task finished in an earlier run (or cached): emit its update with `cached` metadata */
   replay(t: LoopTask): undefined {
     this.emitTaskDone(t, true);

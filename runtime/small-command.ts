@@ -38,8 +38,7 @@ export function checkCommandInput(input: Command, site: ErrorSite, saver: boolea
 
 /**
  * Starts a small run from a Command (command-input.ts `takeCommand` without a saver): its update is applied
- * as the input's writes, its goto and Sends are the first step's tasks (START's own edges do not run), and
- * that step runs past `interruptBefore`, as after a resume.
+ * as the input's writes, its goto and Sends are the first step's tasks (START's own edges do not run).
  */
 export function startCommand(loop: SmallLoop, input: Command): void | Promise<void> {
   checkCommandInput(input, loop.site(), false);
