@@ -17,6 +17,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chain, fanOut, nested, W1_NAMES, W5_NAMES } from "./workloads/hand.ts";
 import { messagesLoop } from "./workloads/hand-messages.ts";
+import { pointRuntimeImports } from "./runtime-imports.ts";
 
 interface Invokable {
   invoke(input: unknown, config?: unknown): Promise<unknown>;
@@ -48,17 +49,9 @@ async function build(root: string): Promise<string> {
   cpSync(join(root, "bench/workloads"), out, { recursive: true });
   const built = await buildFiles(WORKLOADS.map(([f]) => join(out, `${f}.graph`)));
   // one process resolves package names through this tree's tsconfig paths for both trees: each tree's
-  // generated code imports its own runtime by path, or both sides would run this tree's runtime
-  // (the core entry too: lean graphs import @graphc/runtime/core)
-  const runtime = pathToFileURL(join(root, "runtime/index.ts")).href;
-  const core = pathToFileURL(join(root, "runtime/core.ts")).href;
+  // generated code imports its own runtime's entries by path, or both sides would run this tree's runtime
   for (const o of built.outputs)
-    writeFileSync(
-      o.path,
-      o.text
-        .replaceAll('from "@graphc/runtime"', `from "${runtime}"`)
-        .replaceAll('from "@graphc/runtime/core"', `from "${core}"`),
-    );
+    writeFileSync(o.path, pointRuntimeImports(o.text, (f) => pathToFileURL(join(root, "runtime", f)).href));
   // the tree's SQLite saver, importing that tree's runtime (not the one this tree's tsconfig paths name)
   mkdirSync(join(out, "checkpoint-sqlite"));
   for (const f of readdirSync(join(root, "checkpoint-sqlite")).filter((f) => f.endsWith(".ts"))) {

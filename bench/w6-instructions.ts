@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { pointRuntimeImports } from "./runtime-imports.ts";
 
 const tree = resolve(process.argv[2] ?? join(import.meta.dirname, ".."));
 const invokes = Number(process.argv[3] ?? 400);
@@ -60,9 +61,7 @@ cpSync(join(tree, "bench/workloads"), join(tmp, "w"), { recursive: true });
 for (const o of (await buildFiles([join(tmp, "w/w1.graph")])).outputs) {
   writeFileSync(
     o.path,
-    o.text
-      .replaceAll('"@graphc/runtime"', `"${rt}/index.js"`)
-      .replaceAll('"@graphc/runtime/core"', `"${rt}/core.js"`),
+    pointRuntimeImports(o.text, (f) => `${rt}/${f.replace(/\.ts$/, ".js")}`),
   );
 }
 await build({

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { pointRuntimeImports } from "./runtime-imports.ts";
 
 const here = resolve(join(import.meta.dirname, ".."));
 const other = resolve(process.argv[2] ?? "");
@@ -30,7 +31,7 @@ async function prepare(tree: string, dir: string): Promise<string> {
   };
   cpSync(join(tree, "bench/workloads"), join(dir, "w"), { recursive: true });
   for (const o of (await buildFiles([join(dir, "w/w1.graph")])).outputs) {
-    writeFileSync(o.path, o.text.replaceAll('"@graphc/runtime"', `"${rt}/index.js"`).replaceAll('"@graphc/runtime/core"', `"${rt}/core.js"`));
+    writeFileSync(o.path, pointRuntimeImports(o.text, (f) => `${rt}/${f.replace(/\.ts$/, ".js")}`));
   }
   await build({ entryPoints: [join(dir, "w/w1.graph.ts")], bundle: true, format: "esm", outfile: join(dir, "w1.mjs"),
     external: [`${rt}/*`], logLevel: "warning" });
