@@ -1,6 +1,6 @@
 /**
- * `npm run bench`'s graphc and hand-written sides of W1–W5, each workload in a process of its own that never
- * loads LangGraph.js: bench/run.ts starts `tsx bench/alone.ts <w1–w5>` after it compiled the workloads into
+ * `npm run bench`'s graphc and hand-written sides of W1–W6, each workload in a process of its own that never
+ * loads LangGraph.js: bench/run.ts starts `tsx bench/alone.ts <w1–w6>` after it compiled the workloads into
  * bench/_tmp-build/, and reads the measurements (bench/measure.ts, the same options) from the one JSON line
  * printed. Each side runs as its users run it: a graphc program or a hand-written loop has no LangGraph.js in
  * its process. In the bench's own process, after LangGraph.js has run, `new AIMessage` (the hand-written W4's
@@ -9,13 +9,11 @@
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { MemorySaver } from "../runtime/index.ts";
 import { benchOptions, measure, type Variant } from "./measure.ts";
+import { snapshotThreads, threaded, type Invokable } from "./threads.ts";
 import { chain, chainAwait, fanOut, nested, W1_NAMES, W5_NAMES } from "./workloads/hand.ts";
 import { messagesLoop, messagesLoopPlain, W4_GROWTH, W4_STEPS } from "./workloads/hand-messages.ts";
-
-interface Invokable {
-  invoke(input: unknown, config?: unknown): Promise<unknown>;
-}
 
 const DEEP = { recursionLimit: 10_000 };
 const input = () => ({ count: 0, log: [] as string[] });
@@ -50,13 +48,21 @@ function variants(w: string, g: Invokable): Variant[] {
         { name: "graphc", run: () => g.invoke({ count: 0 }) },
         { name: "hand-written", run: () => chain(W5_NAMES, input()) },
       ];
+    // W6's sides each in a process of its own: both keep megabytes of threads, and interleaved in one heap
+    // each pays for collecting the other's (graphc's W6 +15–25%: docs/benchmarks.md, "W6 in a process of its own")
+    case "w6":
+      return [{ name: "graphc + MemorySaver", run: threaded(g, () => new MemorySaver()) }];
+    case "w6-hand":
+      return [{ name: "hand-written + JSON snapshot per step", run: snapshotThreads(), group: "hand-written" }];
   }
   throw new Error(`bench/alone.ts: no workload ${w}`);
 }
 
 const w = process.argv[2] ?? "";
-const mod = (await import(pathToFileURL(join(import.meta.dirname, "_tmp-build", `${w}.graph.ts`)).href)) as Record<string, Invokable>;
-const g = mod[w.toUpperCase()]!;
+// W6 is W1 with a saver
+const file = w.startsWith("w6") ? "w1" : w;
+const mod = (await import(pathToFileURL(join(import.meta.dirname, "_tmp-build", `${file}.graph.ts`)).href)) as Record<string, Invokable>;
+const g = mod[file.toUpperCase()]!;
 const opts = benchOptions();
 const measured = await measure(variants(w, g), opts);
 // W4's cost per step as the history grows (graphc only): 7 interleaved batches and a paired ratio; with three

@@ -3,9 +3,9 @@
  * workloads of the peer baseline (../shared/reference/peer-baseline.md): W1 chain of 100 nodes, W2 fan-out
  * 50 + join, W3 3-level nested subgraphs, W5 3-node graph, W6 = W1 + in-memory saver with a new thread per
  * invoke, W1 on SQLite savers; then bundle size and cold start (bench/bundle.ts) and, when present, the
- * savers' storage benchmark (bench/storage.ts). The graphc and hand-written sides of W1–W5 run in a child
- * process per workload that never loads LangGraph.js (bench/alone.ts), as their users run them; LangGraph.js
- * runs here. Every variant's final state is checked identical before it
+ * savers' storage benchmark (bench/storage.ts). The graphc and hand-written sides of W1–W6 run in a child
+ * process per workload that never loads LangGraph.js (bench/alone.ts; W6's two sides in one each), as their
+ * users run them; LangGraph.js runs here. Every variant's final state is checked identical before it
  * is timed. Prints tables with ratios and writes bench/results/latest.json. Always exits 0 (it asserts
  * nothing about speed); a wrong result or a failed build exits 1.
  *
@@ -25,6 +25,7 @@ import { SqliteSaver } from "@graphc/checkpoint-sqlite";
 import { runBundles, type BundleRow, type ColdRow } from "./bundle.ts";
 import { benchOptions, CLOCK, measure, otherRatio, pairedRatio, type Measured } from "./measure.ts";
 import { chain, chainAwait, chainSnapshots, fanOut, nested, W1_NAMES, W5_NAMES } from "./workloads/hand.ts";
+import { snapshotThreads, threaded, type Invokable } from "./threads.ts";
 import { messagesLoop, messagesLoopPlain, W4_GROWTH, W4_STEPS } from "./workloads/hand-messages.ts";
 import * as lg from "./workloads/langgraph.ts";
 
@@ -35,10 +36,6 @@ const DEEP = { recursionLimit: 10_000 };
 /** `BENCH_ONLY=w1,sqlite`: only those workloads (w1–w6, sqlite) */
 const ONLY = process.env["BENCH_ONLY"]?.split(",");
 const wanted = (name: string) => ONLY === undefined || ONLY.includes(name);
-
-interface Invokable {
-  invoke(input: unknown, config?: unknown): Promise<unknown>;
-}
 
 interface WorkloadResult {
   workload: string;
@@ -81,8 +78,9 @@ function graph(modules: Record<string, Record<string, unknown>>, file: string, n
 }
 
 /**
- * The graphc and hand-written variants of workload `w` (w1–w5), measured in a process of their own that never
- * loads LangGraph.js (bench/alone.ts says why), from the modules compiled into bench/_tmp-build.
+ * The graphc and hand-written variants of workload `w` (w1–w5; "w6": graphc, "w6-hand": the hand-written
+ * loop), measured in a process of their own that never loads LangGraph.js (bench/alone.ts says why), from the
+ * modules compiled into bench/_tmp-build.
  */
 function alone(w: string): { measured: Measured[]; growth: Measured[] } {
   const out = execFileSync(process.execPath, [...process.execArgv, join(HERE, "alone.ts"), w], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
@@ -114,26 +112,6 @@ async function sameResults(workload: string, runs: { name: string; result: () =>
         `${workload}: ${s.name} gives ${s.value.slice(0, 300)}\n  but ${first?.name} gives ${first?.value.slice(0, 300)}`,
       );
   }
-}
-
-/** A saver variant: a new thread per invoke; the saver is replaced every `per` invocations so memory stays flat. */
-function threaded(
-  g: Invokable,
-  makeSaver: () => unknown,
-  withSaverInConfig: boolean,
-  per = 200,
-): () => Promise<unknown> {
-  let saver = makeSaver();
-  let i = 0;
-  return () => {
-    if (++i % per === 0) saver = makeSaver();
-    const config = {
-      ...DEEP,
-      configurable: { thread_id: `t${i}` },
-      ...(withSaverInConfig ? { checkpointer: saver } : {}),
-    };
-    return g.invoke({ count: 0 }, config);
-  };
 }
 
 async function main(): Promise<void> {
@@ -303,12 +281,6 @@ async function main(): Promise<void> {
   // ---------------------------------------------------------------- W6: W1 + in-memory saver
   if (wanted("w6")) {
     const ours = graph(modules, "w1", "W1");
-    const snapshots = new Map<string, string[]>();
-    let h = 0;
-    const hand = () => {
-      if (++h % 200 === 0) snapshots.clear();
-      return chainSnapshots(W1_NAMES, input(), snapshots, `t${h}`);
-    };
     // LangGraph binds its saver at compile time: a fresh compiled graph per saver
     const lgRun = (() => {
       let g = lg.w1(new LgMemorySaver());
@@ -318,27 +290,36 @@ async function main(): Promise<void> {
         return g.invoke({ count: 0 }, { ...DEEP, configurable: { thread_id: `t${i}` } });
       };
     })();
-    const ourRun = threaded(ours, () => new MemorySaver(), true);
+    const ourRun = threaded(ours, () => new MemorySaver());
     await sameResults("W6", [
       { name: "graphc + MemorySaver", result: ourRun },
       { name: "LangGraph.js + MemorySaver", result: lgRun },
-      { name: "hand + JSON snapshots", result: hand },
+      { name: "hand + JSON snapshots", result: snapshotThreads() },
     ]);
-    const v = await measure(
+    // graphc and the hand-written loop each in a process of its own (bench/alone.ts says why); graphc and the
+    // hand-written loop are measured here too, interleaved after LangGraph.js as before 2026-12-03, for the
+    // figure that method gives
+    const [g] = alone("w6").measured as [Measured];
+    const [hw] = alone("w6-hand").measured as [Measured];
+    const l = await langgraph("LangGraph.js + MemorySaver", lgRun);
+    const [before] = (await measure(
       [
-        { name: "graphc + MemorySaver", run: ourRun },
-        { name: "LangGraph.js + MemorySaver", run: lgRun, group: "LangGraph.js" },
-        { name: "hand-written + JSON snapshot per step", run: hand },
+        { name: "graphc + MemorySaver, interleaved with the hand-written loop after LangGraph.js", run: ourRun },
+        { name: "hand-written, interleaved", run: snapshotThreads() },
       ],
       OPTS,
-    );
-    const [g, l, hw] = v as [Measured, Measured, Measured];
+    )) as [Measured, Measured];
     results.push({
       workload: "W6 W1 + in-memory saver, thread per invoke",
       note: `checkpointing per step: graphc ${(g.median / 100).toFixed(2)} µs/step incl. the step, LangGraph.js ${(l.median / 100).toFixed(0)} µs`,
-      variants: v,
+      variants: [g, l, hw, before],
       ratios: [
         { label: "LangGraph.js / graphc", value: pairedRatio(l, g), other: otherRatio(l, g), target: 100 },
+        {
+          label: "LangGraph.js / graphc interleaved (the method before 2026-12-03)",
+          value: pairedRatio(l, before),
+          other: otherRatio(l, before),
+        },
         {
           label: "graphc / hand-written + JSON snapshots",
           value: pairedRatio(g, hw),
@@ -355,7 +336,7 @@ async function main(): Promise<void> {
       const ours = graph(modules, "w1", "W1");
       let n = 0;
       const ourSaver = () => new SqliteSaver(join(dir, `graphc-${n++}.db`));
-      const ourRun = threaded(ours, ourSaver, true, 100_000);
+      const ourRun = threaded(ours, ourSaver, 100_000);
       const theirSaver = LgSqliteSaver.fromConnString(join(dir, "langgraph.db"));
       const theirs = lg.w1(theirSaver);
       let i = 0;
