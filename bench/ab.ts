@@ -16,7 +16,6 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chain, fanOut, nested, W1_NAMES, W5_NAMES } from "./workloads/hand.ts";
-import { messagesLoop } from "./workloads/hand-messages.ts";
 import { pointRuntimeImports } from "./runtime-imports.ts";
 
 interface Invokable {
@@ -93,7 +92,9 @@ const HAND: Record<string, () => unknown> = {
   w1: () => chain(W1_NAMES, { count: 0, log: [] }),
   w2: () => fanOut(),
   w3: () => nested({ count: 0, log: [] }),
-  w4: () => messagesLoop(200),
+  // @langchain/core (its AIMessage) is loaded only for this loop: under tsx, a process that imported it ran
+  // graphc's invokes slower (bench/alone.ts)
+  w4: () => messagesLoop!(200),
   w5: () => chain(W5_NAMES, { count: 0, log: [] }),
 };
 
@@ -134,6 +135,8 @@ if (!other) {
 const trees = [resolve(other), resolve(import.meta.dirname, "..")] as const;
 const dirs = [await build(trees[0]), await build(trees[1])];
 const only = process.env["AB_ONLY"]?.split(",");
+const messagesLoop =
+  process.env["AB_HAND"] && (!only || only.includes("w4")) ? (await import("./workloads/hand-messages.ts")).messagesLoop : undefined;
 for (const [file, graph, input, config] of WORKLOADS) {
   const name = config === "saver" ? "w6" : config === "sqlite" ? "sqlite" : file;
   if (only && !only.includes(name)) continue;

@@ -13,7 +13,6 @@ import { MemorySaver } from "../runtime/index.ts";
 import { benchOptions, measure, type Variant } from "./measure.ts";
 import { snapshotThreads, threaded, type Invokable } from "./threads.ts";
 import { chain, chainAwait, fanOut, nested, W1_NAMES, W5_NAMES } from "./workloads/hand.ts";
-import { messagesLoop, messagesLoopPlain, W4_GROWTH, W4_STEPS } from "./workloads/hand-messages.ts";
 
 const DEEP = { recursionLimit: 10_000 };
 const input = () => ({ count: 0, log: [] as string[] });
@@ -37,12 +36,14 @@ function variants(w: string, g: Invokable): Variant[] {
         { name: "graphc", run: () => g.invoke({ count: 0 }) },
         { name: "hand-written", run: () => nested(input()) },
       ];
-    case "w4":
+    case "w4": {
+      const { messagesLoop, messagesLoopPlain, W4_STEPS } = w4!;
       return [
         { name: "graphc (plain message objects, `messages` reducer)", run: () => g.invoke({ limit: W4_STEPS }, DEEP) },
         { name: "hand-written, plain objects", run: () => messagesLoopPlain(W4_STEPS) },
         { name: "hand-written, append AIMessage", run: () => messagesLoop(W4_STEPS) },
       ];
+    }
     case "w5":
       return [
         { name: "graphc", run: () => g.invoke({ count: 0 }) },
@@ -59,6 +60,10 @@ function variants(w: string, g: Invokable): Variant[] {
 }
 
 const w = process.argv[2] ?? "";
+// @langchain/core (the hand-written W4's AIMessage) is loaded in W4's process only: importing it made every
+// other workload's graphc invoke slower (W5 0.35 → 0.55 µs; promises cost more once it is loaded), the
+// LangGraph.js-in-the-process effect this child exists to avoid (docs/benchmarks.md, "@langchain/core")
+const w4 = w === "w4" ? await import("./workloads/hand-messages.ts") : undefined;
 // W6 is W1 with a saver
 const file = w.startsWith("w6") ? "w1" : w;
 const mod = (await import(pathToFileURL(join(import.meta.dirname, "_tmp-build", `${file}.graph.ts`)).href)) as Record<string, Invokable>;
@@ -71,7 +76,7 @@ const measured = await measure(variants(w, g), opts);
 const growth =
   w === "w4"
     ? await measure(
-        W4_GROWTH.map((n) => ({ name: `graphc ${n} steps`, run: () => g.invoke({ limit: n }, DEEP) })),
+        w4!.W4_GROWTH.map((n) => ({ name: `graphc ${n} steps`, run: () => g.invoke({ limit: n }, DEEP) })),
         { ...opts, batches: 7 },
       )
     : [];
