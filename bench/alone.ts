@@ -50,7 +50,7 @@ function variants(w: string, g: Invokable): Variant[] {
         { name: "hand-written", run: () => chain(W5_NAMES, input()) },
       ];
     // W6's sides each in a process of its own: both keep megabytes of threads, and interleaved in one heap
-    // each pays for collecting the other's (graphc's W6 +15–25%: docs/benchmarks.md, "W6 in a process of its own")
+    // graphc paid for collecting the hand-written loop's (+15–30% per invoke: docs/benchmarks.md, "Processes")
     case "w6":
       return [{ name: "graphc + MemorySaver", run: threaded(g, () => new MemorySaver()) }];
     case "w6-hand":
@@ -60,9 +60,9 @@ function variants(w: string, g: Invokable): Variant[] {
 }
 
 const w = process.argv[2] ?? "";
-// @langchain/core (the hand-written W4's AIMessage) is loaded in W4's process only: importing it made every
-// other workload's graphc invoke slower (W5 0.35 → 0.55 µs; promises cost more once it is loaded), the
-// LangGraph.js-in-the-process effect this child exists to avoid (docs/benchmarks.md, "@langchain/core")
+// @langchain/core (the hand-written W4's AIMessage) is loaded in W4's process only: under tsx, having imported
+// it slowed the other workloads' invokes (graphc's W5 0.35 → 0.55 µs, the hand-written W1 10.9 → 15.0 µs; why
+// is not known), the LangGraph.js-in-the-process effect this child exists to avoid (docs/benchmarks.md, "Processes")
 const w4 = w === "w4" ? await import("./workloads/hand-messages.ts") : undefined;
 // W6 is W1 with a saver
 const file = w.startsWith("w6") ? "w1" : w;

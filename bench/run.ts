@@ -24,7 +24,7 @@ import { MemorySaver, type CheckpointSaver } from "../runtime/index.ts";
 import { SqliteSaver } from "@graphc/checkpoint-sqlite";
 import { runBundles, type BundleRow, type ColdRow } from "./bundle.ts";
 import { benchOptions, CLOCK, measure, otherRatio, pairedRatio, type Measured } from "./measure.ts";
-import { chain, chainAwait, chainSnapshots, fanOut, nested, W1_NAMES, W5_NAMES } from "./workloads/hand.ts";
+import { chain, chainAwait, fanOut, nested, W1_NAMES, W5_NAMES } from "./workloads/hand.ts";
 import { snapshotThreads, threaded, type Invokable } from "./threads.ts";
 import { messagesLoop, messagesLoopPlain, W4_GROWTH, W4_STEPS } from "./workloads/hand-messages.ts";
 import * as lg from "./workloads/langgraph.ts";
