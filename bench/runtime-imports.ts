@@ -11,7 +11,7 @@ import { SOURCE_ENTRIES } from "../test/source-entries.ts";
  * runtime folder ("index.ts", "core.ts", "install.ts", …).
  */
 export function pointRuntimeImports(text: string, at: (source: string) => string): string {
-  return text.replace(/(["'])(@graphc\/runtime(?:\/[a-z-]+)?)\1/g, (whole, quote: string, name: string) => {
+  return text.replace(/(["'])(@graphc\/runtime(?:\/[a-z-]+)?)\1/g, (_whole, quote: string, name: string) => {
     const file = SOURCE_ENTRIES[name];
     if (file === undefined) throw new Error(`generated code imports ${name}, which no runtime entry provides`);
     return quote + at(file.slice("runtime/".length)) + quote;
