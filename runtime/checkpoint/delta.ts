@@ -110,7 +110,7 @@ export function encodeCheckpoint(
   checkpoint: Checkpoint,
   newVersions: Record<string, number>,
   parent: Head | undefined,
-  /** checkpoint.id, as the saver keeps it (see stored-saver.ts flatId) */
+  /** checkpoint.id, as the saver keeps it (see stored-saver.ts flatText) */
   id: string = checkpoint.id,
 ): EncodedCheckpoint {
   const vals: Record<string, string> = {};

@@ -23,9 +23,18 @@ describe("MemorySaver specifics", () => {
     expect(saver.storedChars()).toBeLessThan(6 * finalState);
   });
 
-  it("keeps the header and metadata texts exactly as given (flat copies; a text holding the separator as it is)", async () => {
-    // JSON text never holds a raw NUL (JSON.stringify escapes it), but a store takes any text
-    const texts = ["", "a", "\0", "x\0y", '{"v":1,"ts":"2026-12-02T13:00:00.000Z"}', JSON.stringify({ k: "é\u0301 \ud83d\ude00" })];
+  it("keeps the header and metadata texts exactly as given (flattened in place)", async () => {
+    // JSON text never holds a raw NUL (JSON.stringify escapes it), but a store takes any text; a tree of
+    // concatenated pieces (what JSON.stringify returns) reads back the same
+    const texts = [
+      "",
+      "a",
+      "\0",
+      "x\0y",
+      '{"v":1,"ts":"2026-12-02T13:00:00.000Z"}',
+      JSON.stringify({ k: "é\u0301 \ud83d\ude00" }),
+      JSON.stringify({ v: 1, cv: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`branch:to:n${i}`, i])) }),
+    ];
     for (const t of texts) expect(flatText(t)).toBe(t);
     const store = new MemoryStore();
     for (const [i, header] of texts.entries()) {
@@ -51,6 +60,9 @@ describe("MemorySaver specifics", () => {
       [{ source: "loop", step: 7, parents: Object.create(null) as object }, false],
       [{ source: "loop", step: 7, parents: { $g: 1 } }, false],
       [{ source: "loop", step: 7, parents: [] }, false],
+      // keys JSON leaves out (non-enumerable, symbols) do not stop it; its text has none of them either
+      [Object.defineProperty({ source: "loop", step: 7, parents: {} }, "hidden", { value: 1 }), true],
+      [{ source: "loop", step: 7, parents: { [Symbol("s")]: 1 } }, true],
     ];
     const saver = new MemorySaver();
     const store = (saver as unknown as { store: MemoryStore }).store;
