@@ -378,12 +378,13 @@ export class StoredSaver implements CheckpointSaver {
  */
 function loopStep(m: CheckpointMetadata): number | undefined {
   const step = m?.step;
-  return m?.source === "loop" && Object.is(step, step | 0) && plainWith(m, LOOP_KEYS) && plainWith(m.parents, [])
+  return m?.source === "loop" && Object.is(step, step | 0) && plainWith(m, LOOP_KEYS) && plainWith(m.parents, NO_KEYS)
     ? step
     : undefined;
 }
 
 const LOOP_KEYS = ["source", "step", "parents"];
+const NO_KEYS: readonly string[] = [];
 
 /**
  * Whether `o` is a plain object whose enumerable keys are exactly `keys`, in JSON's order. `for…in` walks
