@@ -69,6 +69,14 @@ export interface ChannelHead {
    */
   items?: unknown[];
   count?: number;
+  /**
+   * For an array that extended its parent's: its text without the closing "]", kept as the concatenation it
+   * was built as. A child appends to it, where `json.slice(0, -1)` would copy the whole text (V8 flattens a
+   * concatenated string before slicing it): O(N) per step for a list of N elements. The text is sliced (one
+   * copy) again at a full blob and every 64 appends after it, so a head holds at most 64 pieces (~100 B
+   * each) and a long list costs a 64th of a copy per step.
+   */
+  open?: string | undefined;
 }
 
 /** A stored checkpoint as seen by the encoder of its children. */
@@ -130,7 +138,8 @@ export function encodeCheckpoint(
       keep(channel, prev, vals, channels);
       continue;
     }
-    const { json, added, items } = encodeChannel(channel, values[channel], prev);
+    const encoded = encodeChannel(channel, values[channel], prev);
+    const { json, added } = encoded;
     // (a known extension is longer than the parent's value: no need to compare the texts)
     if (prev !== undefined && added === undefined && prev.json === json) {
       keep(channel, { ...prev, version }, vals, channels);
@@ -138,7 +147,7 @@ export function encodeCheckpoint(
     }
     if (json.length <= INLINE_MAX) {
       setVal(vals, channel, "=" + json);
-      channels.set(channel, withItems({ version, json, owner: null, depth: 0, chain: 0, snap: 0 }, items));
+      channels.set(channel, withArray({ version, json, owner: null, depth: 0, chain: 0, snap: 0 }, encoded));
       continue;
     }
     const blob = appendBlob(channel, json, added, prev) ?? {
@@ -154,7 +163,7 @@ export function encodeCheckpoint(
     else blobs.push(blob);
     setVal(vals, channel, "@");
     const head = { version, json, owner: id, depth: blob.depth, chain: blob.chain, snap: blob.snap };
-    channels.set(channel, withItems(head, items));
+    channels.set(channel, withArray(head, encoded));
   }
   const header: StoredHeader = {
     v: 1,
@@ -192,6 +201,8 @@ interface EncodedChannel {
   added?: string;
   /** for an array value: its elements (ChannelHead.items), exactly value.length of them */
   items?: unknown[];
+  /** for an extension: ChannelHead.open */
+  open?: string;
 }
 
 /** Encodes one changed channel; an array that extends the parent's (same elements first) is encoded by its new part only. */
@@ -211,7 +222,9 @@ function encodeChannel(channel: string, value: unknown, prev: ChannelHead | unde
   const items = old.length === k ? old : old.slice(0, k);
   // (a hole becomes undefined here: a later child with a hole there fails the prefix test and is stored in full)
   for (let i = k; i < value.length; i++) items.push(value[i]);
-  return { json: prev!.json.slice(0, -1) + "," + added.slice(1), added, items };
+  // (a head's depth counts the appends since its chain's full blob)
+  const open = (prev!.open !== undefined && prev!.depth % 64 ? prev!.open : prev!.json.slice(0, -1)) + "," + added.slice(1, -1);
+  return { json: open + "]", added, items, open };
 }
 
 /** (the label is built only for the error) */
@@ -219,10 +232,11 @@ function encodeValue(channel: string, value: unknown): string {
   return tryEncode(value) ?? encode(value, `channel "${channel}"`);
 }
 
-function withItems(head: ChannelHead, items: unknown[] | undefined): ChannelHead {
+function withArray(head: ChannelHead, { items, open }: EncodedChannel): ChannelHead {
   if (items !== undefined) {
     head.items = items;
     head.count = items.length;
+    head.open = open;
   }
   return head;
 }

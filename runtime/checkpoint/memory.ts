@@ -61,6 +61,8 @@ export class MemoryStore implements CheckpointStore {
     }
     // the parent's own id string when it is stored here: one copy of each id per thread
     const parent = row.parent_id === null ? null : (ns.rows.get(row.parent_id)?.id ?? row.parent_id);
+    // a blob's text may be a concatenation (delta.ts ChannelHead.open): kept flat
+    for (const b of blobs) flatText(b.data);
     // the saver hands over arrays it no longer uses (see CheckpointStore): kept as given, exactly sized
     let owned: BlobRow | readonly BlobRow[] | null = blobs.length === 0 ? null : blobs.length === 1 ? blobs[0]! : blobs;
     if (old !== undefined && old.blobs !== null) {

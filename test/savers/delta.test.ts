@@ -38,6 +38,27 @@ describe("delta layout", () => {
     expect(last.base).toBe(blobs[blobs.length - 2]!.id);
   });
 
+  it("an extension's text continues its parent's open text (no copy of the whole text per step)", () => {
+    let head: Head | undefined;
+    let list: unknown[] = [];
+    const kinds: number[] = [];
+    const depths: number[] = [];
+    for (let i = 0; i < 400; i++) {
+      list = [...list, i % 2 ? `m${i}` : { id: `m${i}`, text: "message text ".repeat(3) }];
+      const out = encodeCheckpoint(cp({ list }, { list: i + 1 }), { list: i + 1 }, head);
+      const ch = out.head.channels.get("list")!;
+      // the text is exactly the list's, whichever way it was built: across full blobs, the 64th appends
+      // after them (where the open text is sliced anew) and the appends between
+      expect(ch.json).toBe(JSON.stringify(list));
+      if (i > 0) expect(ch.open! + "]").toBe(ch.json);
+      kinds.push(out.blobs[0]!.kind);
+      depths.push(out.blobs[0]!.depth);
+      head = out.head;
+    }
+    expect(kinds.filter((k) => k === 0).length).toBeGreaterThan(2);
+    expect(Math.max(...depths)).toBeGreaterThan(130);
+  });
+
   it("joinChain rebuilds the value from a snapshot and its appends", () => {
     const { blobs, head } = grow(100, (i) => i % 3 === 0 ? { i } : `item ${i}`);
     const byId = new Map(blobs.map((b) => [b.id, b]));
