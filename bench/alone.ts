@@ -80,4 +80,13 @@ const growth =
         { ...opts, batches: 7 },
       )
     : [];
-console.log(JSON.stringify({ measured, growth }));
+// the same with a MemorySaver (a thread per invoke): a checkpoint of a long history costs what its new
+// message does (docs/checkpoints.md, "Storage layout"), so this is flat too
+const saverGrowth =
+  w === "w4"
+    ? await measure(
+        w4!.W4_GROWTH.map((n) => ({ name: `graphc + MemorySaver ${n} steps`, run: threaded(g, () => new MemorySaver(), 20, { limit: n }) })),
+        { ...opts, batches: 7 },
+      )
+    : [];
+console.log(JSON.stringify({ measured, growth, saverGrowth }));

@@ -82,9 +82,9 @@ function graph(modules: Record<string, Record<string, unknown>>, file: string, n
  * loop), measured in a process of their own that never loads LangGraph.js (bench/alone.ts says why), from the
  * modules compiled into bench/_tmp-build.
  */
-function alone(w: string): { measured: Measured[]; growth: Measured[] } {
+function alone(w: string): { measured: Measured[]; growth: Measured[]; saverGrowth: Measured[] } {
   const out = execFileSync(process.execPath, [...process.execArgv, join(HERE, "alone.ts"), w], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  return JSON.parse(out.trim().split("\n").pop()!) as { measured: Measured[]; growth: Measured[] };
+  return JSON.parse(out.trim().split("\n").pop()!) as { measured: Measured[]; growth: Measured[]; saverGrowth: Measured[] };
 }
 
 /** LangGraph.js's variant, measured in this process */
@@ -228,16 +228,17 @@ async function main(): Promise<void> {
       { name: "hand-plain", result: () => plain(messagesLoopPlain(steps)) },
     ]);
     // per-step cost as the thread grows (graphc only: LangGraph's is flat at ~0.6 ms, peer-baseline.md): `growth`
-    const { measured, growth } = alone("w4");
+    const { measured, growth, saverGrowth } = alone("w4");
     const [g, hp, h] = measured as [Measured, Measured, Measured];
     const l = await langgraph("LangGraph.js, MessagesAnnotation", () =>
       theirs.invoke({ messages: [], turns: 0, limit: steps }, cfg),
     );
     const v = [g, l, hp, h];
     const perStep = growth.map((m, i) => m.median / (W4_GROWTH[i] ?? 1));
+    const saverPerStep = saverGrowth.map((m, i) => m.median / (W4_GROWTH[i] ?? 1));
     results.push({
       workload: "W4 messages loop, 200 steps",
-      note: `per step: graphc ${(g.median / steps).toFixed(2)} µs, LangGraph.js ${(l.median / steps).toFixed(0)} µs; graphc µs/step at 50 / 200 / 800 steps: ${perStep.map((x) => x.toFixed(2)).join(" / ")}`,
+      note: `per step: graphc ${(g.median / steps).toFixed(2)} µs, LangGraph.js ${(l.median / steps).toFixed(0)} µs; graphc µs/step at 50 / 200 / 800 steps: ${perStep.map((x) => x.toFixed(2)).join(" / ")}; with a MemorySaver: ${saverPerStep.map((x) => x.toFixed(2)).join(" / ")}`,
       variants: v,
       ratios: [
         { label: "LangGraph.js / graphc", value: pairedRatio(l, g), other: otherRatio(l, g), target: 100 },
@@ -250,6 +251,11 @@ async function main(): Promise<void> {
           label: "graphc µs/step at 800 ÷ at 50 steps (flat = 1)",
           value: (pairedRatio(growth[2]!, growth[0]!) * 50) / 800,
           other: (otherRatio(growth[2]!, growth[0]!) * 50) / 800,
+        },
+        {
+          label: "graphc + MemorySaver µs/step at 800 ÷ at 50 steps (flat = 1)",
+          value: (pairedRatio(saverGrowth[2]!, saverGrowth[0]!) * 50) / 800,
+          other: (otherRatio(saverGrowth[2]!, saverGrowth[0]!) * 50) / 800,
         },
       ],
     });

@@ -11,13 +11,13 @@ export interface Invokable {
 
 const DEEP = { recursionLimit: 10_000 };
 
-/** W1 with a saver in each invoke's config; a new saver every `per` invokes */
-export function threaded(g: Invokable, makeSaver: () => unknown, per = 200): () => Promise<unknown> {
+/** W1 (or `g` with `input`) with a saver in each invoke's config; a new saver every `per` invokes */
+export function threaded(g: Invokable, makeSaver: () => unknown, per = 200, input: unknown = { count: 0 }): () => Promise<unknown> {
   let saver = makeSaver();
   let i = 0;
   return () => {
     if (++i % per === 0) saver = makeSaver();
-    return g.invoke({ count: 0 }, { ...DEEP, configurable: { thread_id: `t${i}` }, checkpointer: saver });
+    return g.invoke(input, { ...DEEP, configurable: { thread_id: `t${i}` }, checkpointer: saver });
   };
 }
 
