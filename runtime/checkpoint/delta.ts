@@ -74,7 +74,8 @@ export interface ChannelHead {
    * was built as. A child appends to it, where `json.slice(0, -1)` would copy the whole text (V8 flattens a
    * concatenated string before slicing it): O(N) per step for a list of N elements. The text is sliced (one
    * copy) again at a full blob and every 64 appends after it, so a head holds at most 64 pieces (~100 B
-   * each) and a long list costs a 64th of a copy per step.
+   * each) and a long list costs a 64th of a copy per step. A text under 4,000 characters is sliced every
+   * time: the copy is cheap, and its pieces would take more memory than the text.
    */
   open?: string | undefined;
 }
@@ -223,7 +224,7 @@ function encodeChannel(channel: string, value: unknown, prev: ChannelHead | unde
   // (a hole becomes undefined here: a later child with a hole there fails the prefix test and is stored in full)
   for (let i = k; i < value.length; i++) items.push(value[i]);
   // (a head's depth counts the appends since its chain's full blob)
-  const open = (prev!.open !== undefined && prev!.depth % 64 ? prev!.open : prev!.json.slice(0, -1)) + "," + added.slice(1, -1);
+  const open = (prev!.open !== undefined && prev!.depth % 64 && prev!.json.length > 4e3 ? prev!.open : prev!.json.slice(0, -1)) + "," + added.slice(1, -1);
   return { json: open + "]", added, items, open };
 }
 

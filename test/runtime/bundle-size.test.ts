@@ -38,7 +38,7 @@ const BUDGETS: Readonly<Record<string, { target: number; guard: number }>> = {
   // brings it: the checkpointer app carries both loops)
   // w6 ids (2026-12-03): 9,885 / 9,926 / 30,433 B — ids written as character codes (no hex table), MemoryStore
   // flattens texts by reading a character, the loop metadata's keys checked by for…in
-  // open texts (2026-12-03): 9,885 / 9,926 / 30,471 B — an appended list's text is extended as the
+  // open texts (2026-12-03): 9,885 / 9,926 / 30,479 B — an appended list's text is extended as the
   // concatenation it was built as instead of sliced (copied) whole at every step (delta.ts ChannelHead.open):
   // a checkpoint of a list of N elements costs O(1) characters instead of O(N)
   "two-node app (invoke)": { target: 4096, guard: 9_890 },
