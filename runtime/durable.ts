@@ -316,7 +316,7 @@ export function restore(loop: Loop, tuple: CheckpointTuple): void {
  */
 export function checkpointValues(loop: Loop): Record<string, unknown> {
   const values = loop.values;
-  const cv: Record<string, unknown> = Object.prototype.hasOwnProperty.call(values, "__proto__")
+  const cv: Record<string, unknown> = Object.hasOwn(values, "__proto__")
     ? { ...values }
     : Object.assign({}, values);
   saveChannels(loop.ch, cv);

@@ -134,7 +134,7 @@ export function encodeCheckpoint(
       prev !== undefined &&
       typeof version === "number" &&
       prev.version === version &&
-      !Object.prototype.hasOwnProperty.call(newVersions, channel)
+      !Object.hasOwn(newVersions, channel)
     ) {
       keep(channel, prev, vals, channels);
       continue;

@@ -130,7 +130,7 @@ function isPlainJson(value: unknown, stack: object[]): boolean {
     return false;
   }
   stack.push(value);
-  let plain = !Object.prototype.hasOwnProperty.call(value, TAG);
+  let plain = !Object.hasOwn(value, TAG);
   for (const key of Object.keys(value)) {
     if (!isPlainJson((value as Record<string, unknown>)[key], stack)) plain = false;
   }
@@ -209,7 +209,7 @@ function toTagged(value: unknown): unknown {
       configurable: true,
     });
   }
-  return Object.prototype.hasOwnProperty.call(value, TAG) ? { [TAG]: "o", v: out } : out;
+  return Object.hasOwn(value, TAG) ? { [TAG]: "o", v: out } : out;
 }
 
 function revive(tree: unknown): unknown {
@@ -219,7 +219,7 @@ function revive(tree: unknown): unknown {
     return tree;
   }
   const obj = tree as Record<string, unknown>;
-  return Object.prototype.hasOwnProperty.call(obj, TAG) ? reviveTagged(obj) : reviveMembers(obj);
+  return Object.hasOwn(obj, TAG) ? reviveTagged(obj) : reviveMembers(obj);
 }
 
 /** Revives the members of a plain object (not the object itself: its own "$g" key may be data). */

@@ -119,7 +119,7 @@ export class StoredSaver implements CheckpointSaver {
 
   async *list(config: RunnableConfig, options: ListOptions = {}): AsyncIterable<CheckpointTuple> {
     const { filter } = options;
-    let remaining = options.limit ?? Number.POSITIVE_INFINITY;
+    let remaining = options.limit ?? Infinity;
     const query: RowQuery = {
       thread_id: threadIdOf(config),
       checkpoint_ns: nsOf(config),

@@ -84,7 +84,7 @@ export function checkFilter(filter: StoreFilter | undefined): void {
 export function matches(value: Record<string, unknown>, filter: StoreFilter | undefined): boolean {
   if (filter === undefined) return true;
   for (const [k, expected] of Object.entries(filter)) {
-    const actual = Object.prototype.hasOwnProperty.call(value, k) ? value[k] : undefined;
+    const actual = Object.hasOwn(value, k) ? value[k] : undefined;
     if (isOperatorObject(expected)) {
       for (const [op, x] of Object.entries(expected)) if (!compare(op as (typeof OPS)[number], actual, x)) return false;
     } else if (!same(actual, expected)) return false;

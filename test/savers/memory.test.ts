@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MemorySaver, MemoryStore, compareCodePoints } from "../../runtime/checkpoint/memory.ts";
-import { flatText } from "../../runtime/checkpoint/stored-saver.ts";
+import { type WriteRow, flatText } from "../../runtime/checkpoint/stored-saver.ts";
 import { roundTrip } from "../../runtime/checkpoint/serde.ts";
 import { cfg, checkpoint, meta, saverConformance } from "./conformance.ts";
 import { runMessagesThread } from "./messages-thread.ts";
@@ -89,6 +90,66 @@ describe("MemorySaver specifics", () => {
     // storedChars counts the text the step stands for
     const header = (await (sizes as unknown as { store: MemoryStore }).store.get("s", "", undefined))!;
     expect(sizes.storedChars()).toBe(header.header.length + JSON.stringify(meta(12)).length);
+  });
+
+  // MemoryStore keeps one task's writes in one list and several tasks' in a list per task, and searches
+  // only a task's earlier calls for a row whose idx is above those before it in its call
+  it("property: pending writes follow the store contract, whatever the calls (tasks, order, repeats, orphans)", async () => {
+    const row = fc.record({
+      task_id: fc.constantFrom("a", "b", "c", ""),
+      idx: fc.integer({ min: -4, max: 3 }),
+      channel: fc.constantFrom("x", "y", "__interrupt__"),
+      value: fc.string({ maxLength: 3 }),
+    });
+    const call = fc.record({ id: fc.constantFrom("c1", "c2"), rows: fc.array(row, { maxLength: 6 }), insertAfter: fc.boolean() });
+    await fc.assert(
+      fc.asyncProperty(fc.array(call, { maxLength: 12 }), async (calls) => {
+        const store = new MemoryStore();
+        // the contract, naively: a row with idx < 0 replaces the same (task_id, idx), others are kept first
+        const model = new Map<string, WriteRow[]>();
+        for (const { id, rows, insertAfter } of calls) {
+          store.putWrites("t", "", id, rows);
+          const kept = model.get(id) ?? [];
+          for (const r of rows) {
+            const at = kept.findIndex((k) => k.task_id === r.task_id && k.idx === r.idx);
+            if (at < 0) kept.push({ ...r });
+            else if (r.idx < 0) kept[at] = { ...r };
+          }
+          model.set(id, kept);
+          // writes put before their checkpoint are kept until it is (and after)
+          if (insertAfter) store.insert({ thread_id: "t", checkpoint_ns: "", checkpoint_id: id, parent_id: null, header: "{}", metadata: "{}" }, []);
+        }
+        for (const [id, kept] of model) {
+          const sorted = [...kept].sort((p, q) => compareCodePoints(p.task_id, q.task_id) || p.idx - q.idx);
+          expect(await store.writes("t", "", id)).toEqual(sorted);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("a fan-out's writes against one checkpoint: every task's rows kept, one call of many rows too", async () => {
+    const store = new MemoryStore();
+    const sends = Array.from({ length: 3000 }, (_, i): WriteRow => ({ task_id: "plan", idx: i, channel: "__pregel_tasks", value: String(i) }));
+    store.putWrites("t", "", "c", sends);
+    for (let i = 0; i < 3000; i++) {
+      store.putWrites("t", "", "c", [
+        { task_id: `w${String(i).padStart(4, "0")}`, idx: 0, channel: "results", value: `[${i}]` },
+        { task_id: `w${String(i).padStart(4, "0")}`, idx: -3, channel: "__interrupt__", value: "1" },
+      ]);
+    }
+    // a task putting its writes again: idx ≥ 0 kept first, idx < 0 replaced
+    store.putWrites("t", "", "c", [
+      { task_id: "w0007", idx: 0, channel: "results", value: "ignored" },
+      { task_id: "w0007", idx: -3, channel: "__interrupt__", value: "2" },
+    ]);
+    const rows = await store.writes("t", "", "c");
+    expect(rows).toHaveLength(9000);
+    expect(rows.filter((r) => r.task_id === "plan").map((r) => r.value)).toEqual(sends.map((r) => r.value));
+    expect(rows.filter((r) => r.task_id === "w0007")).toEqual([
+      { task_id: "w0007", idx: -3, channel: "__interrupt__", value: "2" },
+      { task_id: "w0007", idx: 0, channel: "results", value: "[7]" },
+    ]);
   });
 
   it("is independent per instance", async () => {
