@@ -14,6 +14,7 @@ import { lower, withSync, type ProgramIR } from "./phases/4-lower/index.ts";
 import { emitFile, type EmittedFile } from "./phases/5-emit/index.ts";
 import { emitFileText } from "./phases/5-emit/file.ts";
 import { typecheckDrafts } from "./phases/5-emit/typecheck.ts";
+import { undeclaredReturns } from "./phases/5-emit/undeclared-returns.ts";
 import { FormatCache } from "./phases/5-emit/format-cache.ts";
 import { PRETTIER_OPTIONS } from "./phases/5-emit/format.ts";
 import type { ImportExt } from "./phases/5-emit/import-ext.ts";
@@ -90,13 +91,15 @@ async function generate(program: Program, checkDiagnostics: readonly Diagnostic[
   // TypeScript: the node functions against the draft's types, and which functions are synchronous
   const ts = options.typecheck === false ? undefined : typecheckDrafts(program, drafts, { outPath, cwd: options.cwd, importExt });
   const ir = ts ? withSync(lowered.value, ts.returns) : lowered.value;
+  // the TypeScript pass's errors, and its warnings of node functions that may return undeclared fields
+  const tsDiagnostics = ts ? [...ts.diagnostics, ...undeclaredReturns(ir, ts.returns)] : [];
   if (options.emit === false) {
     const draftDiagnostics = drafts.flatMap((d) => d.raw.diagnostics);
-    const all = [...checkDiagnostics, ...lowered.diagnostics, ...draftDiagnostics, ...(ts?.diagnostics ?? [])];
+    const all = [...checkDiagnostics, ...lowered.diagnostics, ...draftDiagnostics, ...tsDiagnostics];
     return { files: [], ir, diagnostics: sortDiagnostics(all) };
   }
   const emitted = await Promise.all(ir.files.map((f) => emitFile(f, ir, program.files.get(f.file)!.text, emitOptions)));
-  const all = [...checkDiagnostics, ...lowered.diagnostics, ...emitted.flatMap((e) => e.diagnostics), ...(ts?.diagnostics ?? [])];
+  const all = [...checkDiagnostics, ...lowered.diagnostics, ...emitted.flatMap((e) => e.diagnostics), ...tsDiagnostics];
   return { files: emitted.map((e) => e.value), ir, diagnostics: sortDiagnostics(all) };
 }
 

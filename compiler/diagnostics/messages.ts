@@ -935,6 +935,17 @@ export const MESSAGES = {
     hint: () => "TypeScript checks imported types, reducers and paths into imported types in the generated code",
     doc: "TypeScript reported an error in the generated code that graphc's own checker does not model (an imported type, a custom reducer's signature, a path into an imported type, a missing export). It is reported at the `.graph` line the code was generated from.",
   }),
+  nodeReturnsUndeclared: def<{ node: string; fn: string; fields: readonly string[]; writes: readonly string[] }>({
+    code: "G3097",
+    slug: "node-returns-undeclared-field",
+    severity: "warning",
+    message: (a) =>
+      `function \`${a.fn}\` may return ${a.fields.map((f) => `\`${f}\``).join(", ")}, which node \`${a.node}\` does not write`,
+    label: (a) => (a.writes.length === 0 ? "this node writes nothing" : `this node writes ${a.writes.map((f) => `\`${f}\``).join(", ")}`),
+    hint: (a) =>
+      `a return with ${a.fields.length === 1 ? "that field" : "those fields"} fails at run time (InvalidUpdateError): add ${a.fields.length === 1 ? "it" : "them"} to the node's writes, or give \`${a.fn}\` the node's update type (\`…Update\` in the generated .graph.ts)`,
+    doc: "TypeScript found that the return type of the node's function has a field the node does not declare among its writes (say the function is typed with another node's update type, or `Partial<State>`). TypeScript accepts such a function, since a wider object type is assignable, but a return that carries the field fails at run time with an `InvalidUpdateError`. A warning, not an error: the function may never set that field. Not reported when the type cannot tell (`any`, an index signature) or the node may return a `Command`.",
+  }),
   runtimeNotFound: def<{ module: string; package: string; outFile: string }>({
     code: "G3095",
     slug: "runtime-not-found",

@@ -14,6 +14,11 @@ export interface ReturnFacts {
   readonly sync: boolean;
   /** never returns a Command (compiler/phases/5-emit/return-facts.ts) */
   readonly noCommand: boolean;
+  /**
+   * the fields a node function's updates may carry, sorted, when `noCommand` and its type tells
+   * (return-facts.ts `returnedFields`): one the node does not declare is G3097 (compile.ts)
+   */
+  readonly fields?: readonly string[] | undefined;
 }
 
 export const UNKNOWN_RETURN: ReturnFacts = { sync: false, noCommand: false };

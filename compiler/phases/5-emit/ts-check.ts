@@ -22,7 +22,7 @@ import { userTsconfig } from "../../user-tsconfig.ts";
 import { appendAll } from "../../../grammar/append.ts";
 import type { FnBinding } from "./context.ts";
 import { STRICT_CONFIG } from "./strict-config.ts";
-import { returnsNoCommand, type TypeView } from "./return-facts.ts";
+import { factsOf, type TypeView } from "./return-facts.ts";
 import { UNKNOWN_RETURN, type ReturnFacts } from "../4-lower/index.ts";
 
 /** The repository's strict settings (strict-config.ts): generated code must be clean under them. */
@@ -180,7 +180,7 @@ export class TsWorld implements TsPass {
     if (!decl || decls.length !== 1) return UNKNOWN_RETURN;
     const returned = decl.getType().getCallSignatures().map((s) => s.getReturnType());
     if (returned.length === 0) return UNKNOWN_RETURN;
-    return { sync: returned.every(isPlainValue), noCommand: returned.every((t) => returnsNoCommand(t, MORPH_VIEW)) };
+    return factsOf(returned, MORPH_VIEW, isPlainValue);
   }
 
   /**

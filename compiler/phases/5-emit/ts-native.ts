@@ -21,7 +21,7 @@ import { userTsconfig } from "../../user-tsconfig.ts";
 import { nativeApi, serveFiles, type NativeFiles } from "../../ts-native-api.ts";
 import { absolute, fileStart, toDiagnostic, type GeneratedForCheck, type TsPass } from "./ts-check.ts";
 import { STRICT_CONFIG } from "./strict-config.ts";
-import { returnsNoCommand, type TypeView } from "./return-facts.ts";
+import { factsOf, type TypeView } from "./return-facts.ts";
 import { UNKNOWN_RETURN, type ReturnFacts } from "../4-lower/index.ts";
 
 /** The tsconfig.json only the native binary sees (never written): its name must not clash with a user's file. */
@@ -226,7 +226,7 @@ export class NativeWorld implements TsPass, NativeFiles {
         return args.length === 1 ? args[0] : undefined;
       },
     };
-    return { sync: returned.every(plain), noCommand: returned.every((t) => returnsNoCommand(t!, view)) };
+    return factsOf(returned as Type[], view, plain);
   }
 
   diagnose(files: readonly GeneratedForCheck[]): Diagnostic[] {
