@@ -358,6 +358,14 @@ export class SqliteSaver extends StoredSaver {
     this.ownsDb = owns;
   }
 
+  /**
+   * LangGraph.js's `SqliteSaver.fromConnString(path)`, so that a program moving over keeps its line: the
+   * same as `new SqliteSaver(path)` (the saver opens the file, and `close()` closes it).
+   */
+  static fromConnString(path: string): SqliteSaver {
+    return new SqliteSaver(path);
+  }
+
   /** Characters of stored payload (see SqliteCheckpointTables.storedChars). */
   storedChars(): number {
     return (this.store as SqliteCheckpointTables).storedChars();

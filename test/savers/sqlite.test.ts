@@ -69,6 +69,18 @@ describe("SqliteSaver specifics", () => {
     db.close();
   });
 
+  it("fromConnString (LangGraph.js's name) opens the file itself, and close() closes it", async () => {
+    const path = join(dir, "from-conn-string.db");
+    const saver = SqliteSaver.fromConnString(path);
+    expect(saver).toBeInstanceOf(SqliteSaver);
+    await saver.put(cfg("t"), checkpoint({ x: 2 }), meta(-1), {});
+    saver.close();
+    expect(saver.db.open).toBe(false);
+    const again = SqliteSaver.fromConnString(path);
+    expect((await again.getTuple(cfg("t")))?.checkpoint.channel_values).toEqual({ x: 2 });
+    again.close();
+  });
+
   it("stores a long messages thread as deltas: payload a few times the final state", async () => {
     const saver = new SqliteSaver(":memory:");
     const last = await runMessagesThread(saver, "t", 400);
