@@ -11,6 +11,7 @@ import type { Loop, LoopTask } from "./loop.ts";
 import { PULL, Task } from "./task.ts";
 import { checkCommandInput, checkInputUpdate } from "./small-command.ts";
 import { processCommand } from "./writes.ts";
+import { isRecord } from "./objects.ts";
 
 /** A Command given as `invoke` input: resume values, then its update and goto, applied before the pending tasks run. */
 export function takeCommand(loop: Loop, input: Command): void | Promise<unknown> {
@@ -54,7 +55,7 @@ function resumeMap(loop: Loop, r: unknown): Record<string, unknown> | undefined 
   if (loop.prepare().length === 0)
     throw new InvalidResumeError(`Cannot resume thread ${thread} of graph "${loop.c.spec.name}": it has finished (nothing is pending)`, site);
   const pending = pendingInterruptIds(loop);
-  const keys = typeof r === "object" && r !== null && !Array.isArray(r) ? Object.keys(r) : [];
+  const keys = isRecord(r) ? Object.keys(r) : [];
   const ids = keys.filter(isInterruptId);
   if (ids.length === 0) {
     if (pending.length > 1)

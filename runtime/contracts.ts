@@ -14,7 +14,7 @@ import type { CNode } from "./compiled.ts";
 import type { Interrupt } from "./errors.ts";
 import type { CheckpointSource } from "./checkpoint/types.ts";
 import type { CheckpointState } from "./checkpoint-state.ts";
-import type { Send, TaskUpdate, Values } from "./spec.ts";
+import type { GraphSpec, Send, TaskUpdate, Values } from "./spec.ts";
 import type { StreamMode } from "./stream.ts";
 
 export type Outcome = { interrupted: false } | { interrupted: true; interrupts: Interrupt[] };
@@ -86,7 +86,7 @@ export interface StreamLoop {
   readonly nsArr: readonly string[];
   readonly isRoot: boolean;
   readonly values: Values;
-  readonly c: { readonly start: CNode };
+  readonly c: { readonly start: CNode; readonly spec: GraphSpec };
 }
 
 /** What the stream events read of a task (task.ts's `Task`, lean/task.ts's `LeanTask`). */

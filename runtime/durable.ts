@@ -30,6 +30,7 @@ import { SaveQueue } from "./save-queue.ts";
 import { CheckpointState } from "./checkpoint-state.ts";
 import { visible } from "./stream-events.ts";
 import { multitaskOf, withThread } from "./thread-lock.ts";
+import { isRecord } from "./objects.ts";
 
 /** A loop's checkpoint state: one queue of saver calls per run, shared by every subgraph level. */
 export function checkpointState(parent: CheckpointState | undefined): CheckpointState {
@@ -540,7 +541,7 @@ async function updateTasks(loop: Loop, updates: readonly NodeUpdate[]): Promise<
     const t = new Task(loop, n, PULL, 0, undefined, "__interrupt__", -1);
     // values written as START have no node whose check applies: the graph's own update check
     const v = u.values;
-    if (u.asNode === START && typeof v === "object" && v !== null && !Array.isArray(v) && !isCommand(v))
+    if (u.asNode === START && isRecord(v) && !isCommand(v))
       loop.c.spec.checkUpdate?.(ownKeys(v as Values));
     const r = processReturn(t, v);
     if (r) await r;

@@ -120,6 +120,11 @@ export class EmptyInputError extends GraphError {
   }
 }
 
+/** LangGraph's error for a run given no input (`null` or `undefined`) on a thread with nothing to resume. */
+export function noInput(site: ErrorSite): EmptyInputError {
+  return new EmptyInputError('Received no input writes for "__start__"', site);
+}
+
 /** A `Command.PARENT` at the root graph (LangGraph's text). */
 export function noParent(site: ErrorSite): InvalidUpdateError {
   return new InvalidUpdateError("There is no parent graph.", site);

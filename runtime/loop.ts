@@ -31,7 +31,7 @@ import type {
 } from "./contracts.ts";
 import { isThenable } from "./contracts.ts";
 import {
-  EmptyInputError,
+  noInput,
   GraphAbortError,
   GraphError,
   GraphInterrupt,
@@ -267,7 +267,7 @@ export class Loop {
     // a Command as input (resume, update, goto) is its own part (command-input.ts)
     if (isCommand(input)) return (this.run.input ?? this.missing("A Command as input")).takeCommand(this, input);
     if (input === null || input === undefined) {
-      if (!this.cp?.hasCheckpoint) throw new EmptyInputError('Received no input writes for "__start__"', this.site());
+      if (!this.cp?.hasCheckpoint) throw noInput(this.site());
       return this.run.d!.beginResume(this);
     }
     const filtered = spec.input(input);

@@ -78,6 +78,8 @@ export interface GraphSpec<S extends object = Values, O extends object = Values,
   // list any write counts.
   /** The output fields' names. */
   readonly outputFields?: readonly string[];
+  /** Every field in declaration order, where the values' own key order may differ from it (field-order.ts). */
+  readonly fields?: readonly string[];
   // Every key must be a field of the graph's state (input-only, output-only and private fields included, as
   // in LangGraph), else `InvalidUpdateError` naming graph and field (LangGraph drops unknown keys silently).
   // Without it the runtime rejects the keys that `apply` does not report as written. Generated code also

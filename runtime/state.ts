@@ -14,6 +14,7 @@ import { taskResult } from "./results.ts";
 import type { GraphSpec } from "./spec.ts";
 import { START } from "./spec.ts";
 import { checkConfigIds } from "./config-ids.ts";
+import { inFieldOrder } from "./field-order.ts";
 import { multitaskOf, withThread } from "./thread-lock.ts";
 
 function saverFor(graph: GraphHandle, config: RunConfig | RunnableConfig | undefined): CheckpointSaver {
@@ -114,7 +115,7 @@ async function snapshot(
     }
     out.push(st);
   }
-  const values = applyPending ? durable.valuesWithPending(loop, tasks) : { ...loop.values };
+  const values = inFieldOrder(loop.c.spec, applyPending ? durable.valuesWithPending(loop, tasks) : loop.values);
   return {
     values,
     next: (applyPending ? tasks.filter((t) => !t.cached) : tasks).map((t) => t.name),

@@ -9,6 +9,7 @@ import { PULL, PUSH } from "./lean/task.ts";
 import { taskResult, taskUpdate } from "./results.ts";
 import { M_CUSTOM, M_DEBUG, M_MESSAGES, M_TASKS, M_UPDATES, M_VALUES } from "./stream.ts";
 import type { Values } from "./spec.ts";
+import { inFieldOrder } from "./field-order.ts";
 
 /** the channel that triggered `t`: a small loop's task (no joins) was triggered by its node's, or is a Send's */
 function triggerOf(t: Task): string {
@@ -22,13 +23,13 @@ export function visible(loop: Loop, bit: number): boolean {
 
 export function emitValues(loop: Loop): void {
   const sink = loop.sink;
-  if (sink && sink.modes & M_VALUES && visible(loop, M_VALUES)) sink.push(loop.nsArr, "values", { ...loop.values });
+  if (sink && sink.modes & M_VALUES && visible(loop, M_VALUES)) sink.push(loop.nsArr, "values", inFieldOrder(loop.c.spec, loop.values));
 }
 
 /** at an interrupt: the state with the finished siblings' writes applied */
 export function emitView(loop: Loop, view: Values): void {
   const sink = loop.sink!;
-  if (sink.modes & M_VALUES && visible(loop, M_VALUES)) sink.push(loop.nsArr, "values", { ...view });
+  if (sink.modes & M_VALUES && visible(loop, M_VALUES)) sink.push(loop.nsArr, "values", inFieldOrder(loop.c.spec, view));
 }
 
 export function emitInterrupt(loop: Loop, interrupts: Interrupt[]): void {

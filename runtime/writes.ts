@@ -11,6 +11,7 @@ import { END, Send } from "./spec.ts";
 import type { FreshRead } from "./task.ts";
 import type { CNode, CompiledNodes } from "./compiled.ts";
 import { isThenable } from "./contracts.ts";
+import { defineField, isRecord } from "./objects.ts";
 
 /**
  * What the writes of a node use of its task: the full loop's `Task` (task.ts) and the lean loop's
@@ -41,10 +42,6 @@ export interface WriteTask extends BranchContext {
 }
 
 
-function isPlainUpdate(x: unknown): x is Values {
-  return typeof x === "object" && x !== null && !Array.isArray(x);
-}
-
 function site(t: WriteTask): ErrorSite {
   return { graph: t.loop.c.spec.name, node: t.cn.name };
 }
@@ -69,7 +66,7 @@ export function takeReturn(t: WriteTask, ret: unknown): void {
     if (!ret.some(isCommand)) throw badNodeReturn(t.loop.c.spec.name, t.cn.name, ret);
     for (const x of ret) {
       if (isCommand(x)) processCommand(t, x);
-      else if (isPlainUpdate(x)) addUpdate(t, x);
+      else if (isRecord(x)) addUpdate(t, x);
       else if (x !== null && x !== undefined) throw badNodeReturn(t.loop.c.spec.name, t.cn.name, x);
     }
   } else if (typeof ret === "object") {
@@ -94,7 +91,7 @@ export function ownKeys(u: Values): Values {
   const p: unknown = Object.getPrototypeOf(u);
   if (p === Object.prototype || p === null) return u;
   const o: Values = {};
-  for (const k of Object.keys(u)) Object.defineProperty(o, k, { value: u[k], enumerable: true, writable: true, configurable: true });
+  for (const k of Object.keys(u)) defineField(o, k, u[k]);
   return o;
 }
 
@@ -123,7 +120,7 @@ export function processCommand(t: WriteTask, cmd: Command, checkInput?: (t: Writ
         checkInput?.(t, one);
         addUpdate(t, one);
       }
-    } else if (isPlainUpdate(u)) {
+    } else if (isRecord(u)) {
       const own = ownKeys(u as Values);
       checkInput?.(t, own);
       addUpdate(t, own);

@@ -24,6 +24,7 @@
 import type { Checkpoint } from "./types.ts";
 import { CorruptCheckpointError, excerpt, parseStored, typeName } from "./corrupt.ts";
 import { encode, tryEncode } from "./serde.ts";
+import { defineField, isRecord } from "../objects.ts";
 
 /** Values whose encoding is at most this long live in the header: cheaper than a blob and a reference. */
 export const INLINE_MAX = 48;
@@ -187,7 +188,7 @@ export function encodeCheckpoint(
  * defineProperty for "__proto__", which an assignment would take as the prototype.
  */
 function setVal(vals: Record<string, string>, channel: string, entry: string): void {
-  if (channel === "__proto__") Object.defineProperty(vals, channel, { value: entry, enumerable: true, writable: true, configurable: true });
+  if (channel === "__proto__") defineField(vals, channel, entry);
   else vals[channel] = entry;
 }
 
@@ -290,10 +291,6 @@ export function parseHeader(text: unknown, site: StoredSite): StoredHeader {
     }
   }
   return header as unknown as StoredHeader;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** The blob references of the header of checkpoint `id`: [channel, owner checkpoint id]. */

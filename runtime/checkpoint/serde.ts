@@ -15,6 +15,7 @@
  */
 import { isLangChainMessage, toMessage } from "../message-like.ts";
 import { CheckpointError } from "./errors.ts";
+import { defineField } from "../objects.ts";
 
 const TAG = "$g";
 
@@ -227,7 +228,7 @@ function reviveMembers(obj: Record<string, unknown>): Record<string, unknown> {
   for (const key of Object.keys(obj)) {
     const v = obj[key];
     if (typeof v === "object" && v !== null) {
-      Object.defineProperty(obj, key, { value: revive(v), enumerable: true, writable: true, configurable: true });
+      defineField(obj, key, revive(v));
     }
   }
   return obj;

@@ -26,6 +26,7 @@ import {
   parseHeader,
   readChannels,
 } from "./delta.ts";
+import { defineField } from "../objects.ts";
 
 export interface CheckpointRow {
   thread_id: string;
@@ -324,7 +325,7 @@ export class StoredSaver implements CheckpointSaver {
     for (const [channel, ch] of head.channels) {
       // defineProperty: a channel named "__proto__" must stay a key
       const value = decodeStored(ch.json, row, channel, "the stored value");
-      Object.defineProperty(channel_values, channel, { value, enumerable: true, writable: true, configurable: true });
+      defineField(channel_values, channel, value);
     }
     const checkpoint: Checkpoint = {
       v: header.cpv ?? 4,

@@ -18,6 +18,7 @@ import { SmallLoop, type LeanRun } from "../small-loop.ts";
 import { commandStep } from "../static/commands.ts";
 import { applyUpdates, writesOutput } from "../superstep.ts";
 import { LeanTask, PULL } from "./task.ts";
+import { isRecord } from "../objects.ts";
 
 export class LeanLoop extends SmallLoop {
   /** writes.ts `runBranches`, for a graph with routers (`compileLeanGraph` gives it; none to a graph of static edges, whose bundle then holds no router code) */
@@ -41,7 +42,7 @@ export class LeanLoop extends SmallLoop {
     const t = new LeanTask(this, this.c.start, PULL, 0, input);
     // START's node is the identity and has static edges only: its writes are taken without running it
     // (loop.ts startStep); for an update object takeReturn cannot throw
-    if (this.c.plainStart && typeof input === "object" && input !== null && !Array.isArray(input)) {
+    if (this.c.plainStart && isRecord(input)) {
       takeReturn(t, input);
       return this.drive(this.finishStep([t]));
     }

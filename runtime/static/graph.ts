@@ -21,7 +21,7 @@ import { compileNodes } from "../compiled.ts";
 import type { CompileOptions, InvokeResult, RunConfig, StreamOptions } from "../config.ts";
 import { mergeConfig } from "../config.ts";
 import { checkConfigIds } from "../config-ids.ts";
-import { CHECKPOINTING_FIX, EmptyInputError, missingPart } from "../errors.ts";
+import { CHECKPOINTING_FIX, missingPart, noInput } from "../errors.ts";
 import type { StreamSink } from "../contracts.ts";
 import type { FullGraph, GraphHandle, StreamTarget } from "../features.ts";
 import { GraphBase, noStatePart } from "../graph-base.ts";
@@ -146,7 +146,7 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
     const loop = this.makeRun((this.leanNodes ??= compileNodes(spec)), cfg);
     // inline rather than a method shared with streamRun: that call read W5 ×1.06 against ×0.95 in one
     // bench/ab.ts pair of runs (noisy; docs/benchmarks.md, "W5, measured apart")
-    if (input === null || input === undefined) throw new EmptyInputError('Received no input writes for "__start__"', { graph: spec.name });
+    if (input === null || input === undefined) throw noInput({ graph: spec.name });
     const r = isCommand(input) ? this.commandRun(loop, input) : loop.start(spec.input(input));
     if (r !== undefined) await r;
     return (loop.sawOutput ? spec.output(loop.values) : undefined) as InvokeResult<O>;
@@ -178,7 +178,7 @@ export class StaticGraph<I = Values, O = Values, S = Values, N extends string = 
   streamRun(cfg: StreamOptions, sink: StreamSink, signal: AbortSignal, input: unknown): void | Promise<void> {
     const spec = this.spec;
     const loop = this.makeRun((this.leanNodes ??= compileNodes(spec)), { ...cfg, signal, sink });
-    if (input === null || input === undefined) throw new EmptyInputError('Received no input writes for "__start__"', { graph: spec.name });
+    if (input === null || input === undefined) throw noInput({ graph: spec.name });
     return isCommand(input) ? this.commandRun(loop, input) : loop.start(spec.input(input));
   }
 

@@ -1,6 +1,7 @@
 /** The rules every store shares: namespace and value checks, filters, namespace listing, vectors. */
 import { tryEncode } from "../checkpoint/serde.ts";
 import { StoreError, type Embedder, type ListNamespacesOptions, type Namespace, type StoreFilter } from "./types.ts";
+import { isRecord } from "../objects.ts";
 
 /** Namespaces are stored as their labels joined by "." (labels cannot contain one). */
 export const SEP = ".";
@@ -70,7 +71,7 @@ function compare(op: (typeof OPS)[number], actual: unknown, expected: unknown): 
 }
 
 const isOperatorObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => k.startsWith("$"));
+  isRecord(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => k.startsWith("$"));
 
 export function checkFilter(filter: StoreFilter | undefined): void {
   for (const v of Object.values(filter ?? {})) {

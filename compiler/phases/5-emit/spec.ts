@@ -51,6 +51,8 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
     // absent when every field is an output field: then any write counts (runtime/superstep.ts writesOutput),
     // without a set lookup in each run's first step
     g.output.length === g.fields.length ? "" : `outputFields: ${names(g.output)},`,
+    // the declaration order, where the values' own key order can differ from it (runtime/field-order.ts)
+    orderMayDiffer(g) ? `fields: ${names(g.fields.map((f) => f.name))},` : "",
     member("apply", apply.apply),
     apply.applyOne !== undefined ? `applyOne: ${apply.applyOne},` : "",
     clearEphemeral !== "" ? member("clearEphemeral", clearEphemeral, true) : "",
@@ -89,4 +91,14 @@ export function emitGraphSpec(g: GraphIR, n: GraphNames, cx: EmitContext): strin
       ].join("\n"),
     ),
   ].join("\n");
+}
+
+/**
+ * Whether a graph's values object can hold its fields in another order than their declaration: `init` sets
+ * the fields with an initial value in order, and any other field joins the object when first written (an
+ * ephemeral one again after each step clears it). Only one such field, declared last, keeps the order.
+ */
+function orderMayDiffer(g: GraphIR): boolean {
+  const late = g.fields.filter((f) => f.init === undefined || f.ephemeral);
+  return late.length > 1 || (late.length === 1 && late[0] !== g.fields[g.fields.length - 1]);
 }
