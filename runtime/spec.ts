@@ -215,11 +215,11 @@ export interface BranchContext {
   readonly step: number;
 }
 
-/** A packet for `send(fn)` branches and `Command.goto`: runs `node` in the next superstep with `arg` as its input. */
-export class Send<A = unknown> {
+/** A packet for `send(fn)` branches and `Command.goto`: runs `node` (`N`, typed per node) in the next superstep on `arg`. */
+export class Send<A = unknown, N extends string = string> {
   readonly lg_name = "Send";
   constructor(
-    readonly node: string,
+    readonly node: N,
     readonly arg: A,
   ) {}
 }

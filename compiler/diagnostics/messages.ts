@@ -923,8 +923,8 @@ export const MESSAGES = {
     hint: (a) =>
       a.role === "router"
         ? "a router takes (state, ctx) and returns one of its case keys (or a list of them)"
-        : "a send function takes (state, ctx) and returns Send packets",
-    doc: "A `route(fn)` or `send(fn)` function does not have the type the edge requires: a router must return one of the keys its cases list; a send function must return `Send` packets.",
+        : "a send function takes (state, ctx) and returns Send packets, each naming one of the graph's nodes with an arg of that node's read type (`new Send(\"worker\", { items })` for `…WorkerRead`)",
+    doc: "A `route(fn)` or `send(fn)` function does not have the type the edge requires: a router must return one of the keys its cases list; a send function (or a router without cases) must return `Send` packets, each naming one of the graph's nodes and carrying an arg of that node's read type.",
   }),
   tsErrorInGenerated: def<{ detail: string; code: number }>({
     code: "G3094",

@@ -41,6 +41,18 @@ export function emitGraphTypes(g: GraphIR, n: GraphNames, cx: EmitContext): stri
 
   for (const node of g.nodes) out.push(BLANK, ...nodeTypes(node, n, cx, F));
   if (g.nodes.some((x) => x.kind === "subgraph")) out.push(BLANK, parentCommandType(g, n, cx));
+  // a Send packet's node and arg checked together: `new Send("worker", { items })` infers the literal node
+  // name, and its arg must fit what that node receives (a misspelt node or field is a G3093, not a run-time
+  // surprise); declared before the first branch type that returns one
+  let sendType: string | undefined;
+  const send = (): string => {
+    if (sendType !== undefined) return sendType;
+    sendType = n.send();
+    const packets = g.nodes.map((x) => `${rt("Send")}<${n.node(x.name).read}, ${str(x.name)}>`);
+    out.push(`/** A \`Send\` to one of the graph's nodes: its \`arg\` is what that node receives. */`);
+    out.push(`export type ${sendType} = ${packets.join(" | ") || "never"};`);
+    return sendType;
+  };
   const branchTypes = (from: string, branches: readonly BranchIR[]) =>
     branches.forEach((b, i) => {
       const bn = n.branch(from, i);
@@ -51,11 +63,12 @@ export function emitGraphTypes(g: GraphIR, n: GraphNames, cx: EmitContext): stri
           const keyType = `export type ${bn.key} = ${b.cases.map((c) => str(c.key)).join(" | ") || "never"};`;
           out.push(cx.traced(b.span, `${keyType}\nexport type ${bn.fn} = ${sig(`${bn.key} | readonly ${bn.key}[]`)};`));
         } else {
-          const d = `${destination()} | ${rt("Send")}`;
+          const d = `${destination()} | ${send()}`;
           out.push(cx.traced(b.span, `export type ${bn.fn} = ${sig(`${d} | readonly (${d})[]`)};`));
         }
       } else if (b.kind === "send") {
-        out.push(cx.traced(b.span, `export type ${bn.fn} = ${sig(`${rt("Send")} | readonly ${rt("Send")}[]`)};`));
+        const s = send();
+        out.push(cx.traced(b.span, `export type ${bn.fn} = ${sig(`${s} | readonly ${s}[]`)};`));
       }
     });
   branchTypes("START", g.start.branches);

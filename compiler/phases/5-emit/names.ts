@@ -64,6 +64,8 @@ export interface GraphNames {
   branch(from: string, index: number): { fn: string; key: string };
   /** `GParentCommand`: what a child's node may send to this graph with Command.PARENT (graphs with subgraph nodes) */
   parentCommand(): string;
+  /** `GSend`: a Send packet to one of the graph's nodes (graphs with a send branch or a router without cases) */
+  send(): string;
   /** the stateful copy of a subgraph node's child spec (`GInnerStatefulSpec`) */
   statefulSpec(node: string): string;
 }
@@ -76,6 +78,7 @@ export function graphNames(scope: Scope, graph: string, inlineNode?: string): Gr
   const branches = new Map<string, { fn: string; key: string }>();
   const stateful = new Map<string, string>();
   let parentCommand: string | undefined;
+  let send: string | undefined;
   const names: GraphNames = {
     graph: base,
     spec: scope.fresh(`${base}Spec`),
@@ -108,6 +111,9 @@ export function graphNames(scope: Scope, graph: string, inlineNode?: string): Gr
     // allocated on first use, so graphs without subgraph nodes keep their names unchanged
     parentCommand() {
       return (parentCommand ??= scope.fresh(`${base}ParentCommand`));
+    },
+    send() {
+      return (send ??= scope.fresh(`${base}Send`));
     },
     statefulSpec(node) {
       let s = stateful.get(node);

@@ -289,8 +289,16 @@ function flatten(m: string | { getMessageText(): string; getNext(): unknown }): 
     for (const n of next ?? []) walk(n);
   };
   walk(m);
-  // the first levels say what does not fit and why; deeper ones repeat it member by member
-  return parts.slice(0, 3).join(" ");
+  return chainText(parts);
+}
+
+/**
+ * A TypeScript message chain (depth first) as one line: the first levels say what does not fit and why,
+ * the middle ones repeat it member by member, and the deepest names the field or node that does not fit
+ * (`Property 'item' is missing in type '{ itme: string; }'`), so it is kept after an ellipsis.
+ */
+export function chainText(parts: readonly string[]): string {
+  return parts.length <= 4 ? parts.join(" ") : `${parts.slice(0, 3).join(" ")} … ${parts[parts.length - 1]}`;
 }
 
 /** The generated line tells which user function failed its type (see spec-nodes.ts: `const fn: T = f;`). */

@@ -19,7 +19,7 @@ import type { ImportRef } from "../2-bind/model.ts";
 import { appendAll } from "../../../grammar/append.ts";
 import { userTsconfig } from "../../user-tsconfig.ts";
 import { nativeApi, serveFiles, type NativeFiles } from "../../ts-native-api.ts";
-import { absolute, fileStart, toDiagnostic, type GeneratedForCheck, type TsPass } from "./ts-check.ts";
+import { absolute, chainText, fileStart, toDiagnostic, type GeneratedForCheck, type TsPass } from "./ts-check.ts";
 import { STRICT_CONFIG } from "./strict-config.ts";
 import { factsOf, type TypeView } from "./return-facts.ts";
 import { UNKNOWN_RETURN, type ReturnFacts } from "../4-lower/index.ts";
@@ -315,7 +315,7 @@ function lineOf(starts: readonly number[], pos: number): number {
   return lo + 1;
 }
 
-/** the message and its chain, depth first; the first three levels (as ts-check.ts `flatten`) */
+/** the message and its chain, depth first, as ts-check.ts `chainText` puts it */
 function flatten(d: TsDiagnostic): string {
   const parts: string[] = [];
   const walk = (c: TsDiagnostic) => {
@@ -323,5 +323,5 @@ function flatten(d: TsDiagnostic): string {
     for (const n of c.messageChain ?? []) walk(n);
   };
   walk(d);
-  return parts.slice(0, 3).join(" ");
+  return chainText(parts);
 }

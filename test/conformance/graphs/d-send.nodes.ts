@@ -8,20 +8,26 @@ export const generateJoke = (s: { subjects: string[] }) => ({ jokes: [`Joke abou
 const name = (node: string) => node.slice(1).replace("_", ".");
 export const label = (_s: unknown, ctx: NodeContext) => ({ items: [name(ctx.node)] });
 
+/**
+ * LangGraph's test sends an arg that is not what the target node reads (a bare value): a typed graph's
+ * `Send` must say so, or the TypeScript pass rejects the packet (G3093, generated `…Send` types)
+ */
+const untypedSend = <N extends string>(node: N, arg: unknown) => new Send(node, arg as never);
+
 export const twoSends = (s: { items: string[] }) => [new Send("n2", s), new Send("n2", s)];
 export const toThree = () => "n3" as const;
 
 /** a Send target receives the packet's argument exactly as sent: a number here */
 export const numbered = (arg: unknown, ctx: NodeContext) => ({ items: [`${name(ctx.node)}|${JSON.stringify(arg)}`] });
-export const sendForFun = () => [new Send("n2", 1), new Send("n2", 2), "n3_1" as const];
-export const sendForProfit = () => [new Send("n2", 3), new Send("n2", 4)];
+export const sendForFun = () => [untypedSend("n2", 1), untypedSend("n2", 2), "n3_1" as const];
+export const sendForProfit = () => [untypedSend("n2", 3), untypedSend("n2", 4)];
 
 /** C-33: the packets carry Commands, which the target reads as data and returns */
 const describe = (arg: unknown): string =>
   arg instanceof Command ? `Command(goto=${arg.goto.map((g) => (g instanceof Send ? `Send(${g.node},${JSON.stringify(g.arg)})` : g)).join(",")})` : JSON.stringify(arg);
 export const sendCommands = () => [
-  new Send("n2", new Command({ goto: new Send("n2", 3) })),
-  new Send("n2", new Command({ goto: new Send("n2", 4) })),
+  untypedSend("n2", new Command({ goto: new Send("n2", 3) })),
+  untypedSend("n2", new Command({ goto: new Send("n2", 4) })),
   "n3_1" as const,
 ];
 export const commandNode = (arg: unknown, ctx: NodeContext) => {

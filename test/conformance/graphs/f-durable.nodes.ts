@@ -15,7 +15,12 @@ export const askJustBecause = (_s: object, ctx: NodeContext) => {
   return { my_key: ctx.interrupt<string>("Just because...") };
 };
 export const toolOne = () => ({ my_key: " one" });
-export const toolsAndSend = (s: object) => ["tool_two" as const, new Send("tool_one", s)];
+/**
+ * LangGraph's test sends an arg that is not what the target node reads (a bare value): a typed graph's
+ * `Send` must say so, or the TypeScript pass rejects the packet (G3093, generated `…Send` types)
+ */
+const untypedSend = <N extends string>(node: N, arg: unknown) => new Send(node, arg as never);
+export const toolsAndSend = (s: object) => ["tool_two" as const, untypedSend("tool_one", s)];
 
 export const slowAgain = async (_s: object, ctx: NodeContext) => {
   count(ctx);

@@ -7,7 +7,12 @@ export const slowNamed = async (_s: unknown, ctx: NodeContext) => {
   await new Promise((r) => setTimeout(r, 20));
   return { items: [ctx.node] };
 };
-export const sendW = () => [new Send("w", 1), new Send("w", 0)];
+/**
+ * LangGraph's test sends an arg that is not what the target node reads (a bare value): a typed graph's
+ * `Send` must say so, or the TypeScript pass rejects the packet (G3093, generated `…Send` types)
+ */
+const untypedSend = <N extends string>(node: N, arg: unknown) => new Send(node, arg as never);
+export const sendW = () => [untypedSend("w", 1), untypedSend("w", 0)];
 export const w = (arg: unknown) => ({ items: [`w:${String(arg)}`] });
 
 export const chainStep = () => ({ n: 1 });
