@@ -4,7 +4,7 @@
  * errors). The runtime assertions check that the typed functions are the ones the graph calls.
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { Command, END, type NodeContext, type Overwrite, type Send } from "@graphc/runtime";
+import { Command, END, Send, type NodeContext, type Overwrite } from "@graphc/runtime";
 import {
   Branches,
   type BranchesDispatchBranch,
@@ -12,6 +12,8 @@ import {
   type BranchesReviewBranch,
   type BranchesReviewFn,
   type BranchesReviewRouteKey,
+  type BranchesSend,
+  type BranchesWorkerRead,
 } from "../fixtures/emit/_expected/branches.graph.ts";
 import {
   Reducers,
@@ -54,7 +56,9 @@ describe("generated types", () => {
     expectTypeOf<ReturnType<BranchesReviewFn>>().toMatchTypeOf<unknown>();
     expectTypeOf<Command>().toMatchTypeOf<Awaited<ReturnType<BranchesReviewFn>>>();
     expectTypeOf<BranchesReviewRouteKey>().toEqualTypeOf<"more" | "all done">();
-    expectTypeOf<Awaited<ReturnType<BranchesDispatchBranch>>>().toEqualTypeOf<Send | readonly Send[]>();
+    expectTypeOf<Awaited<ReturnType<BranchesDispatchBranch>>>().toEqualTypeOf<BranchesSend | readonly BranchesSend[]>();
+    // one packet type per node, its arg that node's read type
+    expectTypeOf<Extract<BranchesSend, { node: "worker" }>>().toEqualTypeOf<Send<BranchesWorkerRead, "worker">>();
     expectTypeOf<BranchesNode>().toEqualTypeOf<"classify" | "left" | "right" | "joined" | "dispatch" | "worker" | "review">();
   });
 });
@@ -78,7 +82,12 @@ describe("wrong signatures do not compile", () => {
     const badIn: (s: { text: string }) => ChildInput = (s) => ({ text: s.text.length });
     // @ts-expect-error a transform back into the parent writing an unknown field
     const badOut: () => SubgraphsTransformedUpdate = () => ({ nope: 1 });
-    void [readsMore, wrongField, wrongUpdate, undeclared, wrongVars, badRouter, badIn, badOut];
+    const sends: BranchesDispatchBranch = (s) => s.items.map((i) => new Send("worker", { items: [i] }));
+    // @ts-expect-error a Send to a node the graph does not have
+    const noSuchNode: BranchesDispatchBranch = () => new Send("wroker", { items: [1] });
+    // @ts-expect-error a Send whose arg is not what its node reads
+    const wrongArg: BranchesDispatchBranch = () => new Send("worker", { item: [1] });
+    void [readsMore, wrongField, wrongUpdate, undeclared, wrongVars, badRouter, badIn, badOut, sends, noSuchNode, wrongArg];
 
     // the typed function runs: the generated graph calls it with the projection and the vars
     expect(await ok({ topic: "t" }, { vars: { greeting: "hi", step: 1 } } as NodeContext<ReducersVars>)).toEqual({ log: "hi t" });

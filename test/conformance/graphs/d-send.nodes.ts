@@ -1,5 +1,6 @@
 /** Node functions of d-send.graph (reference §8 group D). LangGraph's node names "1", "1.1", "3.1" are n1, n1_1, n3_1. */
 import { Command, Send, type NodeContext } from "@graphc/runtime";
+import { untypedSend } from "./untyped-send.ts";
 
 export const toJokes = (s: { subjects: string[] }) => s.subjects.map((subject) => new Send("generate_joke", { subjects: [subject] }));
 export const generateJoke = (s: { subjects: string[] }) => ({ jokes: [`Joke about ${s.subjects[0]}`] });
@@ -8,11 +9,6 @@ export const generateJoke = (s: { subjects: string[] }) => ({ jokes: [`Joke abou
 const name = (node: string) => node.slice(1).replace("_", ".");
 export const label = (_s: unknown, ctx: NodeContext) => ({ items: [name(ctx.node)] });
 
-/**
- * LangGraph's test sends an arg that is not what the target node reads (a bare value): a typed graph's
- * `Send` must say so, or the TypeScript pass rejects the packet (G3093, generated `…Send` types)
- */
-const untypedSend = <N extends string>(node: N, arg: unknown) => new Send(node, arg as never);
 
 export const twoSends = (s: { items: string[] }) => [new Send("n2", s), new Send("n2", s)];
 export const toThree = () => "n3" as const;

@@ -1,5 +1,6 @@
 /** Node functions of f-durable.graph (reference §8 group F). `calls` counts runs per node. */
 import { Command, END, Send, type NodeContext } from "@graphc/runtime";
+import { untypedSend } from "./untyped-send.ts";
 
 export const calls: Record<string, number> = {};
 const count = (ctx: NodeContext) => {
@@ -15,11 +16,6 @@ export const askJustBecause = (_s: object, ctx: NodeContext) => {
   return { my_key: ctx.interrupt<string>("Just because...") };
 };
 export const toolOne = () => ({ my_key: " one" });
-/**
- * LangGraph's test sends an arg that is not what the target node reads (a bare value): a typed graph's
- * `Send` must say so, or the TypeScript pass rejects the packet (G3093, generated `…Send` types)
- */
-const untypedSend = <N extends string>(node: N, arg: unknown) => new Send(node, arg as never);
 export const toolsAndSend = (s: object) => ["tool_two" as const, untypedSend("tool_one", s)];
 
 export const slowAgain = async (_s: object, ctx: NodeContext) => {

@@ -1,5 +1,6 @@
 /** Node functions of m-micro.graph (reference §8.3). */
 import { Command, Send, type NodeContext } from "@graphc/runtime";
+import { untypedSend } from "./untyped-send.ts";
 
 export const named = (_s: unknown, ctx: NodeContext) => ({ items: [ctx.node] });
 /** finishes last, yet its write is applied in name order */
@@ -7,11 +8,6 @@ export const slowNamed = async (_s: unknown, ctx: NodeContext) => {
   await new Promise((r) => setTimeout(r, 20));
   return { items: [ctx.node] };
 };
-/**
- * LangGraph's test sends an arg that is not what the target node reads (a bare value): a typed graph's
- * `Send` must say so, or the TypeScript pass rejects the packet (G3093, generated `…Send` types)
- */
-const untypedSend = <N extends string>(node: N, arg: unknown) => new Send(node, arg as never);
 export const sendW = () => [untypedSend("w", 1), untypedSend("w", 0)];
 export const w = (arg: unknown) => ({ items: [`w:${String(arg)}`] });
 
