@@ -14,6 +14,11 @@ export interface NativeFiles {
   readFile(path: string): string | undefined;
   /** true for a file served from memory, else undefined to ask the disk */
   fileExists(path: string): true | undefined;
+  /**
+   * true for a folder holding a file served from memory, else undefined to ask the disk: a draft's folder
+   * (`--out gen`) need not exist yet, and module resolution looks for a folder before its files
+   */
+  directoryExists(path: string): true | undefined;
 }
 
 const clients = new Set<NativeFiles>();
@@ -34,6 +39,7 @@ function start(): API | null {
       fs: {
         readFile: (path) => first((c) => c.readFile(path)),
         fileExists: (path) => first((c) => c.fileExists(path)),
+        directoryExists: (path) => first((c) => c.directoryExists(path)),
       },
     });
   } catch {

@@ -6,6 +6,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BROKEN_GRAPH, HELLO_GRAPH, HELLO_NODES, project, run } from "./harness.ts";
+import { SOURCE_ENTRIES } from "../source-entries.ts";
 
 const SHARED = `graph Shared {
   state { text: string }
@@ -141,4 +142,26 @@ describe("graphc build", () => {
     abort.abort();
     expect((await watching).code).toBe(1);
   });
+});
+
+// The native TypeScript pass resolved `./lib/shared.graph.js` only where gen/lib existed on disk: a first
+// build into a fresh --out folder failed with TS2307 (found 2026-12-04). A project with its own NodeNext
+// tsconfig, as a user's (imports end in `.js`; the runtime's names point at its sources, as in this repository).
+describe("graphc build --out into folders that do not exist yet", () => {
+  const root = join(import.meta.dirname, "..", "..");
+  const paths = Object.fromEntries(Object.entries(SOURCE_ENTRIES).map(([name, file]) => [name, [join(root, file)]]));
+  const q = project({
+    "tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true, paths } }),
+    "lib/shared.graph": SHARED,
+    "nested.graph": USES_SHARED.replace("./shared.graph", "./lib/shared.graph"),
+  });
+  afterAll(() => q.remove());
+
+  it("with the TypeScript pass: a draft's import of a draft in a new subfolder resolves", async () => {
+    const r = await run(q.dir, ["build", "--out", "fresh", "nested.graph"]);
+    expect(r.stderr).not.toContain("error");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("wrote fresh/lib/shared.graph.ts\n");
+    expect(readFileSync(join(q.dir, "fresh", "nested.graph.ts"), "utf8")).toContain('from "./lib/shared.graph.js"');
+  }, 60_000);
 });

@@ -34,6 +34,8 @@ export class NativeWorld implements TsPass, NativeFiles {
   private readonly drafts = new Map<string, string>();
   /** resolution probes (`resolves`) of this build: path -> text */
   private readonly probes = new Map<string, string>();
+  /** `folders()`: undefined once a draft or probe is added or removed */
+  private folderSet: Set<string> | undefined;
   /** draft paths and the config whose text changed since the last snapshot */
   private readonly changed = new Set<string>();
   /** the user's modules in the program: size and mtime when last read */
@@ -100,12 +102,27 @@ export class NativeWorld implements TsPass, NativeFiles {
     return path === this.config || this.drafts.has(path) || this.probes.has(path) ? true : undefined;
   }
 
+  directoryExists(path: string): true | undefined {
+    return this.folders().has(path) ? true : undefined;
+  }
+
+  /** the folders of the drafts and probes and every folder above them (made again when either changes) */
+  private folders(): ReadonlySet<string> {
+    if (this.folderSet !== undefined) return this.folderSet;
+    const folders = new Set<string>();
+    for (const file of [...this.drafts.keys(), ...this.probes.keys()]) {
+      for (let d = posix.dirname(file); !folders.has(d); d = posix.dirname(d)) folders.add(d);
+    }
+    return (this.folderSet = folders);
+  }
+
   refresh(): void {
     // the snapshot is taken lazily, once the drafts are staged (stage, then the first query)
     this.project = undefined;
   }
 
   stage(files: readonly { path: string; text: string }[]): void {
+    this.folderSet = undefined;
     const now = new Map(files.map((f) => [absolute(f.path, this.cwd), f.text]));
     for (const path of this.probes.keys()) this.changed.add(path).add(this.config);
     this.probes.clear();
@@ -174,6 +191,7 @@ export class NativeWorld implements TsPass, NativeFiles {
     if (this.imports(draft, module)) return this.moduleOf(module, draft) !== undefined;
     const probe = posix.join(posix.dirname(draft), `.graphc-resolve-${this.probes.size}.mts`);
     this.probes.set(probe, `import ${JSON.stringify(module)};\n`);
+    this.folderSet = undefined;
     this.changed.add(probe).add(this.config);
     this.project = undefined;
     return this.moduleOf(module, probe) !== undefined;
