@@ -124,6 +124,16 @@ export class GraphParser extends CstParser {
     }
   }
 
+  /**
+   * @internal chevrotain hook: a closing brace is never inserted. Chevrotain would insert the `}` a block
+   * expects wherever the token after the error could follow the block (`[` can start an edge), which closes
+   * the block early: `b string[]` in `state` then made the rest of the graph "unexpected at the top level".
+   * Without it, the block skips to its own `}` (in-repetition recovery) and the next members parse normally.
+   */
+  override canTokenTypeBeInsertedInRecovery(tokType: TokenType): boolean {
+    return tokType !== T.RCurly;
+  }
+
   /** @internal chevrotain hook: skip to the token findReSyncTokenType chose */
   reSyncTo(_tokType: TokenType): IToken[] {
     const self = this as unknown as RecoveryInternals;

@@ -46,6 +46,30 @@ describe("recovery", () => {
     expect((ast.items[1] as GraphDecl).name.name).toBe("H");
   });
 
+  // chevrotain would insert the `}` a block expects before a token that may follow the block (`[` starts a
+  // fan-in edge), closing `state` early: the rest of the graph was then "unexpected at the top level"
+  it("never closes a block early: junk in a block skips to the block's own `}`", () => {
+    const text = [
+      "graph G {", //                                   1
+      "  state {", //                                   2
+      "    a: number = 0", //                           3
+      "    b string[] = []", //                         4  missing ':'
+      "  }", //                                         5
+      "  node x({ a }) -> { a } = f", //                6  fine
+      "  node y({ a } -> { a } = f", //                 7  missing ')'
+      "  START -> x -> y -> END", //                    8  fine
+      "}", //                                           9
+    ].join("\n");
+    const { ast, diagnostics } = parse(text, "t.graph");
+    expect(diagnostics.map((d) => [d.code, d.span.start.line])).toEqual([
+      ["G1011", 4],
+      ["G1010", 7],
+    ]);
+    const g = ast.items[0] as GraphDecl;
+    expect(ast.items).toHaveLength(1);
+    expect(g.members.filter((m): m is NodeDecl => m.kind === "Node").map((n) => n.name.name)).toEqual(["x", "y"]);
+  });
+
   it("marks a missing name as a missing Ident with a zero-width span where it was expected", () => {
     const g = graphOf("graph G {\n  node x({ a }) -> { b } =\n  node y() = f\n}\n");
     const x = g.members[0] as NodeDecl;
