@@ -32,6 +32,9 @@ const MEMBER_KEYWORDS = new Set<TokenType>([
   KW.subgraph,
 ]);
 
+/** tokens after which a member keyword is a field or option name (`node: T`, `state = 1`, `defer,`…) */
+const NAME_FOLLOWERS = new Set<TokenType>([T.Colon, T.Eq, T.Question, T.Comma, T.RCurly, KW.reduce, KW.ephemeral]);
+
 /** Chevrotain internals used by the line-aware recovery below (present on the prototype, not in its .d.ts). */
 interface RecoveryInternals {
   flattenFollowSet(): TokenType[];
@@ -125,13 +128,14 @@ export class GraphParser extends CstParser {
   }
 
   /**
-   * @internal chevrotain hook: a closing brace is never inserted. Chevrotain would insert the `}` a block
-   * expects wherever the token after the error could follow the block (`[` can start an edge), which closes
-   * the block early: `b string[]` in `state` then made the rest of the graph "unexpected at the top level".
-   * Without it, the block skips to its own `}` (in-repetition recovery) and the next members parse normally.
+   * @internal chevrotain hook: a closing brace is inserted only before a token that begins a line (the
+   * block's `}` is missing: fieldBlock and optionBlock stop before a member's line). Chevrotain would insert
+   * the `}` a block expects wherever the token after the error could follow the block (`[` can start an
+   * edge), which closed the block early: `b string[]` in `state` made the rest of the graph "unexpected at
+   * the top level". Mid-line, the block instead skips to its own `}` (in-repetition recovery).
    */
   override canTokenTypeBeInsertedInRecovery(tokType: TokenType): boolean {
-    return tokType !== T.RCurly;
+    return tokType !== T.RCurly || this.lineStarts.has(this.LA(1)) || this.LA(1).tokenType === EOF;
   }
 
   /** @internal chevrotain hook: skip to the token findReSyncTokenType chose */
@@ -329,12 +333,30 @@ export class GraphParser extends CstParser {
 
   fieldBlock = this.RULE("fieldBlock", () => {
     this.CONSUME(T.LCurly, { LABEL: "open" });
-    this.MANY(() => {
-      this.SUBRULE(this.field, { LABEL: "field" });
-      this.sep();
+    this.MANY({
+      // a block whose `}` is missing ends before a line that starts a graph member (`node x(…)`,
+      // `limits {`, `START -> a`): one "expected '}'" there, instead of every later line read as a field
+      GATE: () => !this.memberLineAhead(),
+      DEF: () => {
+        this.SUBRULE(this.field, { LABEL: "field" });
+        this.sep();
+      },
     });
     this.CONSUME(T.RCurly, { LABEL: "close" });
   });
+
+  /**
+   * The next line starts a graph member, which no field or option can: an edge (`a ->`), or a member
+   * keyword followed as a member's is (`node x(`, `limits {`), not as a field or option name (`node: T`,
+   * `state = 1`, `state reduce r`, a name alone on its line).
+   */
+  private memberLineAhead(): boolean {
+    const t = this.LA(1);
+    if (!this.lineStarts.has(t)) return false;
+    const after = this.LA(2);
+    if (after.tokenType === T.Arrow) return true;
+    return MEMBER_KEYWORDS.has(t.tokenType) && !this.lineStarts.has(after) && !NAME_FOLLOWERS.has(after.tokenType);
+  }
 
   field = this.RULE("field", () => {
     this.CONSUME(T.Name, { LABEL: "name" });
@@ -447,9 +469,13 @@ export class GraphParser extends CstParser {
 
   optionBlock = this.RULE("optionBlock", () => {
     this.CONSUME(T.LCurly, { LABEL: "open" });
-    this.MANY(() => {
-      this.SUBRULE(this.optionEntry, { LABEL: "entry" });
-      this.sep();
+    this.MANY({
+      // as in fieldBlock: a missing `}` ends the block before the next member's line
+      GATE: () => !this.memberLineAhead(),
+      DEF: () => {
+        this.SUBRULE(this.optionEntry, { LABEL: "entry" });
+        this.sep();
+      },
     });
     this.CONSUME(T.RCurly, { LABEL: "close" });
   });

@@ -70,6 +70,29 @@ describe("recovery", () => {
     expect(g.members.filter((m): m is NodeDecl => m.kind === "Node").map((n) => n.name.name)).toEqual(["x", "y"]);
   });
 
+  it("ends a block whose `}` is missing before the next member's line: one diagnostic per missing brace", () => {
+    const text = [
+      "graph G {", //                                   1
+      "  vars {", //                                    2
+      '    greeting: string = "hi"', //                 3  `}` missing
+      "  limits { recursion: 15 }", //                  4
+      "  state {", //                                   5
+      "    a: number = 0", //                           6  `}` missing
+      "  node x({ a }) -> { a } = f {", //              7
+      "    retry { attempts: 3 }", //                   8  the options' `}` missing
+      "  START -> x -> END", //                         9
+      "}", //                                          10
+    ].join("\n");
+    const { ast, diagnostics } = parse(text, "t.graph");
+    expect(diagnostics.map((d) => [d.code, d.span.start.line])).toEqual([
+      ["G1010", 3],
+      ["G1010", 6],
+      ["G1010", 8],
+    ]);
+    const g = ast.items[0] as GraphDecl;
+    expect(g.members.map((m) => m.kind)).toEqual(["Vars", "Limits", "State", "Node", "Edge"]);
+  });
+
   it("marks a missing name as a missing Ident with a zero-width span where it was expected", () => {
     const g = graphOf("graph G {\n  node x({ a }) -> { b } =\n  node y() = f\n}\n");
     const x = g.members[0] as NodeDecl;
