@@ -101,6 +101,7 @@ export class GraphParser extends CstParser {
     const follows = self.flattenFollowSet().slice().reverse();
     // brackets opened while skipping are skipped whole: their `}` and inner lines are not resync points
     let depth = 0;
+    let openOnLine = this.bracesOpenOnLine();
     for (let k = 1; ; k++) {
       const t = this.LA(k);
       const isEof = t.tokenType === EOF;
@@ -112,7 +113,9 @@ export class GraphParser extends CstParser {
         else if (closes) depth--;
         continue;
       }
-      if (isEof || type === T.RCurly || this.lineStarts.has(t)) {
+      // a `}` in mid-line resumes only as the closer of a block opened earlier on the error's line (`{ k: }`):
+      // after a deleted `{` (`entities: T = }`) it would close the enclosing block instead
+      if (isEof || this.lineStarts.has(t) || (type === T.RCurly && openOnLine-- > 0)) {
         const match = follows.find((f) => tokenMatcher(t, f));
         if (match) {
           this.resyncTarget = t;
@@ -136,6 +139,18 @@ export class GraphParser extends CstParser {
    */
   override canTokenTypeBeInsertedInRecovery(tokType: TokenType): boolean {
     return tokType !== T.RCurly || this.lineStarts.has(this.LA(1)) || this.LA(1).tokenType === EOF;
+  }
+
+  /** `{` not yet closed among the tokens of the current line before the next token */
+  private bracesOpenOnLine(): number {
+    let open = 0;
+    for (let k = 0; ; k--) {
+      const t = this.LA(k);
+      if (t.tokenType === EOF || !Number.isFinite(t.startOffset)) return open;
+      if (t.tokenType === T.LCurly) open++;
+      else if (t.tokenType === T.RCurly) open--;
+      if (this.lineStarts.has(t)) return Math.max(open, 0);
+    }
   }
 
   /** @internal chevrotain hook: skip to the token findReSyncTokenType chose */

@@ -93,6 +93,28 @@ describe("recovery", () => {
     expect(g.members.map((m) => m.kind)).toEqual(["Vars", "Limits", "State", "Node", "Edge"]);
   });
 
+  it("takes a mid-line `}` for a block's close only where that block opened on the same line", () => {
+    const text = [
+      "graph G {", //                                   1
+      "  state {", //                                   2
+      "    a: number = 0", //                           3
+      "    b: Rec = }", //                              4  `{` deleted: this `}` does not close `state`
+      "    c: number = 1", //                           5
+      "  }", //                                         6
+      "  node x({ a }) -> { a } = f", //                7
+      "  x -> route(r) { k: }", //                      8  missing target: this `}` closes the cases
+      "  START -> x -> END", //                         9
+      "}", //                                          10
+    ].join("\n");
+    const { ast, diagnostics } = parse(text, "t.graph");
+    expect(diagnostics.map((d) => [d.code, d.span.start.line])).toEqual([
+      ["G1011", 4],
+      ["G1011", 8],
+    ]);
+    const g = ast.items[0] as GraphDecl;
+    expect(g.members.map((m) => m.kind)).toEqual(["State", "Node", "Edge", "Edge"]);
+  });
+
   it("marks a missing name as a missing Ident with a zero-width span where it was expected", () => {
     const g = graphOf("graph G {\n  node x({ a }) -> { b } =\n  node y() = f\n}\n");
     const x = g.members[0] as NodeDecl;
