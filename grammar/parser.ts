@@ -35,6 +35,8 @@ const MEMBER_KEYWORDS = new Set<TokenType>([
 /** tokens after which a member keyword is a field or option name (`node: T`, `state = 1`, `defer,`…) */
 const NAME_FOLLOWERS = new Set<TokenType>([T.Colon, T.Eq, T.Question, T.Comma, T.RCurly, KW.reduce, KW.ephemeral]);
 
+const opensGroup = (t: IToken): boolean => t.tokenType === T.LCurly || t.tokenType === T.LBracket || t.tokenType === T.LParen;
+
 /** Chevrotain internals used by the line-aware recovery below (present on the prototype, not in its .d.ts). */
 interface RecoveryInternals {
   flattenFollowSet(): TokenType[];
@@ -131,14 +133,19 @@ export class GraphParser extends CstParser {
   }
 
   /**
-   * @internal chevrotain hook: a closing brace is inserted only before a token that begins a line (the
-   * block's `}` is missing: fieldBlock and optionBlock stop before a member's line). Chevrotain would insert
-   * the `}` a block expects wherever the token after the error could follow the block (`[` can start an
-   * edge), which closed the block early: `b string[]` in `state` made the rest of the graph "unexpected at
-   * the top level". Mid-line, the block instead skips to its own `}` (in-repetition recovery).
+   * @internal chevrotain hook: where a closing brace may be inserted. Chevrotain would insert the `}` a block
+   * expects wherever the token after the error could follow the block: `[` can start an edge, so `b string[]`
+   * in `state` closed the block early and made the rest of the graph "unexpected at the top level". So a `}`
+   * is inserted before a token that begins a line (the block's `}` is missing: fieldBlock and optionBlock
+   * stop before a member's line), or mid-line before a token that cannot begin an item or a member (the `=`
+   * of `-> { a, b = f`); before a name or an opening bracket the block skips to its own `}` instead.
    */
   override canTokenTypeBeInsertedInRecovery(tokType: TokenType): boolean {
-    return tokType !== T.RCurly || this.lineStarts.has(this.LA(1)) || this.LA(1).tokenType === EOF;
+    if (tokType !== T.RCurly) return true;
+    const next = this.LA(1);
+    if (this.lineStarts.has(next) || next.tokenType === EOF) return true;
+    // mid-line, only before what cannot begin a block's content or a member (`-> { a, b = f`: the `=`)
+    return !tokenMatcher(next, T.Name) && !opensGroup(next);
   }
 
   /** `{` not yet closed among the tokens of the current line before the next token */

@@ -115,6 +115,24 @@ describe("recovery", () => {
     expect(g.members.map((m) => m.kind)).toEqual(["State", "Node", "Edge", "Edge"]);
   });
 
+  it("closes a list whose `}` is missing before a token that cannot continue it (`-> { a, b = f`)", () => {
+    const text = [
+      "graph G {", //                                   1
+      "  state { a: number = 0, b: number = 0 }", //    2
+      "  node x({ a }) -> { a, b = f", //               3  `}` missing before `=`
+      "  node y({ a }) -> { b } = f", //                4
+      "  START -> x -> y -> END", //                    5
+      "}", //                                           6
+    ].join("\n");
+    const { ast, diagnostics } = parse(text, "t.graph");
+    expect(diagnostics.map((d) => [d.code, d.span.start.line])).toEqual([["G1011", 3]]);
+    const nodes = (ast.items[0] as GraphDecl).members.filter((m): m is NodeDecl => m.kind === "Node");
+    expect(nodes.map((n) => [n.name.name, n.impl.name])).toEqual([
+      ["x", "f"],
+      ["y", "f"],
+    ]);
+  });
+
   it("marks a missing name as a missing Ident with a zero-width span where it was expected", () => {
     const g = graphOf("graph G {\n  node x({ a }) -> { b } =\n  node y() = f\n}\n");
     const x = g.members[0] as NodeDecl;
