@@ -92,7 +92,7 @@ async function generate(program: Program, checkDiagnostics: readonly Diagnostic[
   const ts = options.typecheck === false ? undefined : typecheckDrafts(program, drafts, { outPath, cwd: options.cwd, importExt });
   const ir = ts ? withSync(lowered.value, ts.returns) : lowered.value;
   // the TypeScript pass's errors, and its warnings of node functions that may return undeclared fields
-  const tsDiagnostics = ts ? [...ts.diagnostics, ...undeclaredReturns(ir, ts.returns)] : [];
+  const tsDiagnostics = ts ? [...ts.diagnostics, ...undeclaredReturns(ir)] : [];
   if (options.emit === false) {
     const draftDiagnostics = drafts.flatMap((d) => d.raw.diagnostics);
     const all = [...checkDiagnostics, ...lowered.diagnostics, ...draftDiagnostics, ...tsDiagnostics];

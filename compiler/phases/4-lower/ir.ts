@@ -81,6 +81,8 @@ export interface FnRefIR {
   readonly sync: boolean;
   /** a node function known to return no Command (TypeScript pass; absent: not known): lean.ts `staticEligible` */
   readonly noCommand?: boolean;
+  /** the fields a node function's updates may carry, when its type tells (TypeScript pass): G3097 */
+  readonly fields?: readonly string[] | undefined;
 }
 
 // ---------------------------------------------------------------- graphs

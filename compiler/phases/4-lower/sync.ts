@@ -27,8 +27,8 @@ export const UNKNOWN_RETURN: ReturnFacts = { sync: false, noCommand: false };
 export type ReturnOracle = (fn: ImportRef, fromFile: string) => ReturnFacts;
 
 /**
- * The IR with `sync` set on every function a node or a branch calls, and `noCommand` on every node function
- * (lowering leaves them all `false`).
+ * The IR with `sync` set on every function a node or a branch calls, and `noCommand` and `fields` on every
+ * node function (lowering leaves them all `false`, `fields` absent).
  */
 export function withSync(program: ProgramIR, returns: ReturnOracle): ProgramIR {
   return { files: program.files.map((f) => ({ ...f, graphs: f.graphs.map((g) => graphWithSync(g, returns)) })) };
@@ -38,7 +38,7 @@ function graphWithSync(g: GraphIR, returns: ReturnOracle): GraphIR {
   const fn = (ref: FnRefIR): FnRefIR => ({ ...ref, sync: returns(ref, g.file).sync });
   const nodeFn = (ref: FnRefIR): FnRefIR => {
     const facts = returns(ref, g.file);
-    return { ...ref, sync: facts.sync, noCommand: facts.noCommand };
+    return { ...ref, sync: facts.sync, noCommand: facts.noCommand, fields: facts.fields };
   };
   const branches = (e: EdgesIR): BranchIR[] => e.branches.map((b) => (b.kind === "conditions" ? b : { ...b, fn: fn(b.fn) }));
   const node = (n: NodeIR): NodeIR => (n.kind === "function" ? { ...n, fn: nodeFn(n.fn), branches: branches(n) } : { ...n, branches: branches(n) });
