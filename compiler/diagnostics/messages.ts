@@ -969,6 +969,16 @@ export const MESSAGES = {
       `${a.packageJson === undefined ? "create a package.json with" : "add"} \`"type": "module"\` (graphc's code and packages are ES modules only), or set \`"moduleResolution": "bundler"\` in tsconfig.json when a bundler builds the project`,
     doc: "The generated file would be a CommonJS module for TypeScript and Node: the nearest package.json above it has no `\"type\": \"module\"` (or there is none) and tsconfig.json does not use bundler resolution. Generated code and graphc's packages are ES modules only. This is reported once, and the TypeScript check of node functions is skipped until it is fixed: every error it would report (TS1295, TS1287 on each import and export) is a consequence of this one.",
   }),
+  generatedNameMissing: def<{ module: string; at: string; detail: string; code: number }>({
+    code: "G3098",
+    slug: "generated-name-missing",
+    severity: "error",
+    message: (a) => `\`${a.module}\` imports a name the generated code does not export: ${a.detail} (TS${a.code}, ${a.at})`,
+    label: () => "the node functions of this import are typed with that name",
+    hint: () =>
+      "the generated names follow the graph's nodes, fields and schemas (`<Graph><Node>Read`, `…Update`, `<Graph>Send`; docs/codegen.md): after renaming one, rename what the module imports",
+    doc: "A module the `.graph` file imports node functions from imports a type or value from the generated module that it does not export (a misspelt name, or one left behind by renaming a node, field or graph). TypeScript gives such a name the error type, which fits everything, so without this error the functions typed with it would pass every check of G3092 and G3093 unchecked.",
+  }),
   subgraphTransformMismatch: def<{ fn: string; direction: "in" | "out"; detail: string }>({
     code: "G5090",
     slug: "subgraph-transform-type",

@@ -233,14 +233,57 @@ export class TsWorld implements TsPass {
         const text = line !== undefined ? (f.text.split("\n")[line - 1] ?? "") : "";
         mine.push(toDiagnostic(span, text, flatten(diag.getMessageText()), diag.getCode(), f.bindings));
       }
+      appendAll(mine, this.missingNames(sf, f));
       this.diagnosed.set(path, { key, diagnostics: mine });
       appendAll(out, mine);
+    }
+    return out;
+  }
+
+  /** G3098 in the user's modules `draft` imports (see `missingName`) */
+  private missingNames(draft: SourceFile, f: GeneratedForCheck): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    for (const decl of draft.getImportDeclarations()) {
+      const user = decl.getModuleSpecifierSourceFile();
+      if (user === undefined || user.isInNodeModules() || this.drafts.has(user.getFilePath())) continue;
+      const span = f.lines[decl.getStartLineNumber() - 1] ?? fileStart(f.source);
+      for (const diag of this.project.getProgram().getSemanticDiagnostics(user)) {
+        const named = MISSING_EXPORT.has(diag.getCode()) ? namedModule(flatten(diag.getMessageText())) : undefined;
+        const from = named === undefined ? undefined : user.getImportDeclaration((i) => i.getModuleSpecifierValue() === named)?.getModuleSpecifierSourceFile();
+        if (from === undefined || !this.drafts.has(from.getFilePath())) continue;
+        const at = user.getLineAndColumnAtPos(diag.getStart() ?? 0);
+        out.push(missingName(span, { file: user.getFilePath(), ...at }, flatten(diag.getMessageText()), diag.getCode(), this.cwd));
+      }
     }
     return out;
   }
 }
 
 const worlds = new Map<string, TsWorld>();
+
+/** TypeScript's errors for an imported name its module does not export (2724: with "did you mean"; 2459/2460: declared but not exported; 2614: a default export) */
+export const MISSING_EXPORT: ReadonlySet<number> = new Set([2305, 2459, 2460, 2614, 2724]);
+
+/** the module specifier such a message names (`Module '"./x.graph.ts"' has no exported member …`) */
+export function namedModule(message: string): string | undefined {
+  return /'"([^"]+)"'/.exec(message)?.[1];
+}
+
+/**
+ * G3098: a user module imports from a draft a name the draft does not export. TypeScript gives the name
+ * its error type, which fits every check of the draft, so the functions typed with it would pass unchecked.
+ * `span`: the `.graph` import of the module (its line in the draft).
+ */
+export function missingName(
+  span: Span,
+  where: { file: string; line: number; column: number },
+  detail: string,
+  code: number,
+  cwd: string,
+): Diagnostic {
+  const module = posix.relative(cwd.replace(/\\/g, "/"), where.file);
+  return d.generatedNameMissing(span, { module, at: `${module}:${where.line}:${where.column}`, detail, code });
+}
 
 /** the flags of a primitive type, read on first use: reading `ts` loads TypeScript (ts-api.ts) */
 let primitiveFlags: number | undefined;

@@ -14,12 +14,13 @@
 import { statSync } from "node:fs";
 import { posix } from "node:path";
 import { isTypeReference, isUnionType, SymbolFlags, TypeFlags, SignatureKind, type API, type Diagnostic as TsDiagnostic, type Project, type Snapshot, type Type } from "typescript/unstable/sync";
+import type { Node } from "typescript/unstable/ast";
 import type { Diagnostic } from "../../../grammar/diagnostic.ts";
 import type { ImportRef } from "../2-bind/model.ts";
 import { appendAll } from "../../../grammar/append.ts";
 import { userTsconfig } from "../../user-tsconfig.ts";
 import { nativeApi, serveFiles, type NativeFiles } from "../../ts-native-api.ts";
-import { absolute, chainText, fileStart, toDiagnostic, type GeneratedForCheck, type TsPass } from "./ts-check.ts";
+import { absolute, chainText, fileStart, MISSING_EXPORT, missingName, namedModule, toDiagnostic, type GeneratedForCheck, type TsPass } from "./ts-check.ts";
 import { STRICT_CONFIG } from "./strict-config.ts";
 import { factsOf, type TypeView } from "./return-facts.ts";
 import { UNKNOWN_RETURN, type ReturnFacts } from "../4-lower/index.ts";
@@ -269,8 +270,31 @@ export class NativeWorld implements TsPass, NativeFiles {
         const text = line !== undefined ? (lines[line - 1] ?? "") : "";
         mine.push(toDiagnostic(span, text, flatten(diag), diag.code, f.bindings));
       }
+      appendAll(mine, this.missingNames(path, f, lineStarts));
       this.diagnosed.set(path, { key, diagnostics: mine });
       appendAll(out, mine);
+    }
+    return out;
+  }
+
+  /** G3098 in the user's modules the draft at `path` imports (ts-check.ts `missingName`) */
+  private missingNames(path: string, f: GeneratedForCheck, lineStarts: readonly number[]): Diagnostic[] {
+    const { program, checker } = this.current();
+    const out: Diagnostic[] = [];
+    const target = (specifier: Node) => checker.getSymbolAtLocation(specifier)?.declarations[0]?.path;
+    for (const specifier of program.getSourceFile(path)?.imports ?? []) {
+      const user = target(specifier);
+      if (user === undefined || !this.seen.has(user)) continue;
+      const span = f.lines[lineOf(lineStarts, specifier.pos) - 1] ?? fileStart(f.source);
+      const sf = program.getSourceFile(user);
+      for (const diag of program.getSemanticDiagnostics(user)) {
+        const named = MISSING_EXPORT.has(diag.code) ? namedModule(diag.text) : undefined;
+        const from = named === undefined ? undefined : sf?.imports.find((i) => "text" in i && i.text === named);
+        if (from === undefined || !this.drafts.has(target(from) ?? "")) continue;
+        const starts = lineStartsOf(sf!.text);
+        const line = lineOf(starts, diag.pos);
+        out.push(missingName(span, { file: user, line, column: diag.pos - starts[line - 1]! + 1 }, flatten(diag), diag.code, this.cwd));
+      }
     }
     return out;
   }

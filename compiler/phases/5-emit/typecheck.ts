@@ -81,10 +81,13 @@ export function typecheckDrafts(
             bindings: d.raw.bindings,
           })),
         );
+  // G3098 of a module that several drafts import is reported once, at the first (the same message)
+  const said = new Set<string>();
+  const unique = diagnostics.filter((x) => x.code !== "G3098" || (!said.has(x.message) && said.add(x.message)));
   // the module specifier is resolved from the generated file, as tsc will resolve it
   const returns = (fn: ImportRef, file: string) =>
     world.returns({ ...fn, module: importSpecifier(fn.module, file, outPath(file), importExt) }, outPath(file));
-  return { diagnostics, returns };
+  return { diagnostics: unique, returns };
 }
 
 /** `file` as a message shows it: relative to the working directory, with `/` */
