@@ -6,9 +6,13 @@
  *
  * A compilation is reused while no `.graph` file changed (manifest.json in the same folder).
  *
- * The generated code's `@graphc/runtime` import is pointed at the runtime this server itself loaded: the
- * server builds Commands, reads typed errors and hands the graphs its saver, so both must be one copy (the
- * generated files live in the data folder, from where the package would not even resolve).
+ * The generated code's `@graphc/runtime` imports (the package and its subpaths: a lean graph's code imports
+ * `@graphc/runtime/core` and `/install`) are pointed at the runtime this server itself loaded: the server
+ * builds Commands, reads typed errors and hands the graphs its saver, so both must be one copy (the
+ * generated files live in the data folder, from where the package would not even resolve). One copy also
+ * needs one module loader: tsx is registered for the whole process rather than used through `tsImport`,
+ * whose namespace loads every module it reaches again, the runtime included — a lean graph's runtime then
+ * never saw the checkpointing that the server's saver installs in its own copy, and each run failed.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -40,13 +44,18 @@ export class GraphLoadError extends Error {
   }
 }
 
-const RUNTIME_IMPORT = /(from\s+)"@graphc\/runtime"/g;
+const RUNTIME_IMPORT = /(from\s+)"(@graphc\/runtime(?:\/[\w-]+)?)"/g;
+
+/** what a compilation's manifest must say to be reused: 2 since subpath imports are rewritten too */
+const LAYOUT = 2;
 
 /**
  * What a compilation left in `<data>/compiled/manifest.json`: enough to load the graphs again without
  * graphc when no `.graph` file changed (a restart then skips the compiler, most of the start-up time).
  */
 interface Manifest {
+  /** how the compiled files were written (`LAYOUT`): another layout compiles again */
+  layout: number;
   /** the served files, absolute */
   entries: string[];
   /** the runtime the generated code imports (a different install must recompile) */
@@ -62,7 +71,7 @@ function cached(path: string, entries: readonly string[], runtime: string): Mani
   if (!existsSync(path)) return undefined;
   try {
     const m = JSON.parse(readFileSync(path, "utf8")) as Manifest;
-    const same = m.runtime === runtime && JSON.stringify(m.entries) === JSON.stringify(entries);
+    const same = m.layout === LAYOUT && m.runtime === runtime && JSON.stringify(m.entries) === JSON.stringify(entries);
     return same && Object.entries(m.sources).every(([f, h]) => existsSync(f) && hash(f) === h) ? m : undefined;
   } catch {
     return undefined;
@@ -76,11 +85,15 @@ async function compileAll(entries: readonly string[], outDir: string, runtime: s
     const text = graphc.renderPretty(result.diagnostics as never[], { color: false, readFile: (f) => readFileSync(f, "utf8") });
     throw new GraphLoadError(`the .graph files do not compile:\n${text}`);
   }
+  // ES modules wherever the data folder is: outside the project no package.json above it says so, and tsx
+  // would load the generated files as CommonJS (ERR_REQUIRE_CYCLE_MODULE on the first import)
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, "package.json"), '{ "type": "module" }\n');
   for (const f of result.files) {
     mkdirSync(dirname(f.path), { recursive: true });
-    writeFileSync(f.path, f.text.replace(RUNTIME_IMPORT, `$1${JSON.stringify(runtime)}`));
+    writeFileSync(f.path, f.text.replace(RUNTIME_IMPORT, (_, from: string, module: string) => from + JSON.stringify(import.meta.resolve(module))));
   }
-  const manifest: Manifest = { entries: [...entries], runtime, sources: {}, graphs: [] };
+  const manifest: Manifest = { layout: LAYOUT, entries: [...entries], runtime, sources: {}, graphs: [] };
   for (const f of result.ir.files) manifest.sources[resolve(f.file)] = hash(f.file);
   for (const file of entries) {
     const index = result.ir.files.findIndex((f) => resolve(f.file) === file);
@@ -108,15 +121,22 @@ export async function loadGraphs(files: readonly string[], dataDir: string): Pro
     manifest = await compileAll(entries, outDir, runtime);
     writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   }
-  const { tsImport } = await import("tsx/esm/api");
+  await registerTsx();
   const served: ServedGraph[] = [];
   for (const g of manifest.graphs) {
-    const module = (await tsImport(pathToFileURL(g.module).href, import.meta.url)) as Record<string, unknown>;
+    const module = (await import(pathToFileURL(g.module).href)) as Record<string, unknown>;
     const graph = module[g.id] as CompiledGraph | undefined;
     if (!graph) throw new GraphLoadError(`${g.file}: the generated module has no export ${g.id}`);
     served.push({ id: g.id, file: g.file, graph, schemas: g.schemas });
   }
   return served;
+}
+
+let tsxRegistered: Promise<unknown> | undefined;
+
+/** tsx's loader for the rest of the process (once): the generated `.graph.ts` files and the user's TypeScript */
+function registerTsx(): Promise<unknown> {
+  return (tsxRegistered ??= import("tsx/esm/api").then(({ register }) => register()));
 }
 
 /**

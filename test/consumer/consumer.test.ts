@@ -11,6 +11,8 @@ import { build } from "esbuild";
 import { publint } from "publint";
 import { build as viteBuildApi } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "@langchain/langgraph-sdk";
+import { startServer } from "../server/server-process.ts";
 import { runInChromium, viteBuild } from "./browser.ts";
 import { TYPES_NODE } from "./versions.ts";
 import { buildAndPack, copyNativeBuild, filesUnder, installApp, node, npmInstall, ROOT, sh, TSC, type Packs } from "./packed.ts";
@@ -22,6 +24,8 @@ let app: string;
 let sqliteApp: string;
 /** the app with @graphc/runtime, and graphc and @graphc/unplugin as devDependencies */
 let pluginApp: string;
+/** the app with @graphc/runtime and @graphc/server (graphc as a devDependency), which serves serve/flow.graph */
+let serverApp: string;
 
 const EXPECTED = {
   question: { question: 'publish "All about graphs"?' },
@@ -31,7 +35,7 @@ const EXPECTED = {
 beforeAll(async () => {
   packs = await buildAndPack();
   const t = packs.tarballs;
-  [app, sqliteApp, pluginApp] = await Promise.all([
+  [app, sqliteApp, pluginApp, serverApp] = await Promise.all([
     installApp(packs, {
       name: "app",
       dependencies: { "@graphc/runtime": t["@graphc/runtime"]! },
@@ -48,8 +52,18 @@ beforeAll(async () => {
       dependencies: { "@graphc/runtime": t["@graphc/runtime"]! },
       devDependencies: { graphc: t["graphc"]!, "@graphc/unplugin": t["@graphc/unplugin"]!, "@types/node": TYPES_NODE },
     }),
+    installApp(packs, {
+      name: "server-app",
+      // the server's own @graphc dependencies are asked for by version: pointed at the tarballs here
+      dependencies: Object.fromEntries(
+        ["@graphc/runtime", "@graphc/server", "@graphc/checkpoint-sqlite", "@graphc/checkpoint-postgres"].map((n) => [n, t[n]!]),
+      ),
+      devDependencies: { graphc: t["graphc"]!, "@types/node": TYPES_NODE },
+      ignoreScripts: true,
+    }),
   ]);
   copyNativeBuild(sqliteApp, "better-sqlite3");
+  copyNativeBuild(serverApp, "better-sqlite3");
   // the graphc CLI installed in `app` (node_modules/.bin/graphc) compiles both apps' .graph files
   const graphc = join(app, "node_modules", ".bin", "graphc");
   await Promise.all([node([graphc, "build", "src"], app), node([graphc, "build", "src"], sqliteApp)]);
@@ -123,6 +137,35 @@ describe("installed from the packed tarballs", () => {
     });
     expect(JSON.parse(await node([join(outDir, "main.mjs")], pluginApp))).toEqual(EXPECTED);
   });
+
+  // a lean graph's generated code imports "@graphc/runtime/core": until 2026-12-04 the server rewrote only
+  // "@graphc/runtime" and loaded the graphs through tsx's tsImport, whose namespace gave them a second runtime
+  // copy that the server's saver never installed checkpointing into — every run of such a graph failed,
+  // while the repository's tests (one copy, through its tsconfig paths) passed
+  it("(h) graphc serve from the tarballs (data outside the project): a lean graph streams, stops at its interrupt and resumes", async () => {
+    const graphc = join(serverApp, "node_modules", ".bin", "graphc");
+    const data = join(packs.dir, "serve-data");
+    const server = await startServer(["serve/flow.graph", "--data", data], {}, 120_000, { bin: graphc, cwd: serverApp });
+    try {
+      const client = new Client({ apiUrl: server.url, apiKey: null, callerOptions: { maxRetries: 0 } });
+      expect(readFileSync(join(data, "compiled", serverApp, "serve", "flow.graph.ts"), "utf8")).toContain("/dist/core.js");
+      const thread = await client.threads.create();
+      const updates: unknown[] = [];
+      for await (const part of client.runs.stream(thread.thread_id, "Flow", { input: { topic: "graphs" }, streamMode: ["updates"] })) {
+        if (part.event === "error") throw new Error(JSON.stringify(part.data));
+        if (part.event === "updates") updates.push(part.data);
+      }
+      expect(updates).toEqual([
+        { draft: { text: "about graphs" } },
+        { __interrupt__: [{ id: expect.any(String), value: { question: "publish about graphs?" } }] },
+      ]);
+      expect((await client.threads.getState(thread.thread_id)).next).toEqual(["review"]);
+      const done = await client.runs.wait(thread.thread_id, "Flow", { command: { resume: "yes" } });
+      expect(done).toEqual({ topic: "graphs", text: "about graphs", verdict: "yes" });
+    } finally {
+      await server.stop();
+    }
+  }, 180_000);
 
   it("(e) generated code and the runtime's declarations pass the strictest flags (NodeNext and Bundler, skipLibCheck false); a misspelt input key is an error (src/typed-calls.ts)", async () => {
     await node([TSC, "-p", "tsconfig.strict.json"], app);

@@ -20,10 +20,18 @@ export interface ServerProcess {
   stop(signal?: "SIGTERM" | "SIGKILL"): Promise<number | null>;
 }
 
-export async function startServer(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 60_000): Promise<ServerProcess> {
-  // cwd = the repository: tsx resolves the packages' names through its tsconfig.json `paths`
-  const child = spawn(process.execPath, [join(ROOT, "bin", "graphc-dev.mjs"), "serve", "--port", "0", ...args], {
-    cwd: ROOT,
+/** the repository's command (cwd = the repository: tsx resolves the packages' names through its tsconfig.json `paths`) */
+const REPO = { bin: join(ROOT, "bin", "graphc-dev.mjs"), cwd: ROOT };
+
+/** `from`: another `graphc` command and its project (test/consumer: the CLI installed from the tarballs) */
+export async function startServer(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+  from: { bin: string; cwd: string } = REPO,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [from.bin, "serve", "--port", "0", ...args], {
+    cwd: from.cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
