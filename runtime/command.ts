@@ -1,6 +1,8 @@
 /**
- * `Command`: what a node returns to update state and route in one go (LangGraph's Command, reference §1.9).
- * `Send` lives in spec.ts because generated code constructs it; it is re-exported from index.ts.
+ * What the runtime reads of a `Command` (LangGraph's Command, reference §1.9: what a node returns to update
+ * state and route in one go, or what resumes a run), and the tests it makes of one. The class users make is
+ * command-class.ts. `Send` lives in spec.ts because generated code constructs it; it is re-exported from
+ * index.ts.
  */
 import { Send } from "./spec.ts";
 import type { Values } from "./spec.ts";
@@ -16,23 +18,23 @@ export interface CommandArgs<R = unknown> {
   resume?: R;
 }
 
-export class Command<R = unknown> {
-  readonly lg_name = "Command";
-  // reference §8 C-39
-  /** LangGraph's constant; the literal "PARENT" is not it */
-  static readonly PARENT = "__parent__";
+/** `Command.PARENT`: a Command for the graph that runs this one as a subgraph */
+export const PARENT = "__parent__";
+
+// A Command as the runtime reads it: the `Command` class users make (command-class.ts, whose constructor
+// installs the code that runs one) and a Command the runtime makes itself (`commandOf`) both have this shape
+// (line comments: the class carries the docs users read)
+export interface Command<R = unknown> {
+  readonly lg_name: "Command";
   readonly update: Values | UpdateTuples | undefined;
   readonly goto: readonly (string | Send)[];
   readonly graph: string | undefined;
   readonly resume: R | undefined;
+}
 
-  constructor(args: CommandArgs<R>) {
-    this.update = args.update;
-    const g = args.goto;
-    this.goto = g === undefined ? [] : Array.isArray(g) ? (g as readonly (string | Send)[]) : [g as string | Send];
-    this.graph = args.graph;
-    this.resume = args.resume;
-  }
+/** A Command the runtime makes (a subgraph's PARENT Command rebuilt for its parent): no class, nothing installed. */
+export function commandOf(update: Values | UpdateTuples | undefined, goto: readonly (string | Send)[]): Command {
+  return { lg_name: "Command", update, goto, graph: undefined, resume: undefined };
 }
 
 /** Also true for a Command made by another copy of @graphc/runtime (a duplicated dependency), by its tag. */

@@ -5,7 +5,8 @@
  * graph that is only invoked stays small. Using a missing part raises a `GraphValueError` naming the import.
  */
 export * from "./spec.ts";
-export { Command, isCommand, isSend } from "./command.ts";
+export { Command } from "./command-class.ts";
+export { isCommand, isSend } from "./command.ts";
 export type { CommandArgs, UpdateTuples } from "./command.ts";
 export {
   GraphError,

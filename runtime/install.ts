@@ -28,18 +28,14 @@ export function installFullGraph(): void {
   features.graph ??= (spec, options, defaults) => new CompiledGraph(spec, options, defaults);
 }
 
-// and a Command a static graph's node returns after all (static/commands.ts)
-/** a Command as input on lean graphs' own loops */
-export function installSmallRuns(): void {
-  features.leanWrites = { settle: takeReturn, prepare: commandStep };
-  features.smallInput = { startCommand };
-}
-
-// the full loop's (command-input.ts: update, goto; resume with a checkpointer) and the small loops'
+// the full loop's (command-input.ts: update, goto; resume with a checkpointer), the small loops'
+// (small-command.ts) and a Command a static graph's node returns after all (static/commands.ts); every
+// `new Command` calls it (command-class.ts), so each part is made once
 /** a Command as invoke input, on every graph */
 export function installCommandInput(): void {
-  features.input = { takeCommand };
-  installSmallRuns();
+  features.input ??= { takeCommand };
+  features.smallInput ??= { startCommand };
+  features.leanWrites ??= { settle: takeReturn, prepare: commandStep };
 }
 
 /** checkpointers: checkpoints, interrupts/resume, getState/getStateHistory/updateState */

@@ -14,7 +14,7 @@
  * only turns asynchronous when a node, a router or the checkpointer returns a promise.
  */
 import type { LevelTrace, Tracing } from "./trace-hooks.ts";
-import { Command, gotoList, isCommand } from "./command.ts";
+import { commandOf, gotoList, isCommand, type Command } from "./command.ts";
 import type { Durability } from "./durability.ts";
 import type { Store } from "./store/types.ts";
 import type { CNode, Compiled } from "./compiled.ts";
@@ -231,7 +231,7 @@ export class Loop {
   /** writes.ts WriteTask: a subgraph's Command.PARENT leaves as a ParentCommand; at the root writes.ts fails it */
   toParent(cmd: Command, site: ErrorSite): Error | undefined {
     if (this.isRoot) return undefined;
-    return new ParentCommand(new Command({ ...(cmd.update !== undefined ? { update: cmd.update } : {}), goto: gotoList(cmd) }), site);
+    return new ParentCommand(commandOf(cmd.update, gotoList(cmd)), site);
   }
 
   // ------------------------------------------------------------------------------------------------------
@@ -254,8 +254,8 @@ export class Loop {
   }
 
   /** a part of the runtime this run needs is not installed (features.ts) */
-  missing(what: string, node?: string): never {
-    throw missingPart(what, this.site(node));
+  missing(what: string, node?: string, fix?: string): never {
+    throw missingPart(what, this.site(node), fix);
   }
 
   site(node?: string): { graph: string; node?: string } {
@@ -530,7 +530,7 @@ export class Loop {
   /** `single`: the step's only task, plain: its raw promise goes to driveAsync, which settles it (no wrapper promise) */
   exec(t: LoopTask, single?: boolean): Promise<unknown> | undefined {
     if (single || !this.announced) this.emitTaskStart(t);
-    if (!t.cn.plain) return (this.run.policy ?? this.missing("retry, timeout, cache and on_error policies", t.cn.name)).runWithPolicy(t);
+    if (!t.cn.plain) return (this.run.policy ?? this.missing("retry, timeout, cache and on_error policies", t.cn.name, 'call installPolicies() from "@graphc/runtime/install"')).runWithPolicy(t);
     let ret: unknown;
     try {
       ret = this.call(t);

@@ -1,10 +1,10 @@
 /**
  * A `Command` given as input to a lean graph, run on its small loop (small-loop.ts) as the full loop runs it
  * without a checkpointer: its update and goto applied as the input's writes (a resume needs a saver).
- * Installed by `installSmallRuns` (install.ts), which `installCommandInput`, "@graphc/runtime" and the default
- * build's generated code call; a program of "@graphc/runtime/core" alone carries none of it.
+ * Installed by `installCommandInput` (install.ts), which every `new Command`, "@graphc/runtime" and a saver
+ * call; a program that never makes a Command and imports neither carries none of it.
  */
-import { Command, gotoList } from "./command.ts";
+import { PARENT, gotoList, type Command } from "./command.ts";
 import { commandStep } from "./static/commands.ts";
 import { EmptyInputError, GraphValueError, noParent, type ErrorSite } from "./errors.ts";
 import { LeanTask, PULL } from "./lean/task.ts";
@@ -29,7 +29,7 @@ export function checkInputUpdate(t: WriteTask, u: Values): void {
  * not empty. Returns whether it resumes.
  */
 export function checkCommandInput(input: Command, site: ErrorSite, saver: boolean): boolean {
-  if (input.graph === Command.PARENT) throw noParent(site);
+  if (input.graph === PARENT) throw noParent(site);
   const resumes = input.resume !== undefined && input.resume !== null;
   if (resumes && !saver) throw new GraphValueError("Cannot use Command(resume=...) without checkpointer", site);
   if (!resumes && input.update === undefined && gotoList(input).length === 0) throw new EmptyInputError("Received empty Command input", site);

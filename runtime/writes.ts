@@ -3,7 +3,7 @@
  * goto, static edges, join barriers, and the routers, which see the pre-step state plus this task's own
  * writes only.
  */
-import { Command, gotoList, isCommand, isSend } from "./command.ts";
+import { PARENT, gotoList, isCommand, isSend, type Command } from "./command.ts";
 import { InvalidUpdateError, badNodeReturn, noParent } from "./errors.ts";
 import type { ErrorSite } from "./errors.ts";
 import type { BranchContext, Destinations, TaskUpdate, Values } from "./spec.ts";
@@ -106,7 +106,7 @@ function addUpdate(t: WriteTask, update: Values): void {
  * input (command-input.ts), which has no node whose `check` applies; a node's Command leaves it undefined.
  */
 export function processCommand(t: WriteTask, cmd: Command, checkInput?: (t: WriteTask, u: Values) => void): void {
-  if (cmd.graph === Command.PARENT) throw t.loop.toParent?.(cmd, site(t)) ?? noParent(site(t));
+  if (cmd.graph === PARENT) throw t.loop.toParent?.(cmd, site(t)) ?? noParent(site(t));
   const u = cmd.update;
   if (u !== undefined && u !== null) {
     if (Array.isArray(u)) {

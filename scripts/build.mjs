@@ -28,7 +28,7 @@ export const PACKAGES = [
     dir: "runtime",
     bundle: {
       named: [
-        "errors", "checkpoint/errors", "checkpoint/corrupt", "store/types", "graph", "command", "reducers", "spec",
+        "errors", "checkpoint/errors", "checkpoint/corrupt", "store/types", "graph", "command-class", "reducers", "spec",
         "checkpoint/memory", "checkpoint/stored-saver", "store/memory", "store/row-store", "static/graph",
       ],
     },

@@ -7,7 +7,7 @@
  * (../lean/loop.ts) instead.
  *
  * `invoke` and `stream()` run the graph's own small loop (`maxConcurrency` too; a Command as input with
- * ../small-command.ts, installed by install.ts `installSmallRuns`) unless the run needs more: a checkpointer
+ * ../small-command.ts, installed by install.ts `installCommandInput` when a `Command` is made) unless the run needs more: a checkpointer
  * (per call, withConfig or compile option), breakpoints or tracing. Those runs and the state API
  * go to the full compiled graph (features.ts `graph`), which importing "@graphc/runtime", constructing one of
  * graphc's savers or calling `otelTracing` installs (install.ts `installFullGraph`). Without it they fail with a

@@ -57,11 +57,11 @@ describe("graphc build", () => {
     expect(read("uses.graph.ts")).toMatch(/= compileGraph</);
     expect((await run(p.dir, ["build", "--no-typecheck", "--runtime", "fat", "hello.graph"])).code).not.toBe(0);
     expect(read("hello.graph.ts")).not.toContain("@graphc/runtime/install");
-    // the default mode: the same lean graph from the core, with streaming and the small loops' runs installed
-    // (Command input, breakpoints, maxConcurrency); the file with a subgraph node keeps the full runtime
+    // the default mode: the same lean graph from the core, with streaming installed (Command input comes with
+    // a Command); the file with a subgraph node keeps the full runtime
     expect((await run(p.dir, ["build", "--no-typecheck", "hello.graph", "uses.graph"])).code).toBe(0);
     expect(read("hello.graph.ts")).toContain('from "@graphc/runtime/core";');
-    expect(read("hello.graph.ts")).toContain('import { installSmallRuns, installStreaming } from "@graphc/runtime/install";');
+    expect(read("hello.graph.ts")).toContain('import { installStreaming } from "@graphc/runtime/install";');
     expect(read("hello.graph.ts")).toMatch(/= new LeanGraph</);
     expect(read("uses.graph.ts")).toContain('from "@graphc/runtime";');
     expect(read("uses.graph.ts")).not.toContain("@graphc/runtime/install");

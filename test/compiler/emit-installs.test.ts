@@ -1,10 +1,11 @@
 /**
  * A file whose graphs are all lean-eligible imports "@graphc/runtime/core" and, with the default runtime
- * ("full"), installs streaming and the small loops' Command input from
- * "@graphc/runtime/install" itself (5-emit/file.ts): no node policies, which such graphs have none of, and no
- * full graph, which only a saver or a tracer needs. The install functions are aliased when the user's file
- * takes their names, and the module's graph streams, takes a Command as input and runs with maxConcurrency
- * with nothing else imported (this test file imports no runtime entry that installs anything).
+ * ("full"), installs streaming from "@graphc/runtime/install" itself (5-emit/file.ts): not Command input,
+ * which a `Command` brings when it is made (runtime/command-class.ts), no node policies, which such graphs
+ * have none of, and no full graph, which only a saver or a tracer needs. The install function is aliased
+ * when the user's file takes its name, and the module's graph streams, takes a Command as input and runs
+ * with maxConcurrency with nothing else imported (this test file imports no runtime entry that installs
+ * anything).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -59,15 +60,16 @@ describe("installs of a lean-eligible file built with the default runtime", () =
 
   it("imports core and the install functions, aliased past the user's names, and calls them", () => {
     expect(text).toContain('} from "@graphc/runtime/core";');
-    expect(text).toContain('import { installSmallRuns, installStreaming as installStreaming_2 } from "@graphc/runtime/install";');
+    expect(text).toContain('import { installStreaming as installStreaming_2 } from "@graphc/runtime/install";');
     expect(text).toContain('import { installStreaming, other } from "./nodes.ts";');
-    expect(text).toMatch(/^installSmallRuns\(\);\ninstallStreaming_2\(\);$/m);
+    expect(text).toMatch(/^installStreaming_2\(\);$/m);
+    expect(text).not.toContain("installSmallRuns");
   });
 
-  it("installs streaming and the small loops' runs, not node policies nor the full graph", async () => {
+  it("installs streaming, not Command input (a Command brings it), node policies nor the full graph", async () => {
     expect(features.stream).toBeDefined();
-    expect(features.smallInput).toBeDefined();
-    expect(features.leanWrites).toBeDefined();
+    expect(features.smallInput).toBeUndefined();
+    expect(features.leanWrites).toBeUndefined();
     expect(features.input).toBeUndefined();
     expect(features.graph).toBeUndefined();
     expect(features.policy).toBeUndefined();
@@ -75,8 +77,9 @@ describe("installs of a lean-eligible file built with the default runtime", () =
     const chunks: unknown[] = [];
     for await (const c of App.stream({ count: 0 }, { streamMode: "values" })) chunks.push(c);
     expect(chunks).toEqual([{ count: 0 }, { count: 1 }, { count: 11 }]);
-    // a Command as input and maxConcurrency run on the graph's own loop
+    // a Command as input and maxConcurrency run on the graph's own loop: making the Command installed its part
     expect(await App.invoke(new Command({ update: { count: 5 }, goto: "b" }))).toEqual({ count: 15 });
+    expect(features.smallInput).toBeDefined();
     await expect(App.invoke(new Command({ resume: 1 }))).rejects.toThrow("Cannot use Command(resume=...) without checkpointer");
     expect(await App.invoke({ count: 0 }, { maxConcurrency: 1 })).toEqual({ count: 11 });
     // breakpoints without a saver need the full graph, which nothing installed: the error names the import

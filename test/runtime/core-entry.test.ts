@@ -2,7 +2,7 @@
  * "@graphc/runtime/core": the loop core without checkpointing, streaming or node policies. A graph that is
  * only invoked runs exactly as with the full entry; using a part that is not installed is a clear
  * GraphValueError naming the import; installing it (install.ts) makes it work. This file must not import
- * "@graphc/runtime" (that entry installs streaming, policies and Command input). Checkpointing comes with a
+ * "@graphc/runtime" (that entry installs streaming and Command input; test/runtime/index-entry.test.ts). Checkpointing comes with a
  * saver: constructing one of graphc's installs it.
  */
 import { describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ import {
   type GraphSpec,
   type NodeSpec,
 } from "../../runtime/core.ts";
-import { countNode, countSpec } from "./count-spec.ts";
+import { countNode, countSpec, taggedCommand } from "./count-spec.ts";
 import { installAll } from "../../runtime/install.ts";
 import { MemorySaver } from "../../runtime/checkpoint/memory.ts";
 
@@ -33,7 +33,7 @@ describe("@graphc/runtime/core", () => {
     const g = compileGraph(chain);
     expect(() => g.stream({ count: 0 })).toThrow(GraphValueError);
     expect(() => g.stream({ count: 0 })).toThrow(/stream\(\) needs .*import "@graphc\/runtime"/);
-    await expect(g.invoke(new Command({ goto: "b" }))).rejects.toThrow(/A Command as input needs/);
+    await expect(g.invoke(taggedCommand({ goto: ["b"] }))).rejects.toThrow(/A Command as input needs/);
     // a saver that is not one of graphc's installs nothing: the error says what does
     const nothing = () => Promise.resolve(undefined);
     const ownSaver: CheckpointSaver = {
@@ -54,6 +54,10 @@ describe("@graphc/runtime/core", () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GraphValueError);
     expect(err).toMatchObject({ graph: "Core", node: "a" });
+    expect((err as Error).message).toMatch(/^retry, timeout, cache and on_error policies needs .*call installPolicies\(\) from "@graphc\/runtime\/install"/);
+    // a Command as input comes with a Command: making one installs what runs it (command-class.ts)
+    expect(await g.invoke(new Command({ goto: "b" }))).toEqual({ count: 1, log: ["b"] });
+    expect(await g.invoke(taggedCommand({ goto: ["b"] }))).toEqual({ count: 1, log: ["b"] });
   });
 
   it("checkpointing comes with a saver: constructing one installs it (and nothing else)", async () => {

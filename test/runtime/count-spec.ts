@@ -14,6 +14,7 @@ import {
   type TaskUpdate,
   type Values,
 } from "../../runtime/core.ts";
+import type { Command } from "../../runtime/command.ts";
 
 /** A node of graph `graph` that counts one step and logs its name (unless `extra` says otherwise). */
 export function countNode(graph: string, name: string, edges: string[], extra: Partial<NodeSpec> = {}): NodeSpec {
@@ -81,4 +82,12 @@ export function countApplyOne(v: Values, u: Values, written: string[] | undefine
     v["log"] = oneSet(v["log"] as string[], u["log"] as string[], append<string>);
     written?.push("log");
   }
+}
+
+/**
+ * A Command that is not an instance of graphc's class (LangGraph.js's has the same fields and tag): making
+ * it installs nothing, unlike `new Command` (runtime/command-class.ts), so what runs it must be installed.
+ */
+export function taggedCommand(args: { update?: Values; goto?: string[] }): Command {
+  return { lg_name: "Command", update: args.update, goto: args.goto ?? [], graph: undefined, resume: undefined };
 }

@@ -24,7 +24,8 @@ import {
   type NodeSpec,
   type Values,
 } from "../../runtime/core.ts";
-import { countNode, countSpec } from "./count-spec.ts";
+import { countNode, countSpec, taggedCommand } from "./count-spec.ts";
+import { features } from "../../runtime/features.ts";
 
 const node = (name: string, edges: string[], extra: Partial<NodeSpec> = {}): NodeSpec => countNode("Lean", name, edges, extra);
 const spec = (nodes: NodeSpec[], extra: Partial<GraphSpec> = {}): GraphSpec => countSpec("Lean", nodes, extra);
@@ -187,7 +188,12 @@ describe("lean loop, nothing installed", () => {
     const g = compileLeanGraph(chain);
     expect(() => g.stream({ count: 0 })).toThrow(GraphValueError);
     expect(() => g.stream({ count: 0 })).toThrow(/@graphc\/runtime\/streaming/);
-    await expect(g.invoke(new Command({ update: { count: 1 } }))).rejects.toThrow(/A Command as input needs a part of the runtime.*"@graphc\/runtime"/);
+    // the Commands made by earlier tests of this file installed what runs one: forgotten, as in a program
+    // that never made one, a Command of another shape (LangGraph.js's) names the import
+    delete features.smallInput;
+    await expect(g.invoke(taggedCommand({ update: { count: 1 } }))).rejects.toThrow(/A Command as input needs a part of the runtime.*"@graphc\/runtime"/);
+    // and `new Command` installs it (command-class.ts)
+    expect(await g.invoke(new Command({ update: { count: 1 } }))).toEqual({ count: 1, log: [] });
     await expect(g.getState({ configurable: { thread_id: "t" } })).rejects.toThrow("No checkpointer set");
     // a spec the lean loop cannot run (a retry policy) goes to the full graph, which is not there
     const retried = compileLeanGraph(spec([node("a", ["b"], { retry: { maxAttempts: 2 } }), node("b", [])]));

@@ -12,6 +12,10 @@ import {
   type Values,
 } from "@graphc/runtime";
 import { concat, graph, nodeFactory, sleep } from "./helpers.ts";
+import { installPolicies } from "@graphc/runtime/install";
+
+// hand-written specs with node policies install them, as the generated module of such a graph does
+installPolicies();
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];

@@ -1,6 +1,6 @@
 /**
  * A lean graph's small loop runs a Command given as input (runtime/small-command.ts, installed by
- * `installSmallRuns`, which the default build's generated code calls) and `maxConcurrency` itself, with the
+ * `installCommandInput`, which every `new Command` calls) and `maxConcurrency` itself, with the
  * full loop's results, errors and stream chunks: each case runs on the small loop and on the full loop (forced
  * by a tracer that records nothing: tracing is a run only the full graph takes) and the two must agree,
  * invoked and streamed in every mode. Static breakpoints stay the full graph's.
@@ -19,6 +19,7 @@ import { features } from "../../runtime/features.ts";
 import type { StreamMode } from "../../runtime/stream.ts";
 import type { LevelTrace, Tracing } from "../../runtime/trace-hooks.ts";
 import { countGraph } from "./both-loops.ts";
+import { taggedCommand } from "./count-spec.ts";
 
 const { node, spec } = countGraph("Opts");
 
@@ -134,8 +135,10 @@ describe("Command input and maxConcurrency on the small loops", () => {
         /interruptBefore\/interruptAfter needs a part of the runtime.*"@graphc\/runtime"/,
       );
       expect(() => new StaticGraph(chain, { interruptBefore: ["b"] })).toThrow(GraphValueError);
+      // a Command that is not graphc's class installs nothing; `new Command` installs what runs it
       delete features.smallInput;
-      await expect(new StaticGraph(chain).invoke(new Command({ goto: "c" }))).rejects.toThrow(/A Command as input needs a part of the runtime/);
+      await expect(new StaticGraph(chain).invoke(taggedCommand({ goto: ["c"] }))).rejects.toThrow(/A Command as input needs a part of the runtime/);
+      expect(await new StaticGraph(chain).invoke(new Command({ goto: "c" }))).toEqual({ count: 1, log: ["c"] });
       // maxConcurrency is the small loop's own
       expect(await new StaticGraph(chain).invoke({ count: 0 }, { maxConcurrency: 1 })).toEqual({ count: 3, log: ["a", "b", "c"] });
     } finally {

@@ -45,7 +45,7 @@ describe("GraphModules", () => {
     expect(compiled(await modules.load(at("app.graph")))).not.toBe(appAgain);
   });
 
-  it("imports @graphc/runtime/core in a module whose graphs are all lean-eligible, with streaming and the small loops' runs installed unless runtime: \"lean\"", async () => {
+  it("imports @graphc/runtime/core in a module whose graphs are all lean-eligible, with streaming installed unless runtime: \"lean\"", async () => {
     const lean = new GraphModules(resolveOptions({ cwd: app.dir, typecheck: false, writeGenerated: false, runtime: "lean" }));
     const leanCode = compiled(await lean.load(at("research.graph"))).js.code;
     expect(leanCode).toContain('from "@graphc/runtime/core"');
@@ -53,11 +53,11 @@ describe("GraphModules", () => {
     // app.graph has a subgraph node: the full runtime, either way
     expect(compiled(await lean.load(at("app.graph"))).js.code).toMatch(/from "@graphc\/runtime";/);
     expect(compiled(await modules.load(at("app.graph"))).js.code).toMatch(/from "@graphc\/runtime";/);
-    // the default: streaming and the small loops' Command input
+    // the default: streaming (Command input comes with a Command)
     const full = compiled(await modules.load(at("research.graph"))).js.code;
     expect(full).toContain('from "@graphc/runtime/core"');
-    expect(full).toMatch(/import \{ installSmallRuns, installStreaming \} from "@graphc\/runtime\/install";/);
-    expect(full).toMatch(/^installSmallRuns\(\);\ninstallStreaming\(\);$/m);
+    expect(full).toMatch(/import \{ installStreaming \} from "@graphc\/runtime\/install";/);
+    expect(full).toMatch(/^installStreaming\(\);$/m);
   });
 
   it("writes no x.graph.ts with writeGenerated: false, and the file graphc build writes with the default", async () => {

@@ -11,17 +11,22 @@ import type { EdgesIR, GraphIR, NodeIR } from "./ir.ts";
 /** What the runtime of generated code is: "full" imports `@graphc/runtime`, "lean" `@graphc/runtime/core` where it can. */
 export type RuntimeMode = "full" | "lean";
 
-function leanNode(n: NodeIR): boolean {
-  if (n.kind !== "function" || n.uses !== undefined) return false;
+/** the node has a policy (retry, timeout, cache, on_error): the runtime runs it through its policy part */
+function hasPolicy(n: NodeIR): boolean {
   const o = n.options;
-  return (
-    o.retry === undefined &&
-    o.timeoutMs === undefined &&
-    o.idleTimeoutMs === undefined &&
-    o.cache === undefined &&
-    o.defer !== true &&
-    o.onError === undefined
-  );
+  return o.retry !== undefined || o.timeoutMs !== undefined || o.idleTimeoutMs !== undefined || o.cache !== undefined || o.onError !== undefined;
+}
+
+function leanNode(n: NodeIR): boolean {
+  return n.kind === "function" && n.uses === undefined && !hasPolicy(n) && n.options.defer !== true;
+}
+
+/**
+ * Some node of `g` has a policy: its generated module installs the runtime's policy part ("@graphc/runtime"
+ * does not, so that a program without policies does not bundle it).
+ */
+export function usesPolicies(g: GraphIR): boolean {
+  return g.nodes.some(hasPolicy);
 }
 
 export function leanEligible(g: GraphIR): boolean {

@@ -17,8 +17,8 @@ import { emitGraphTypes } from "./graph-types.ts";
 import { BLANK } from "./format.ts";
 import { graphNames, Scope, type GraphNames } from "./names.ts";
 import { withImportExt, type ImportExt } from "./import-ext.ts";
-import { INSTALL_MODULE, INSTALLS, LEAN_RUNTIME_MODULE, RUNTIME_MODULE } from "./runtime-api.ts";
-import { leanEligible, type RuntimeMode } from "../4-lower/lean.ts";
+import { INSTALL_MODULE, INSTALLS, LEAN_RUNTIME_MODULE, POLICY_INSTALL, RUNTIME_MODULE } from "./runtime-api.ts";
+import { leanEligible, usesPolicies, type RuntimeMode } from "../4-lower/lean.ts";
 import { emitGraphSpec } from "./spec.ts";
 import { tsType } from "./types.ts";
 
@@ -157,7 +157,11 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
     const names = rtImports.map((r) => `${r.type ? "type " : ""}${r.name === r.local ? r.name : `${r.name} as ${r.local}`}`);
     head.push(`import { ${names.join(", ")} } from ${str(runtime)};`);
   }
-  const installs = lean && options.runtime !== "lean" ? INSTALLS.map((name) => ({ name, local: scope.fresh(name) })) : [];
+  // node policies are installed by the module whose graphs have them, not by "@graphc/runtime" (a program
+  // without them does not bundle the policy part); a lean-eligible graph has none
+  const installNames: readonly string[] =
+    lean && options.runtime !== "lean" ? INSTALLS : file.graphs.some(usesPolicies) ? [POLICY_INSTALL] : [];
+  const installs = installNames.map((name) => ({ name, local: scope.fresh(name) }));
   if (installs.length > 0) {
     const names = installs.map((i) => (i.name === i.local ? i.name : `${i.name} as ${i.local}`));
     head.push(`import { ${names.join(", ")} } from ${str(INSTALL_MODULE)};`);
@@ -186,7 +190,12 @@ export function emitFileText(file: FileIR, program: ProgramIR, options: EmitOpti
   }
   appendAll(head, interfaces.importLines());
   if (installs.length > 0) {
-    head.push(BLANK, "// stream() and a Command as input on the graphs' own small loops (a saver or a tracer brings the full loop)");
+    head.push(
+      BLANK,
+      lean
+        ? "// stream() on the graphs' own small loops (a Command brings what runs it; a saver or a tracer the full loop)"
+        : "// the nodes' retry, timeout, cache and on_error policies",
+    );
     for (const i of installs) head.push(`${i.local}();`);
   }
   return { path, text: `${head.join("\n")}\n${body.join("\n")}\n`, spans, bindings, diagnostics, runtime };

@@ -10,13 +10,16 @@ export const RUNTIME_MODULE = "@graphc/runtime";
 export const LEAN_RUNTIME_MODULE = "@graphc/runtime/core";
 /**
  * Where a file of lean-eligible graphs built with the default runtime ("full") takes what it installs: the
- * parts of "@graphc/runtime" its graphs can reach that their own small loops run (`stream()`; a Command as
- * input or returned after all). Node policies and the full loop belong to graphs that are not lean-eligible
- * (whose files import "@graphc/runtime"); checkpointing comes with a saver and tracing with its tracer, as
- * everywhere; breakpoints need "@graphc/runtime".
+ * part of "@graphc/runtime" its graphs can reach that nothing else brings, `stream()` (a method: no import
+ * names it) on their own small loops. A Command as input or returned after all comes with the `Command`
+ * made (runtime/command-class.ts); node policies and the full loop belong to graphs that are not
+ * lean-eligible (whose files import "@graphc/runtime"); checkpointing comes with a saver and tracing with
+ * its tracer, as everywhere; breakpoints need "@graphc/runtime".
  */
 export const INSTALL_MODULE = "@graphc/runtime/install";
-export const INSTALLS = ["installSmallRuns", "installStreaming"] as const;
+export const INSTALLS = ["installStreaming"] as const;
+/** what a file installs when one of its graphs has node policies (retry, timeout, cache, on_error) */
+export const POLICY_INSTALL = "installPolicies";
 
 /** The npm package that provides a module specifier: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
 export function packageOf(module: string): string {
