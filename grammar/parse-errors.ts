@@ -147,6 +147,14 @@ export const SYNTAX_ERRORS = {
     ["arrow", "dir"],
     "wrong arrow for `{dir}`",
   ),
+  strayBrace: def(
+    "G1024",
+    "stray-brace",
+    "unexpected '}': the graph goes on after it",
+    "a `{` is missing before it (a condition block after `->`, an object value, an option block); the lines after it are read as the graph's members",
+    [],
+    "no block is open here",
+  ),
   /** not a syntax error: parse() caught an exception of its own (a bug); G9xxx is the internal band */
   internalParserError: def(
     "G9100",

@@ -34,6 +34,12 @@ const MEMBER_KEYWORDS = new Set<TokenType>([
 
 /** tokens after which a member keyword is a field or option name (`node: T`, `state = 1`, `defer,`…) */
 const NAME_FOLLOWERS = new Set<TokenType>([T.Colon, T.Eq, T.Question, T.Comma, T.RCurly, KW.reduce, KW.ephemeral]);
+/** what can begin a default value without its `=` (not a name: `a: T b: U` is two fields on one line) */
+const BARE_DEFAULT_STARTS = new Set<TokenType>([T.LCurly, T.LBracket, T.StringTok, T.NumberTok, KW.true, KW.false, KW.null]);
+/** keywords that begin a top-level item */
+const TOP_KEYWORDS = new Set<TokenType>([KW.graph, KW.type, KW.interface, KW.import]);
+/** what may follow a mapping entry's first name: `,`, `<-`, `->`, the block's `}` (or a line break) */
+const MAPPING_CONTINUES = new Set<TokenType>([T.Comma, T.LeftArrow, T.Arrow, T.RCurly]);
 
 const opensGroup = (t: IToken): boolean => t.tokenType === T.LCurly || t.tokenType === T.LBracket || t.tokenType === T.LParen;
 
@@ -144,6 +150,8 @@ export class GraphParser extends CstParser {
     if (tokType !== T.RCurly) return true;
     const next = this.LA(1);
     if (this.lineStarts.has(next) || next.tokenType === EOF) return true;
+    // `import { a, b from "m"`: `from` and a string end the list
+    if (next.tokenType === KW.from && this.LA(2).tokenType === T.StringTok) return true;
     // mid-line, only before what cannot begin a block's content or a member (`-> { a, b = f`: the `=`)
     return !tokenMatcher(next, T.Name) && !opensGroup(next);
   }
@@ -228,9 +236,13 @@ export class GraphParser extends CstParser {
     this.CONSUME(KW.import, { LABEL: "kw" });
     this.OPTION(() => this.CONSUME(KW.type, { LABEL: "typeOnly" }));
     this.CONSUME(T.LCurly, { LABEL: "open" });
-    this.MANY(() => {
-      this.SUBRULE(this.importName, { LABEL: "name" });
-      this.sep();
+    this.MANY({
+      // `import { a, b from "m"`: the list ends at `from` and a string (a `}` is inserted there)
+      GATE: () => this.LA(1).tokenType !== KW.from || this.LA(2).tokenType !== T.StringTok,
+      DEF: () => {
+        this.SUBRULE(this.importName, { LABEL: "name" });
+        this.sep();
+      },
     });
     this.CONSUME(T.RCurly, { LABEL: "close" });
     this.CONSUME(KW.from, { LABEL: "fromKw" });
@@ -288,12 +300,57 @@ export class GraphParser extends CstParser {
 
   graphBody = this.RULE("graphBody", () => {
     this.CONSUME(T.LCurly, { LABEL: "open" });
-    this.MANY(() => {
-      this.SUBRULE(this.graphMember, { LABEL: "member" });
-      this.sep();
+    this.MANY({
+      GATE: () => this.LA(1).tokenType !== T.RCurly || this.strayCloseAhead(),
+      DEF: () => {
+        this.OR(
+          this.cached("orBody", () => [
+            // reported by to-ast.ts (G1024) and skipped: the members after it stay in the graph
+            { GATE: () => this.strayCloseAhead(), ALT: () => this.CONSUME2(T.RCurly, { LABEL: "stray" }) },
+            { ALT: () => this.SUBRULE(this.graphMember, { LABEL: "member" }) },
+          ]),
+        );
+        this.sep();
+      },
     });
     this.CONSUME(T.RCurly, { LABEL: "close" });
   });
+
+  /**
+   * The next `}` cannot be a top-level graph's own close: the graph goes on after it (what follows is
+   * neither the end of the file nor a top-level item's line), and it is on a later line indented deeper
+   * than the `graph` line. A `{` went missing before it (`reception -> ⏎ cond => x ⏎ }`, `x: T = a: 1 }`):
+   * closing the graph there made every later member "unexpected at the top level". A file without
+   * errors never has one: only EOF or a top-level item follows a graph.
+   */
+  private strayCloseAhead(): boolean {
+    const close = this.LA(1);
+    const next = this.LA(2);
+    if (close.tokenType !== T.RCurly || next.tokenType === EOF) return false;
+    if (this.lineStarts.has(next) && TOP_KEYWORDS.has(next.tokenType)) return false;
+    // the `{` this `}` would close, and the first tokens of its line and of the `}`'s
+    let depth = 0;
+    let k = 0;
+    for (; ; k--) {
+      const t = this.LA(k);
+      if (t.tokenType === EOF || !Number.isFinite(t.startOffset)) return false;
+      if (t.tokenType === T.RCurly) depth++;
+      else if (t.tokenType === T.LCurly && depth-- === 0) break;
+    }
+    const openLine = this.lineStartBack(k);
+    const closeLine = this.lineStarts.has(close) ? close : this.lineStartBack(0);
+    if (openLine?.tokenType !== KW.graph || closeLine === undefined) return false;
+    return closeLine.startLine! > openLine.startLine! && closeLine.startColumn! > openLine.startColumn!;
+  }
+
+  /** the first token of the line of token LA(k), k ≤ 0 */
+  private lineStartBack(k: number): IToken | undefined {
+    for (; ; k--) {
+      const t = this.LA(k);
+      if (t.tokenType === EOF || !Number.isFinite(t.startOffset)) return undefined;
+      if (this.lineStarts.has(t)) return t;
+    }
+  }
 
   /**
    * Decided on the first token: a member keyword commits to its construct (so `node END() = f` reports
@@ -380,15 +437,59 @@ export class GraphParser extends CstParser {
     return MEMBER_KEYWORDS.has(t.tokenType) && !this.lineStarts.has(after) && !NAME_FOLLOWERS.has(after.tokenType);
   }
 
+  /**
+   * What follows an array whose `]` is missing: a line that starts a field, option or entry (`name:`) or a
+   * graph member, or a field's `reduce r` (`log: string[] = [ reduce append`).
+   */
+  private arrayEndAhead(): boolean {
+    const t = this.LA(1);
+    const after = this.LA(2);
+    if (this.lineStarts.has(t)) return after.tokenType === T.Colon || this.memberLineAhead();
+    return tokenMatcher(t, KW.reduce) && tokenMatcher(after, T.Name) && !this.lineStarts.has(after);
+  }
+
+  /** The next line declares a field: it starts a line and has a top-level `=` or a `reduce`/`ephemeral`. */
+  private fieldLineAhead(): boolean {
+    if (!this.lineStarts.has(this.LA(1))) return false;
+    let depth = 0;
+    for (let k = 1; ; k++) {
+      const t = this.LA(k);
+      if (t.tokenType === EOF || (k > 1 && this.lineStarts.has(t))) return false;
+      if (opensGroup(t)) depth++;
+      else if (t.tokenType === T.RCurly || t.tokenType === T.RBracket || t.tokenType === T.RParen) depth--;
+      else if (depth === 0 && (t.tokenType === T.Eq || t.tokenType === KW.reduce || t.tokenType === KW.ephemeral)) return true;
+    }
+  }
+
+  /** A literal, array or object on the field's line where its `=` would be: a default without the `=`. */
+  private bareDefaultAhead(): boolean {
+    const t = this.LA(1);
+    return !this.lineStarts.has(t) && BARE_DEFAULT_STARTS.has(t.tokenType);
+  }
+
   field = this.RULE("field", () => {
     this.CONSUME(T.Name, { LABEL: "name" });
     this.OPTION(() => {
       this.CONSUME(T.Colon, { LABEL: "colon" });
       this.SUBRULE(this.typeExpr, { LABEL: "type" });
     });
-    this.OPTION2(() => {
-      this.CONSUME(T.Eq, { LABEL: "eq" });
-      this.SUBRULE(this.expr, { LABEL: "default" });
+    this.OPTION2({
+      GATE: () => this.LA(1).tokenType === T.Eq || this.bareDefaultAhead(),
+      DEF: () => {
+        this.OR2(
+          this.cached("orDefault", () => [
+            {
+              ALT: () => {
+                this.CONSUME(T.Eq, { LABEL: "eq" });
+                this.SUBRULE(this.expr, { LABEL: "default" });
+              },
+            },
+            // a default without its `=` (`entities: Entities {}`): parsed, and reported as the missing `=`
+            // (to-ast.ts), instead of the block closing there and its later fields read as edges
+            { GATE: () => this.bareDefaultAhead(), ALT: () => this.SUBRULE2(this.expr, { LABEL: "bareDefault" }) },
+          ]),
+        );
+      },
     });
     this.MANY(
       this.cached("many4", () => ({
@@ -619,14 +720,18 @@ export class GraphParser extends CstParser {
 
   subgraphBody = this.RULE("subgraphBody", () => {
     this.CONSUME(T.LCurly, { LABEL: "open" });
-    this.MANY(() => {
-      this.OR(
-        this.cached("or11", () => [
-          { ALT: () => this.SUBRULE(this.mapping, { LABEL: "mapping" }) },
-          { ALT: () => this.SUBRULE(this.optionEntry, { LABEL: "option" }) },
-        ]),
-      );
-      this.sep();
+    this.MANY({
+      // a body whose `}` is missing ends before the next member's line
+      GATE: () => !this.memberLineAhead(),
+      DEF: () => {
+        this.OR(
+          this.cached("or11", () => [
+            { ALT: () => this.SUBRULE(this.mapping, { LABEL: "mapping" }) },
+            { ALT: () => this.SUBRULE(this.optionEntry, { LABEL: "option" }) },
+          ]),
+        );
+        this.sep();
+      },
     });
     this.CONSUME(T.RCurly, { LABEL: "close" });
   });
@@ -651,9 +756,14 @@ export class GraphParser extends CstParser {
           {
             ALT: () => {
               this.CONSUME(T.LCurly, { LABEL: "open" });
-              this.MANY(() => {
-                this.SUBRULE(this.mapEntry, { LABEL: "entry" });
-                this.sep();
+              this.MANY({
+                // a mapping whose `}` is missing ends before a line no entry can start (`timeout 10s`, `out {`):
+                // else it took the subgraph's `}` for its own, and the subgraph ran on into the next member
+                GATE: () => !this.mappingEndAhead(),
+                DEF: () => {
+                  this.SUBRULE(this.mapEntry, { LABEL: "entry" });
+                  this.sep();
+                },
               });
               this.CONSUME(T.RCurly, { LABEL: "close" });
             },
@@ -663,6 +773,24 @@ export class GraphParser extends CstParser {
       })),
     );
   });
+
+  /** The next line starts a top-level item: `graph X`, `type X =`, `interface X`, `import {`. */
+  private topItemLineAhead(): boolean {
+    const t = this.LA(1);
+    if (!this.lineStarts.has(t) || !TOP_KEYWORDS.has(t.tokenType)) return false;
+    const after = this.LA(2);
+    return !this.lineStarts.has(after) && !NAME_FOLLOWERS.has(after.tokenType);
+  }
+
+  /** A line that no mapping entry (`child`, `child <- expr`, `child -> parent`) can start. */
+  private mappingEndAhead(): boolean {
+    const t = this.LA(1);
+    if (!this.lineStarts.has(t) || t.tokenType === T.RCurly) return false;
+    if (!tokenMatcher(t, T.Name)) return true;
+    // a name alone on its line is an entry too
+    const after = this.LA(2);
+    return !MAPPING_CONTINUES.has(after.tokenType) && !this.lineStarts.has(after) && after.tokenType !== EOF;
+  }
 
   mapEntry = this.RULE("mapEntry", () => {
     this.CONSUME(T.Name, { LABEL: "child" });
@@ -730,9 +858,13 @@ export class GraphParser extends CstParser {
             this.CONSUME(T.RParen, { LABEL: "close" });
             this.OPTION(() => {
               this.CONSUME(T.LCurly, { LABEL: "casesOpen" });
-              this.MANY(() => {
-                this.SUBRULE(this.routeCase, { LABEL: "routeCase" });
-                this.sep(1);
+              this.MANY({
+                // cases whose `}` is missing end before the next member's line (`a -> b`)
+                GATE: () => !this.memberLineAhead(),
+                DEF: () => {
+                  this.SUBRULE(this.routeCase, { LABEL: "routeCase" });
+                  this.sep(1);
+                },
               });
               this.CONSUME(T.RCurly, { LABEL: "casesClose" });
             });
@@ -749,9 +881,12 @@ export class GraphParser extends CstParser {
         {
           ALT: () => {
             this.CONSUME2(T.LCurly, { LABEL: "condOpen" });
-            this.MANY2(() => {
-              this.SUBRULE(this.conditionCase, { LABEL: "condCase" });
-              this.sep(2);
+            this.MANY2({
+              GATE: () => !this.memberLineAhead(),
+              DEF: () => {
+                this.SUBRULE(this.conditionCase, { LABEL: "condCase" });
+                this.sep(2);
+              },
             });
             this.CONSUME2(T.RCurly, { LABEL: "condClose" });
           },
@@ -842,9 +977,13 @@ export class GraphParser extends CstParser {
           {
             ALT: () => {
               this.CONSUME(T.LCurly, { LABEL: "open" });
-              this.MANY2(() => {
-                this.SUBRULE(this.objectTypeMember, { LABEL: "objMember" });
-                this.sep();
+              this.MANY2({
+                // an object type whose `}` is missing ends before the next top-level item's or member's line
+                GATE: () => !this.topItemLineAhead() && !this.memberLineAhead(),
+                DEF: () => {
+                  this.SUBRULE(this.objectTypeMember, { LABEL: "objMember" });
+                  this.sep();
+                },
               });
               this.CONSUME(T.RCurly, { LABEL: "close" });
             },
@@ -965,9 +1104,14 @@ export class GraphParser extends CstParser {
           {
             ALT: () => {
               this.CONSUME(T.LBracket, { LABEL: "arrayOpen" });
-              this.MANY(() => {
-                this.SUBRULE(this.expr, { LABEL: "item" });
-                this.sep(1);
+              this.MANY({
+                // an array whose `]` is missing ends before what no item can be: one "expected ']'" there,
+                // instead of each later line of the block read as an item
+                GATE: () => !this.arrayEndAhead(),
+                DEF: () => {
+                  this.SUBRULE(this.expr, { LABEL: "item" });
+                  this.sep(1);
+                },
               });
               this.CONSUME(T.RBracket, { LABEL: "arrayClose" });
             },
@@ -975,9 +1119,14 @@ export class GraphParser extends CstParser {
           {
             ALT: () => {
               this.CONSUME(T.LCurly, { LABEL: "objectOpen" });
-              this.MANY2(() => {
-                this.SUBRULE(this.objectEntry, { LABEL: "entry" });
-                this.sep(2);
+              this.MANY2({
+                // an object whose `}` is missing ends before a field's line (`name: T = v`, `… reduce r`) or a
+                // member's: an entry's line (`key: value`) has neither a top-level `=` nor `reduce`
+                GATE: () => !this.fieldLineAhead() && !this.memberLineAhead(),
+                DEF: () => {
+                  this.SUBRULE(this.objectEntry, { LABEL: "entry" });
+                  this.sep(2);
+                },
               });
               this.CONSUME(T.RCurly, { LABEL: "objectClose" });
             },

@@ -60,6 +60,18 @@ function has(n: CstNode | undefined, label: string): boolean {
 const tokEnd = (t: IToken): number => t.startOffset + t.image.length;
 
 /** [start, end) of a CST node from its real tokens; undefined when it holds none. */
+/** the node's first real token (by offset) */
+function firstToken(n: CstNode): IToken | undefined {
+  let first: IToken | undefined;
+  for (const list of Object.values(n.children)) {
+    for (const e of list) {
+      const t = isNode(e) ? firstToken(e) : isReal(e as IToken) ? (e as IToken) : undefined;
+      if (t && (!first || t.startOffset < first.startOffset)) first = t;
+    }
+  }
+  return first;
+}
+
 function range(n: CstNode | undefined): ItemRange | undefined {
   if (!n) return undefined;
   const loc = n.location;
@@ -252,6 +264,7 @@ export class AstBuilder {
 
   private graphMembers(body: CstNode | undefined): A.GraphMember[] {
     const out: A.GraphMember[] = [];
+    for (const t of toks(body, "stray")) this.diagnostics.push(syntax.strayBrace(this.tokSpan(t), {}));
     const members = nodes(body, "member");
     this.separated(members, "graph members", (m) => !has(m, "edge"));
     for (const m of members) {
@@ -363,8 +376,14 @@ export class AstBuilder {
     if (typeNode) out.type = this.typeExpr(typeNode, this.endOf(tok(n, "colon"), start));
     else if (has(n, "colon")) out.type = this.missingType(this.endOf(tok(n, "colon"), start));
     const def = node(n, "default");
+    const bare = node(n, "bareDefault");
     if (def) out.default = this.expr(def, this.endOf(tok(n, "eq"), start));
     else if (has(n, "eq")) out.default = this.missingExpr(this.endOf(tok(n, "eq"), start));
+    else if (bare) {
+      out.default = this.expr(bare, start);
+      const first = firstToken(bare);
+      if (first) this.diagnostics.push(syntax.expectedToken(this.tokSpan(first), { expected: "'='", found: describeToken(first), context: "a field" }));
+    }
     const reduceKws = toks(n, "reduceKw");
     if (reduceKws.length > 0) out.reducer = this.ident(tok(n, "reducer"), tokEnd(reduceKws[0]!));
     if (reduceKws.length > 1)

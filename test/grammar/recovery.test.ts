@@ -133,6 +133,147 @@ describe("recovery", () => {
     ]);
   });
 
+  it("ends an array whose `]` is missing before a field's line or its `reduce`: one diagnostic per missing bracket", () => {
+    const text = [
+      "graph G {", //                                   1
+      "  state {", //                                   2
+      "    log: string[] = [  reduce append", //         3  `]` missing before `reduce`
+      "    count: number = 0", //                       4
+      '    tags: string[] = ["a", "b"', //              5  `]` missing at the end of the line
+      "    other: number = 1", //                       6
+      "  }", //                                         7
+      "  node x({ count }) -> { count } = f", //        8
+      "  START -> x -> END", //                         9
+      "}", //                                          10
+    ].join("\n");
+    const { ast, diagnostics } = parse(text, "t.graph");
+    expect(diagnostics.map((d) => [d.code, d.span.start.line])).toEqual([
+      ["G1011", 3],
+      ["G1010", 5],
+    ]);
+    const g = ast.items[0] as GraphDecl;
+    const state = g.members.find((m) => m.kind === "State");
+    expect(state && "fields" in state ? state.fields.map((f) => f.name.name) : []).toEqual(["log", "count", "tags", "other"]);
+    expect(g.members.filter((m) => m.kind === "Node")).toHaveLength(1);
+  });
+
+  // a block whose closing brace is missing ends before the first line it cannot hold: one diagnostic, and
+  // everything after it parsed as written (bench: every punctuation character of the samples deleted in turn)
+  it.each([
+    {
+      what: "a mapping, before its subgraph's option",
+      lines: ["  subgraph s = S {", "    out { a, b", "    timeout 10s", "  }", "  node n() = f", "  START -> s -> n -> END"],
+      expected: [["G1010", 4]],
+    },
+    {
+      what: "a subgraph body, before the next member",
+      lines: ["  subgraph s = S {", "    out { a, b }", "  node n() = f", "  START -> s -> n -> END"],
+      expected: [["G1010", 4]],
+    },
+    {
+      what: "a condition block, before the next edge",
+      lines: ["  node n() = f", "  node m() = f", "  START -> n -> {", "    a == 1 => m", "    _ => END", "  m -> END"],
+      expected: [["G1010", 7]],
+    },
+    {
+      what: "route cases, before the next edge",
+      lines: ["  node n() = f", "  node m() = f", "  START -> n -> route(r) {", "    yes: m", "    no: END", "  m -> END"],
+      expected: [["G1010", 7]],
+    },
+  ])("ends $what when its `}` is missing", ({ lines, expected }) => {
+    const text = ["graph G {", "  state { a: number = 0 }", ...lines, "}"].join("\n");
+    const { ast, diagnostics } = parse(text, "t.graph");
+    expect(diagnostics.map((d) => [d.code, d.span.start.line])).toEqual(expected);
+    const members = (ast.items[0] as GraphDecl).members;
+    // the members after the error are the graph's, as written
+    expect(members.at(-1)?.kind).toBe("Edge");
+  });
+
+  it("ends an import list at `from` and an object type before the next item when their `}` is missing", () => {
+    const text = [
+      'import { f, g from "./n.ts"', //                  1  `}` missing before `from`
+      "type T = { a: string, b?: number", //             2  `}` missing at the end of the line
+      'type U = "x" | "y"', //                          3
+      "graph G {", //                                   4
+      "  state { a: number = 0 }", //                   5
+      "  node n() = f", //                              6
+      "  START -> n -> END", //                         7
+      "}", //                                           8
+    ].join("\n");
+    const { ast, diagnostics } = parse(text, "t.graph");
+    expect(diagnostics.map((d) => [d.code, d.span.start.line, d.message])).toEqual([
+      ["G1011", 1, "unexpected 'from' in an import; expected a name to import or '}'"],
+      ["G1010", 2, "expected '}' in a type, found the end of the line"],
+    ]);
+    expect(ast.items.map((i) => i.kind)).toEqual(["Import", "TypeAlias", "TypeAlias", "Graph"]);
+  });
+
+  it("ends an object value before the next field's line when its `}` is missing", () => {
+    const text = [
+      "graph G {", //                                   1
+      "  state {", //                                   2
+      '    r: R = { status: "none"', //                 3  `}` missing
+      "    done: boolean = false", //                   4
+      "  }", //                                         5
+      "}", //                                           6
+    ].join("\n");
+    const { ast, diagnostics } = parse(text, "t.graph");
+    expect(diagnostics.map((d) => [d.code, d.span.start.line])).toEqual([["G1010", 3]]);
+    const state = (ast.items[0] as GraphDecl).members[0]!;
+    expect("fields" in state ? state.fields.map((f) => f.name.name) : []).toEqual(["r", "done"]);
+  });
+
+  it("reads a default without its `=` as the default, with one diagnostic for the `=`", () => {
+    const text = [
+      "graph G {", //                                   1
+      "  state {", //                                   2
+      "    e: Entities {}", //                          3  `=` missing
+      '    s: string "x"', //                           4  `=` missing
+      "    b: boolean = false", //                      5
+      "  }", //                                         6
+      "}", //                                           7
+    ].join("\n");
+    const { ast, diagnostics } = parse(text, "t.graph");
+    expect(diagnostics.map((d) => [d.code, d.span.start.line, d.message])).toEqual([
+      ["G1010", 3, "expected '=' in a field, found '{'"],
+      ["G1010", 4, 'expected \'=\' in a field, found string `"x"`'],
+    ]);
+    const state = (ast.items[0] as GraphDecl).members[0]!;
+    expect("fields" in state ? state.fields.map((f) => [f.name.name, f.default?.kind]) : []).toEqual([
+      ["e", "Object"],
+      ["s", "Literal"],
+      ["b", "Literal"],
+    ]);
+  });
+
+  it("skips a `}` that cannot close the graph (G1024): the members after it stay in the graph", () => {
+    const text = [
+      "graph G {", //                                   1
+      "  node n() = f", //                              2
+      "  node m() = f", //                              3
+      "  START -> n ->", //                             4  `{` missing
+      "    a == 1 => m", //                             5
+      "  }", //                                         6  stray
+      "  m -> END", //                                  7
+      "}", //                                           8
+      "graph H { node x() = f }", //                    9
+    ].join("\n");
+    const { ast, diagnostics } = parse(text, "t.graph");
+    expect(diagnostics.map((d) => [d.code, d.span.start.line])).toEqual([
+      ["G1011", 5],
+      ["G1024", 6],
+    ]);
+    expect(diagnostics[1]!.message).toBe("unexpected '}': the graph goes on after it");
+    const graphs = ast.items.filter((i): i is GraphDecl => i.kind === "Graph");
+    expect(graphs.map((g) => [g.name.name, g.members.map((m) => m.kind)])).toEqual([
+      ["G", ["Node", "Node", "Edge", "Edge", "Edge"]],
+      ["H", ["Node"]],
+    ]);
+    // a graph's own `}` is never stray, however it is indented, when the file goes on with a top-level item
+    const indented = parse(["graph A {", "  node n() = f", "  }", "graph B { node m() = f }"].join("\n"), "t.graph");
+    expect(indented.diagnostics).toEqual([]);
+  });
+
   it("marks a missing name as a missing Ident with a zero-width span where it was expected", () => {
     const g = graphOf("graph G {\n  node x({ a }) -> { b } =\n  node y() = f\n}\n");
     const x = g.members[0] as NodeDecl;
