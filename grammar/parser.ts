@@ -36,6 +36,8 @@ const MEMBER_KEYWORDS = new Set<TokenType>([
 const NAME_FOLLOWERS = new Set<TokenType>([T.Colon, T.Eq, T.Question, T.Comma, T.RCurly, KW.reduce, KW.ephemeral]);
 /** what can begin a default value without its `=` (not a name: `a: T b: U` is two fields on one line) */
 const BARE_DEFAULT_STARTS = new Set<TokenType>([T.LCurly, T.LBracket, T.StringTok, T.NumberTok, KW.true, KW.false, KW.null]);
+/** what an arrow leads to, as messages name it */
+const TARGET = "a node name, '[', 'route(…)', 'send(…)' or '{'";
 /** keywords that begin a top-level item */
 const TOP_KEYWORDS = new Set<TokenType>([KW.graph, KW.type, KW.interface, KW.import]);
 /** what may follow a mapping entry's first name: `,`, `<-`, `->`, the block's `}` (or a line break) */
@@ -816,24 +818,63 @@ export class GraphParser extends CstParser {
 
   // ------------------------------------------------------------ edges
 
+  /** `-` or `>` between an endpoint and what follows an arrow on the same line: `->` with a character missing */
+  private brokenArrowAhead(): boolean {
+    const t = this.LA(1);
+    const after = this.LA(2);
+    return (
+      (t.tokenType === T.Minus || t.tokenType === T.Gt) &&
+      !this.lineStarts.has(t) &&
+      !this.lineStarts.has(after) &&
+      (tokenMatcher(after, T.EndpointName) || after.tokenType === T.LBracket || after.tokenType === T.LCurly)
+    );
+  }
+
   edgeStmt = this.RULE("edgeStmt", () => {
     this.SUBRULE(this.endpoints, { LABEL: "step" });
     this.AT_LEAST_ONE(
       this.cached("many15", () => ({
+        GATE: () => this.LA(1).tokenType === T.Arrow || this.brokenArrowAhead(),
         DEF: () => {
-          this.CONSUME(T.Arrow, { LABEL: "arrow" });
-          this.OR({
-            DEF: [
-              { ALT: () => this.SUBRULE(this.branch, { LABEL: "branch" }) },
-              { ALT: () => this.SUBRULE2(this.endpoints, { LABEL: "step" }) },
-            ],
-            ERR_MSG: "a node name, '[', 'route(…)', 'send(…)' or '{'",
-          });
+          this.OR2(
+            this.cached("orArrow", () => [
+              { ALT: () => this.CONSUME(T.Arrow, { LABEL: "arrow" }) },
+              // `a - b`, `a > { … }`: an arrow with a character missing, read as `->` (to-ast.ts reports it)
+              { GATE: () => this.brokenArrowAhead(), ALT: () => this.CONSUME(T.Minus, { LABEL: "badArrow" }) },
+              { GATE: () => this.brokenArrowAhead(), ALT: () => this.CONSUME(T.Gt, { LABEL: "badArrow" }) },
+            ]),
+          );
+          this.OR3(
+            this.cached("orLost", () => ({
+              // the two are told apart by their GATEs alone, on the first token: the inner OR keeps its own lookahead
+              MAX_LOOKAHEAD: 1,
+              IGNORE_AMBIGUITIES: true,
+              DEF: [
+                // a condition block whose `{` is missing (`a ->` ⏎ `cond => x` ⏎ … `}`): read as the block
+                { GATE: () => this.lostConditionsAhead(), ALT: () => this.SUBRULE(this.lostConditions, { LABEL: "branch" }) },
+                { GATE: () => !this.lostConditionsAhead(), ALT: () => this.target() },
+              ],
+              ERR_MSG: TARGET,
+            })),
+          );
         },
         ERR_MSG: "'->'",
       })),
     );
   });
+
+  /** what follows an arrow: a branch or the next endpoints */
+  private target(): void {
+    this.OR(
+      this.cached("orTarget", () => ({
+        DEF: [
+          { ALT: () => this.SUBRULE(this.branch, { LABEL: "branch" }) },
+          { ALT: () => this.SUBRULE2(this.endpoints, { LABEL: "step" }) },
+        ],
+        ERR_MSG: TARGET,
+      })),
+    );
+  }
 
   endpoints = this.RULE("endpoints", () => {
     this.OR(
@@ -894,6 +935,34 @@ export class GraphParser extends CstParser {
       ]),
     );
   });
+
+  /**
+   * The cases of a condition block whose `{` is missing, and its `}`: the labels of `branch`'s condition
+   * block without `condOpen`, which to-ast.ts reports.
+   */
+  lostConditions = this.RULE("lostConditions", () => {
+    this.MANY({
+      GATE: () => !this.memberLineAhead(),
+      DEF: () => {
+        this.SUBRULE(this.conditionCase, { LABEL: "condCase" });
+        this.sep();
+      },
+    });
+    this.CONSUME(T.RCurly, { LABEL: "condClose" });
+  });
+
+  /** After an arrow that ends its line, the next line is a condition case (it has a top-level `=>`). */
+  private lostConditionsAhead(): boolean {
+    if (this.LA(0).tokenType !== T.Arrow || !this.lineStarts.has(this.LA(1))) return false;
+    let depth = 0;
+    for (let k = 1; ; k++) {
+      const t = this.LA(k);
+      if (t.tokenType === EOF || (k > 1 && this.lineStarts.has(t))) return false;
+      if (opensGroup(t)) depth++;
+      else if (t.tokenType === T.RCurly || t.tokenType === T.RBracket || t.tokenType === T.RParen) depth--;
+      else if (depth === 0 && t.tokenType === T.FatArrow) return true;
+    }
+  }
 
   routeCase = this.RULE("routeCase", () => {
     this.OR(

@@ -589,6 +589,8 @@ export class AstBuilder {
 
   private edgeStmt(n: CstNode): A.EdgeStmt {
     const start = range(n)?.start ?? 0;
+    for (const t of toks(n, "badArrow"))
+      this.diagnostics.push(syntax.expectedToken(this.tokSpan(t), { expected: "'->'", found: describeToken(t), context: "an edge" }));
     type Part = { kind: "step" | "branch"; node: CstNode; start: number };
     const parts: Part[] = [];
     for (const s of nodes(n, "step")) parts.push({ kind: "step", node: s, start: range(s)?.start ?? Infinity });
@@ -636,6 +638,10 @@ export class AstBuilder {
     }
     if (has(n, "send")) return { kind: "Send", fn: this.ident(tok(n, "fn"), fnAnchor), span };
     const cases = nodes(n, "condCase");
+    // a block whose `{` is missing (parser.ts lostConditions): its cases are kept, the `{` reported
+    const first = cases[0] && !has(n, "condOpen") ? firstToken(cases[0]) : undefined;
+    if (first)
+      this.diagnostics.push(syntax.expectedToken(this.tokSpan(first), { expected: "'{'", found: describeToken(first), context: "a condition block" }));
     this.separated(cases, "condition cases", (c) => has(c, "default"));
     return { kind: "Conditions", cases: cases.map((c) => this.conditionCase(c, anchor)), span };
   }

@@ -246,27 +246,50 @@ describe("recovery", () => {
     ]);
   });
 
+  it("reads an arrow with a character missing and a condition block whose `{` is missing, one diagnostic each", () => {
+    const text = [
+      "graph G {", //                                   1
+      "  node a() = f", //                              2
+      "  node b() = f", //                              3
+      "  START -> a - b > END", //                      4  `-` and `>` for `->`
+      "  a ->", //                                      5
+      "    x == 1 => b", //                             6  `{` missing
+      "    _ => END", //                                7
+      "  }", //                                         8
+      "}", //                                           9
+    ].join("\n");
+    const { ast, diagnostics } = parse(text, "t.graph");
+    expect(diagnostics.map((d) => [d.code, d.span.start.line, d.message])).toEqual([
+      ["G1010", 4, "expected '->' in an edge, found '-'"],
+      ["G1010", 4, "expected '->' in an edge, found '>'"],
+      ["G1010", 6, "expected '{' in a condition block, found identifier `x`"],
+    ]);
+    const edges = (ast.items[0] as GraphDecl).members.filter((m) => m.kind === "Edge");
+    expect(edges.map((e) => [e.steps.map((s) => s.names.map((n) => n.name).join()), e.branch?.kind])).toEqual([
+      [["START", "a", "b", "END"], undefined],
+      [["a"], "Conditions"],
+    ]);
+  });
+
   it("skips a `}` that cannot close the graph (G1024): the members after it stay in the graph", () => {
     const text = [
       "graph G {", //                                   1
       "  node n() = f", //                              2
-      "  node m() = f", //                              3
-      "  START -> n ->", //                             4  `{` missing
-      "    a == 1 => m", //                             5
-      "  }", //                                         6  stray
-      "  m -> END", //                                  7
-      "}", //                                           8
-      "graph H { node x() = f }", //                    9
+      "    retry: 2", //                                3  the option block's `{` missing
+      "  }", //                                         4  stray
+      "  START -> n -> END", //                         5
+      "}", //                                           6
+      "graph H { node x() = f }", //                    7
     ].join("\n");
     const { ast, diagnostics } = parse(text, "t.graph");
     expect(diagnostics.map((d) => [d.code, d.span.start.line])).toEqual([
-      ["G1011", 5],
-      ["G1024", 6],
+      ["G1011", 3],
+      ["G1024", 4],
     ]);
     expect(diagnostics[1]!.message).toBe("unexpected '}': the graph goes on after it");
     const graphs = ast.items.filter((i): i is GraphDecl => i.kind === "Graph");
     expect(graphs.map((g) => [g.name.name, g.members.map((m) => m.kind)])).toEqual([
-      ["G", ["Node", "Node", "Edge", "Edge", "Edge"]],
+      ["G", ["Node", "Edge", "Edge"]],
       ["H", ["Node"]],
     ]);
     // a graph's own `}` is never stray, however it is indented, when the file goes on with a top-level item
