@@ -36,6 +36,8 @@ const MEMBER_KEYWORDS = new Set<TokenType>([
 const NAME_FOLLOWERS = new Set<TokenType>([T.Colon, T.Eq, T.Question, T.Comma, T.RCurly, KW.reduce, KW.ephemeral]);
 /** what can begin a default value without its `=` (not a name: `a: T b: U` is two fields on one line) */
 const BARE_DEFAULT_STARTS = new Set<TokenType>([T.LCurly, T.LBracket, T.StringTok, T.NumberTok, KW.true, KW.false, KW.null]);
+/** what follows an option's name and no member's first name: `: v`, `{ … }`, a duration, number or string */
+const OPTION_VALUE_STARTS = new Set<TokenType>([T.Colon, T.LCurly, T.Duration, T.NumberTok, T.StringTok]);
 /** what an arrow leads to, as messages name it */
 const TARGET = "a node name, '[', 'route(…)', 'send(…)' or '{'";
 /** keywords that begin a top-level item */
@@ -559,7 +561,33 @@ export class GraphParser extends CstParser {
     this.CONSUME(T.Eq, { LABEL: "eq" });
     this.trailingName(100, "impl");
     this.OPTION4(() => this.SUBRULE(this.optionBlock, { LABEL: "options" }));
+    // an option block whose `{` is missing (`= impl` ⏎ `timeout 10s` ⏎ … `}`): read as the block (to-ast.ts
+    // reports the `{`), instead of its lines as broken edges and its `}` as the graph's
+    this.OPTION5({ GATE: () => this.lostOptionsAhead(), DEF: () => this.SUBRULE(this.lostOptions, { LABEL: "options" }) });
   });
+
+  /** The entries and `}` of a node's option block whose `{` is missing: optionBlock's labels without `open`. */
+  lostOptions = this.RULE("lostOptions", () => {
+    this.MANY({
+      GATE: () => !this.memberLineAhead(),
+      DEF: () => {
+        this.SUBRULE(this.optionEntry, { LABEL: "entry" });
+        this.sep();
+      },
+    });
+    this.CONSUME(T.RCurly, { LABEL: "close" });
+  });
+
+  /**
+   * After a node's `= impl` that ends its line, the next line is an option entry (`timeout 10s`,
+   * `retry { … }`, `retry: 2`): a name that no member begins with, followed by what only an option's value is.
+   */
+  private lostOptionsAhead(): boolean {
+    const t = this.LA(1);
+    const after = this.LA(2);
+    if (this.LA(-1).tokenType !== T.Eq || !this.lineStarts.has(t) || this.lineStarts.has(after)) return false;
+    return tokenMatcher(t, T.Name) && !MEMBER_KEYWORDS.has(t.tokenType) && OPTION_VALUE_STARTS.has(after.tokenType);
+  }
 
   schemaRef = this.RULE("schemaRef", () => {
     this.OR(

@@ -441,6 +441,10 @@ export class AstBuilder {
 
   private optionBlock(n: CstNode | undefined, anchor: number): A.OptionEntry[] {
     const entries = nodes(n, "entry");
+    // a node's block whose `{` is missing (parser.ts lostOptions): its entries are kept, the `{` reported
+    const first = n && entries[0] && !has(n, "open") ? firstToken(entries[0]) : undefined;
+    if (first)
+      this.diagnostics.push(syntax.expectedToken(this.tokSpan(first), { expected: "'{'", found: describeToken(first), context: "a node's options" }));
     this.separated(entries, "options");
     return entries.map((e) => this.optionEntry(e, anchor));
   }

@@ -246,6 +246,26 @@ describe("recovery", () => {
     ]);
   });
 
+  it("reads a node's option block whose `{` is missing as the block, with one diagnostic", () => {
+    const text = [
+      "graph G {", //                                   1
+      "  node n() = f", //                              2
+      "    timeout 10s", //                             3  `{` missing
+      "    retry { attempts: 2 }", //                   4
+      "  }", //                                         5
+      "  START -> n -> END", //                         6
+      "}", //                                           7
+    ].join("\n");
+    const { ast, diagnostics } = parse(text, "t.graph");
+    expect(diagnostics.map((d) => [d.code, d.span.start.line, d.message])).toEqual([
+      ["G1010", 3, "expected '{' in a node's options, found identifier `timeout`"],
+    ]);
+    const members = (ast.items[0] as GraphDecl).members;
+    const n = members.find((m): m is NodeDecl => m.kind === "Node")!;
+    expect(n.options.map((o) => o.name.name)).toEqual(["timeout", "retry"]);
+    expect(members.map((m) => m.kind)).toEqual(["Node", "Edge"]);
+  });
+
   it("reads an arrow with a character missing and a condition block whose `{` is missing, one diagnostic each", () => {
     const text = [
       "graph G {", //                                   1
@@ -274,12 +294,13 @@ describe("recovery", () => {
   it("skips a `}` that cannot close the graph (G1024): the members after it stay in the graph", () => {
     const text = [
       "graph G {", //                                   1
-      "  node n() = f", //                              2
-      "    retry: 2", //                                3  the option block's `{` missing
+      "  state {", //                                   2
+      '    r: R = status: "none" }', //                 3  the object's `{` missing: `}` closes `state`
       "  }", //                                         4  stray
-      "  START -> n -> END", //                         5
-      "}", //                                           6
-      "graph H { node x() = f }", //                    7
+      "  node n() = f", //                              5
+      "  START -> n -> END", //                         6
+      "}", //                                           7
+      "graph H { node x() = f }", //                    8
     ].join("\n");
     const { ast, diagnostics } = parse(text, "t.graph");
     expect(diagnostics.map((d) => [d.code, d.span.start.line])).toEqual([
@@ -289,7 +310,7 @@ describe("recovery", () => {
     expect(diagnostics[1]!.message).toBe("unexpected '}': the graph goes on after it");
     const graphs = ast.items.filter((i): i is GraphDecl => i.kind === "Graph");
     expect(graphs.map((g) => [g.name.name, g.members.map((m) => m.kind)])).toEqual([
-      ["G", ["Node", "Edge", "Edge"]],
+      ["G", ["State", "Node", "Edge"]],
       ["H", ["Node"]],
     ]);
     // a graph's own `}` is never stray, however it is indented, when the file goes on with a top-level item
