@@ -36,6 +36,10 @@ const MEMBER_KEYWORDS = new Set<TokenType>([
 const NAME_FOLLOWERS = new Set<TokenType>([T.Colon, T.Eq, T.Question, T.Comma, T.RCurly, KW.reduce, KW.ephemeral]);
 /** what can begin a default value without its `=` (not a name: `a: T b: U` is two fields on one line) */
 const BARE_DEFAULT_STARTS = new Set<TokenType>([T.LCurly, T.LBracket, T.StringTok, T.NumberTok, KW.true, KW.false, KW.null]);
+/** what makes a line a field's rather than an object entry's: a top-level `=`, `reduce` or `ephemeral` */
+const FIELD_MARKS = new Set<TokenType>([T.Eq, KW.reduce, KW.ephemeral]);
+/** what makes a line a condition case: a top-level `=>` */
+const CASE_MARKS = new Set<TokenType>([T.FatArrow]);
 /** what follows an option's name and no member's first name: `: v`, `{ … }`, a duration, number or string */
 const OPTION_VALUE_STARTS = new Set<TokenType>([T.Colon, T.LCurly, T.Duration, T.NumberTok, T.StringTok]);
 /** what an arrow leads to, as messages name it */
@@ -454,6 +458,11 @@ export class GraphParser extends CstParser {
 
   /** The next line declares a field: it starts a line and has a top-level `=` or a `reduce`/`ephemeral`. */
   private fieldLineAhead(): boolean {
+    return this.lineHasOutsideBrackets(FIELD_MARKS);
+  }
+
+  /** The next token starts a line that has one of `types` outside brackets. */
+  private lineHasOutsideBrackets(types: ReadonlySet<TokenType>): boolean {
     if (!this.lineStarts.has(this.LA(1))) return false;
     let depth = 0;
     for (let k = 1; ; k++) {
@@ -461,7 +470,7 @@ export class GraphParser extends CstParser {
       if (t.tokenType === EOF || (k > 1 && this.lineStarts.has(t))) return false;
       if (opensGroup(t)) depth++;
       else if (t.tokenType === T.RCurly || t.tokenType === T.RBracket || t.tokenType === T.RParen) depth--;
-      else if (depth === 0 && (t.tokenType === T.Eq || t.tokenType === KW.reduce || t.tokenType === KW.ephemeral)) return true;
+      else if (depth === 0 && types.has(t.tokenType)) return true;
     }
   }
 
@@ -568,15 +577,23 @@ export class GraphParser extends CstParser {
 
   /** The entries and `}` of a node's option block whose `{` is missing: optionBlock's labels without `open`. */
   lostOptions = this.RULE("lostOptions", () => {
+    this.lostBlock(() => this.SUBRULE(this.optionEntry, { LABEL: "entry" }), "close");
+  });
+
+  /**
+   * The rest of a block whose `{` is missing (lostOptions, lostConditions): its items up to a member's line,
+   * then its `}` (labelled `close`, as the whole block labels it).
+   */
+  private lostBlock(item: () => void, close: string): void {
     this.MANY({
       GATE: () => !this.memberLineAhead(),
       DEF: () => {
-        this.SUBRULE(this.optionEntry, { LABEL: "entry" });
+        item();
         this.sep();
       },
     });
-    this.CONSUME(T.RCurly, { LABEL: "close" });
-  });
+    this.CONSUME(T.RCurly, { LABEL: close });
+  }
 
   /**
    * After a node's `= impl` that ends its line, the next line is an option entry (`timeout 10s`,
@@ -969,27 +986,12 @@ export class GraphParser extends CstParser {
    * block without `condOpen`, which to-ast.ts reports.
    */
   lostConditions = this.RULE("lostConditions", () => {
-    this.MANY({
-      GATE: () => !this.memberLineAhead(),
-      DEF: () => {
-        this.SUBRULE(this.conditionCase, { LABEL: "condCase" });
-        this.sep();
-      },
-    });
-    this.CONSUME(T.RCurly, { LABEL: "condClose" });
+    this.lostBlock(() => this.SUBRULE(this.conditionCase, { LABEL: "condCase" }), "condClose");
   });
 
   /** After an arrow that ends its line, the next line is a condition case (it has a top-level `=>`). */
   private lostConditionsAhead(): boolean {
-    if (this.LA(0).tokenType !== T.Arrow || !this.lineStarts.has(this.LA(1))) return false;
-    let depth = 0;
-    for (let k = 1; ; k++) {
-      const t = this.LA(k);
-      if (t.tokenType === EOF || (k > 1 && this.lineStarts.has(t))) return false;
-      if (opensGroup(t)) depth++;
-      else if (t.tokenType === T.RCurly || t.tokenType === T.RBracket || t.tokenType === T.RParen) depth--;
-      else if (depth === 0 && t.tokenType === T.FatArrow) return true;
-    }
+    return this.LA(0).tokenType === T.Arrow && this.lineHasOutsideBrackets(CASE_MARKS);
   }
 
   routeCase = this.RULE("routeCase", () => {
